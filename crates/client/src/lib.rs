@@ -1,0 +1,1 @@
+//! Typed async client of the Agent Computer Service.

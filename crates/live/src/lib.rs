@@ -1,0 +1,1 @@
+//! Live-view codec and viewer.

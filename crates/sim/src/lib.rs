@@ -1,0 +1,1 @@
+//! Simulator of the Agent Computer Service.
