@@ -1,1 +1,2 @@
 //! Simulator of the Agent Computer Service.
+pub mod desktop;
