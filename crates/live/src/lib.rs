@@ -1,1 +1,5 @@
 //! Live-view codec and viewer.
+//!
+//! - [`codec`]: the Guacamole instruction codec (parse and encode).
+
+pub mod codec;
