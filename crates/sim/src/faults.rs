@@ -1,0 +1,169 @@
+//! Injected failures, so clients can prove they survive a bad network and a flaky service.
+//!
+//! The spec is a comma-separated list of `name=rate` (rate from 0 to 1), as given to
+//! `--faults`:
+//!
+//! | name | effect |
+//! |---|---|
+//! | `http-500=R` | a `/v1` request answers `500 {"error":"internal_error","message":…}` before doing anything |
+//! | `http-429=R` | a `/v1` request answers `429 {"error":"rate_limited","message":…}` with `Retry-After: 1` |
+//! | `slow=R:MSms` | a `/v1` request is held for MS real milliseconds (not scaled) before it is handled |
+//! | `drop-stream=R` | after each frame of a message's event stream, the connection is cut (no `[DONE]`) |
+//! | `bad-frame=R` | before each frame of a stream, a malformed frame is sent (SSE: `data: {not json`; live view: a garbled instruction) |
+//! | `slow-billing=R` | the account endpoint's billing lookup hangs past its 5 s (scaled) timeout, so `credits` is `null` |
+//!
+//! Every roll draws from one random generator seeded with `--seed`, so the same seed and the
+//! same sequence of requests give the same failures.
+
+use crate::SimError;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// One kind of injected failure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    Http500,
+    Http429,
+    Slow,
+    DropStream,
+    BadFrame,
+    SlowBilling,
+}
+
+impl Fault {
+    fn from_name(name: &str) -> Option<Self> {
+        Some(match name {
+            "http-500" => Fault::Http500,
+            "http-429" => Fault::Http429,
+            "slow" => Fault::Slow,
+            "drop-stream" => Fault::DropStream,
+            "bad-frame" => Fault::BadFrame,
+            "slow-billing" => Fault::SlowBilling,
+            _ => return None,
+        })
+    }
+}
+
+/// Parsed `--faults` value: which failures happen and how often. Default: none.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FaultSpec {
+    rates: Vec<(Fault, f64)>,
+    slow_delay: Duration,
+}
+
+impl FaultSpec {
+    /// No injected failures.
+    pub fn none() -> Self {
+        Self::default()
+    }
+
+    /// Parses `drop-stream=0.1,http-500=0.05,slow=0.1:2000ms`.
+    pub fn parse(spec: &str) -> Result<Self, SimError> {
+        let mut out = FaultSpec {
+            rates: Vec::new(),
+            slow_delay: Duration::from_millis(2000),
+        };
+        for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let bad = || SimError::BadFaults(part.to_owned());
+            let (name, value) = part.split_once('=').ok_or_else(bad)?;
+            let fault = Fault::from_name(name.trim()).ok_or_else(bad)?;
+            let (rate, extra) = match value.split_once(':') {
+                Some((r, e)) => (r, Some(e)),
+                None => (value, None),
+            };
+            let rate: f64 = rate.trim().parse().map_err(|_| bad())?;
+            if !(0.0..=1.0).contains(&rate) {
+                return Err(bad());
+            }
+            match (fault, extra) {
+                (Fault::Slow, Some(ms)) => {
+                    let ms = ms.trim().trim_end_matches("ms");
+                    out.slow_delay = Duration::from_millis(ms.parse().map_err(|_| bad())?);
+                }
+                (_, Some(_)) => return Err(bad()),
+                _ => {}
+            }
+            out.rates.retain(|(f, _)| *f != fault);
+            out.rates.push((fault, rate));
+        }
+        Ok(out)
+    }
+
+    pub fn rate(&self, fault: Fault) -> f64 {
+        self.rates
+            .iter()
+            .find(|(f, _)| *f == fault)
+            .map(|(_, r)| *r)
+            .unwrap_or(0.0)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rates.iter().all(|(_, r)| *r == 0.0)
+    }
+}
+
+/// Decides, reproducibly, whether a fault happens now.
+pub struct Faults {
+    spec: FaultSpec,
+    rng: Mutex<StdRng>,
+}
+
+impl Faults {
+    pub fn new(spec: FaultSpec, seed: u64) -> Self {
+        Self {
+            spec,
+            rng: Mutex::new(StdRng::seed_from_u64(seed)),
+        }
+    }
+
+    /// Rolls for one fault; faults with rate 0 never draw, so adding one fault does not
+    /// change when the others happen.
+    pub fn roll(&self, fault: Fault) -> bool {
+        let rate = self.spec.rate(fault);
+        if rate <= 0.0 {
+            return false;
+        }
+        if rate >= 1.0 {
+            return true;
+        }
+        let mut rng = self.rng.lock().unwrap_or_else(|e| e.into_inner());
+        rng.random_bool(rate)
+    }
+
+    /// How long a `slow` request is held.
+    pub fn slow_delay(&self) -> Duration {
+        self.spec.slow_delay
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_the_documented_example() {
+        let spec = FaultSpec::parse(
+            "drop-stream=0.1,http-500=0.05,http-429=0.05,slow=0.1:2000ms,bad-frame=0.01",
+        )
+        .unwrap();
+        assert_eq!(spec.rate(Fault::DropStream), 0.1);
+        assert_eq!(spec.rate(Fault::BadFrame), 0.01);
+        assert_eq!(spec.slow_delay, Duration::from_millis(2000));
+        assert!(FaultSpec::parse("nonsense=1").is_err());
+        assert!(FaultSpec::parse("http-500=2").is_err());
+        assert!(FaultSpec::parse("").unwrap().is_empty());
+    }
+
+    #[test]
+    fn same_seed_same_failures() {
+        let spec = FaultSpec::parse("http-500=0.5").unwrap();
+        let a = Faults::new(spec.clone(), 7);
+        let b = Faults::new(spec, 7);
+        let ra: Vec<bool> = (0..64).map(|_| a.roll(Fault::Http500)).collect();
+        let rb: Vec<bool> = (0..64).map(|_| b.roll(Fault::Http500)).collect();
+        assert_eq!(ra, rb);
+        assert!(ra.contains(&true) && ra.contains(&false));
+    }
+}

@@ -1,0 +1,6 @@
+//! Conformance suite: the simulator checked against the service spec over real HTTP, SSE and
+//! WebSocket. One module per area of the spec; shared support in `support.rs`.
+
+mod support;
+
+mod basics;
