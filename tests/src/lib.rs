@@ -1,1 +1,26 @@
-//! End-to-end test support.
+//! Support for Porthole's end-to-end tests: the built app in a real window, driven over
+//! WebDriver (tauri-driver in front of WebKitWebDriver), as RECIPES.md found to work here.
+//!
+//! Each [`App`] gets its own tauri-driver on free ports and its own data folder, so tests do
+//! not see each other's conversations or settings. A data folder can be handed to a second
+//! launch to test what survives a restart. The tests themselves run inside `scripts/e2e.sh`,
+//! which provides the X display, the D-Bus session and the keychain.
+
+mod driver;
+mod wait;
+
+pub use driver::{App, AppOptions};
+pub use wait::{by_testid, Eventually};
+
+/// Where screenshots go: kept as artifacts of the run.
+pub fn screenshot_dir() -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("target")
+        .join("e2e");
+    let _ = std::fs::create_dir_all(&dir);
+    dir
+}
+
+/// Result type of the harness: test failures carry a sentence saying what did not happen.
+pub type Result<T, E = Box<dyn std::error::Error + Send + Sync>> = std::result::Result<T, E>;

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Runs the end-to-end tests in a private X display and D-Bus session, with every XDG folder in
+# a temporary directory, so WebKit's helper daemons neither outlive the run nor write into the
+# user's home (RECIPES.md). Screenshots land in target/e2e/.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp"/{cache,data,config,runtime} target/e2e
+chmod 700 "$tmp/runtime"
+export XDG_CACHE_HOME="$tmp/cache" XDG_DATA_HOME="$tmp/data" XDG_CONFIG_HOME="$tmp/config"
+export XDG_RUNTIME_DIR="$tmp/runtime" NO_AT_BRIDGE=1
+export PORTHOLE_APP="${PORTHOLE_APP:-$PWD/target/debug/porthole}"
+
+xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- \
+  cargo test -p porthole-e2e --locked -- --ignored --test-threads=1 "$@"

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Installs what building, running and testing Porthole needs, only where it is missing:
+# Debian packages (WebKitGTK and friends, Xvfb, the WebKit WebDriver), the UI's npm packages,
+# and, with --e2e, tauri-driver. Safe to run again: it does nothing when all is there.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+want_e2e=0
+[ "${1:-}" = "--e2e" ] && want_e2e=1
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# Debian/Ubuntu packages (the list RECIPES.md found to work for Tauri 2 + Xvfb + WebDriver).
+packages=(
+  libwebkit2gtk-4.1-dev build-essential curl wget file libxdo-dev libssl-dev
+  libayatana-appindicator3-dev librsvg2-dev libsoup-3.0-dev pkg-config
+  xvfb webkit2gtk-driver dbus-x11 at-spi2-core imagemagick x11-apps
+  gnome-keyring libsecret-tools dbus keyutils
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  missing+=(nodejs npm)
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  say "Installing system packages: ${missing[*]}"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v cargo >/dev/null; then
+  if [ -x "$HOME/.cargo/bin/cargo" ]; then
+    export PATH="$HOME/.cargo/bin:$PATH"
+  else
+    say "Installing the Rust toolchain (rustup)"
+    curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs | sh -s -- -y --profile minimal
+    export PATH="$HOME/.cargo/bin:$PATH"
+  fi
+fi
+
+# The UI's npm packages, exactly as locked.
+if [ ! -d ui/node_modules ] || [ ui/package-lock.json -nt ui/node_modules/.package-lock.json ]; then
+  say "Installing the UI's npm packages"
+  (cd ui && npm ci --no-audit --no-fund --loglevel=error)
+fi
+
+if [ $want_e2e = 1 ] && ! command -v tauri-driver >/dev/null; then
+  say "Installing tauri-driver"
+  cargo install tauri-driver --locked --version '^2'
+fi

@@ -1,0 +1,159 @@
+//! Launching the built app under tauri-driver and closing it cleanly.
+//!
+//! tauri-driver listens on its port before WebKitWebDriver is up on the native port, and a
+//! session created in between fails, so we wait for both (RECIPES.md). It must be stopped
+//! with SIGTERM: only its SIGTERM handler stops WebKitWebDriver, and an orphaned one keeps
+//! the test's output pipe open so `cargo test` never ends.
+
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use thirtyfour::{Capabilities, WebDriver};
+
+use crate::Result;
+
+/// How to launch the app.
+#[derive(Debug, Clone, Default)]
+pub struct AppOptions {
+    /// Reuse this data folder (conversations, settings) instead of a fresh one: a restart.
+    pub data_dir: Option<PathBuf>,
+    /// Time scale of the built-in Demo simulator (its documented delays multiplied by this).
+    pub demo_time_scale: Option<f64>,
+}
+
+/// The app in a real window, driven over WebDriver.
+pub struct App {
+    pub driver: WebDriver,
+    tauri_driver: Child,
+    data_dir: PathBuf,
+    _fresh_dir: Option<tempfile::TempDir>,
+}
+
+impl App {
+    /// Launches the app on the Demo with a fresh data folder.
+    pub async fn launch() -> Result<App> {
+        Self::launch_with(AppOptions::default()).await
+    }
+
+    pub async fn launch_with(options: AppOptions) -> Result<App> {
+        let app_path = app_binary()?;
+        let (fresh_dir, data_dir) = match options.data_dir {
+            Some(dir) => (None, dir),
+            None => {
+                let dir = tempfile::tempdir()?;
+                let path = dir.path().to_path_buf();
+                (Some(dir), path)
+            }
+        };
+        let port = free_port()?;
+        let native_port = free_port()?;
+        let scale = options.demo_time_scale.unwrap_or(0.05);
+        // The app inherits this environment through WebKitWebDriver.
+        let mut tauri_driver = Command::new("tauri-driver")
+            .args(["--port", &port.to_string()])
+            .args(["--native-port", &native_port.to_string()])
+            .env("PORTHOLE_DATA_DIR", &data_dir)
+            .env("PORTHOLE_SIM_TIME_SCALE", scale.to_string())
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| {
+                format!("could not start tauri-driver (run ./run test to install it): {e}")
+            })?;
+        if let Err(e) = wait_for_ports(&[port, native_port], Duration::from_secs(30)) {
+            stop(&mut tauri_driver);
+            return Err(e);
+        }
+
+        let mut caps = Capabilities::new();
+        caps.set("browserName", "wry")?;
+        caps.set(
+            "tauri:options",
+            serde_json::json!({ "application": app_path.to_string_lossy() }),
+        )?;
+        let driver = match WebDriver::new(format!("http://127.0.0.1:{port}"), caps).await {
+            Ok(d) => d,
+            Err(e) => {
+                stop(&mut tauri_driver);
+                return Err(format!("could not open the app over WebDriver: {e}").into());
+            }
+        };
+        Ok(App {
+            driver,
+            tauri_driver,
+            data_dir,
+            _fresh_dir: fresh_dir,
+        })
+    }
+
+    /// The data folder of this run, to hand to a later launch.
+    pub fn data_dir(&self) -> &Path {
+        &self.data_dir
+    }
+
+    /// Saves a screenshot of the window as `target/e2e/<name>.png`.
+    pub async fn screenshot(&self, name: &str) -> Result<PathBuf> {
+        let path = crate::screenshot_dir().join(format!("{name}.png"));
+        self.driver.screenshot(&path).await?;
+        Ok(path)
+    }
+
+    /// Closes the app. The data folder stays while the returned guard lives, for a restart.
+    pub async fn quit(mut self) -> Option<tempfile::TempDir> {
+        let _ = self.driver.clone().quit().await;
+        stop(&mut self.tauri_driver);
+        self._fresh_dir.take()
+    }
+}
+
+impl Drop for App {
+    fn drop(&mut self) {
+        stop(&mut self.tauri_driver);
+    }
+}
+
+fn app_binary() -> Result<PathBuf> {
+    let path = match std::env::var_os("PORTHOLE_APP") {
+        Some(p) => PathBuf::from(p),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/debug/porthole"),
+    };
+    if path.is_file() {
+        Ok(path)
+    } else {
+        Err(format!(
+            "the app is not built at {} (./run test builds it)",
+            path.display()
+        )
+        .into())
+    }
+}
+
+fn free_port() -> Result<u16> {
+    Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+}
+
+fn wait_for_ports(ports: &[u16], limit: Duration) -> Result<()> {
+    let start = Instant::now();
+    for &port in ports {
+        let addr = SocketAddr::from(([127, 0, 0, 1], port));
+        while TcpStream::connect_timeout(&addr, Duration::from_millis(200)).is_err() {
+            if start.elapsed() > limit {
+                return Err(format!("tauri-driver did not listen on port {port}").into());
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+    Ok(())
+}
+
+fn stop(child: &mut Child) {
+    if let Ok(None) = child.try_wait() {
+        // SIGTERM, never SIGKILL: see the module docs.
+        let _ = Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status();
+        let _ = child.wait();
+    }
+}
