@@ -1,0 +1,63 @@
+//! `POST /v1/agents/abort`: stop a running task. Safe to repeat (stopping nothing is an
+//! answer, not an error), so it is retried like a GET. Pending approvals become denied.
+
+use serde::{Deserialize, Serialize};
+
+use crate::budget::Limit;
+use crate::client::Client;
+use crate::error::{Operation, Result};
+use crate::executor::{Call, Retry};
+use crate::open_enum::open_enum;
+
+open_enum! {
+    pub enum AbortChannel {
+        Api = "api",
+        Cli = "cli",
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct AbortOutcome {
+    #[serde(default)]
+    pub ok: bool,
+    /// Whether a running task was stopped.
+    #[serde(default)]
+    pub aborted: bool,
+    /// Why nothing was stopped (`no active session`, `session already idle or aborting`).
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+pub struct Abort<'c> {
+    client: &'c Client,
+}
+
+impl Client {
+    pub fn abort(&self) -> Abort<'_> {
+        Abort { client: self }
+    }
+}
+
+impl Abort<'_> {
+    /// Stops the task of a session (the recommended form).
+    pub async fn session(&self, session_id: &str) -> Result<AbortOutcome> {
+        self.send(serde_json::json!({ "sessionId": session_id }))
+            .await
+    }
+
+    /// Stops the conversation on a machine for a channel (`api` for this client's own).
+    pub async fn machine(&self, machine_id: &str, channel: AbortChannel) -> Result<AbortOutcome> {
+        self.send(serde_json::json!({ "machineId": machine_id, "channel": channel }))
+            .await
+    }
+
+    async fn send(&self, body: serde_json::Value) -> Result<AbortOutcome> {
+        let call = Call::post(Operation::Abort, "/v1/agents/abort")
+            .json(&body)?
+            .limit(Limit::Aborts)
+            .retry(Retry::Idempotent);
+        self.client.call(call).await
+    }
+}

@@ -1,0 +1,241 @@
+//! The client handle: base address, credential, HTTP connection pool, budgets and settings.
+//!
+//! A `Client` is cheap to clone; clones share the connection pool and the hourly budgets, so
+//! the whole app paces itself as one caller. Resource methods live in their own modules and
+//! go through [`crate::executor`], the one place that sends requests and retries them.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use url::Url;
+
+use crate::budget::{Budgets, Limit};
+use crate::credential::Credential;
+use crate::error::{Error, InputError};
+
+/// Settings; the defaults follow the spec.
+#[derive(Debug, Clone)]
+pub struct ClientConfig {
+    /// Length of the hourly limits' window. Shorter against a time-scaled simulator.
+    pub hour: Duration,
+    /// Longest the client waits on its own budget or on a `Retry-After` before giving up
+    /// with a rate-limit error the app can show.
+    pub max_wait: Duration,
+    /// Extra attempts after the first, for calls that may be retried.
+    pub max_retries: u32,
+    /// First backoff step; doubled per attempt, with jitter.
+    pub backoff: Duration,
+    /// Timeout of an ordinary request.
+    pub request_timeout: Duration,
+    pub connect_timeout: Duration,
+    /// Interval between turn polls (the spec suggests 2 to 5 seconds).
+    pub turn_poll_interval: Duration,
+    /// `wait` of each events poll in seconds (the spec recommends 30 to 60).
+    pub events_wait_secs: u32,
+    /// Override of the paths the spec does not publish (approvals, wake, new session).
+    pub unpublished_paths: UnpublishedPaths,
+}
+
+impl Default for ClientConfig {
+    fn default() -> Self {
+        Self {
+            hour: Duration::from_secs(3600),
+            max_wait: Duration::from_secs(60),
+            max_retries: 3,
+            backoff: Duration::from_millis(500),
+            request_timeout: Duration::from_secs(30),
+            connect_timeout: Duration::from_secs(10),
+            turn_poll_interval: Duration::from_secs(3),
+            events_wait_secs: 45,
+            unpublished_paths: UnpublishedPaths::default(),
+        }
+    }
+}
+
+impl ClientConfig {
+    /// Settings for a simulator started with `time_scale`: hours, polls and backoff shrink by
+    /// the same factor (`Retry-After` is honoured as sent).
+    pub fn time_scaled(scale: f64) -> Self {
+        let scale = if scale.is_finite() && scale > 0.0 {
+            scale.min(1.0)
+        } else {
+            1.0
+        };
+        let base = Self::default();
+        Self {
+            hour: base.hour.mul_f64(scale),
+            backoff: base.backoff.mul_f64(scale).max(Duration::from_millis(10)),
+            turn_poll_interval: base
+                .turn_poll_interval
+                .mul_f64(scale)
+                .max(Duration::from_millis(20)),
+            events_wait_secs: 1,
+            ..base
+        }
+    }
+}
+
+/// Paths of the endpoints DESIGN.md fixes but the spec does not publish. `{id}` is replaced.
+#[derive(Debug, Clone)]
+pub struct UnpublishedPaths {
+    pub approval: String,
+    pub wake: String,
+    pub new_session: String,
+}
+
+impl Default for UnpublishedPaths {
+    fn default() -> Self {
+        Self {
+            approval: "/v1/agents/approvals/{id}".into(),
+            wake: "/v1/agents/machines/{id}/wake".into(),
+            new_session: "/v1/agents/sessions".into(),
+        }
+    }
+}
+
+/// Typed client of the Agent Computer Service.
+#[derive(Clone)]
+pub struct Client {
+    pub(crate) inner: Arc<Inner>,
+    pub(crate) credential: Credential,
+}
+
+pub(crate) struct Inner {
+    pub(crate) http: reqwest::Client,
+    /// Without a trailing slash; paths start with `/`.
+    pub(crate) base: String,
+    pub(crate) config: ClientConfig,
+    pub(crate) budgets: Budgets,
+}
+
+impl std::fmt::Debug for Client {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Client")
+            .field("base", &self.inner.base)
+            .field("credential", &self.credential)
+            .finish()
+    }
+}
+
+impl Client {
+    /// A client of the service at `base_url` (for example `https://api.example.com` or a
+    /// simulator's `http://127.0.0.1:PORT`), with default settings.
+    pub fn new(base_url: &str, credential: Credential) -> Result<Self, Error> {
+        Self::with_config(base_url, credential, ClientConfig::default())
+    }
+
+    pub fn with_config(
+        base_url: &str,
+        credential: Credential,
+        config: ClientConfig,
+    ) -> Result<Self, Error> {
+        let base = parse_base(base_url)?;
+        let http = reqwest::Client::builder()
+            .use_rustls_tls()
+            .connect_timeout(config.connect_timeout)
+            .user_agent(concat!("porthole-client/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .map_err(Error::Network)?;
+        Ok(Self {
+            inner: Arc::new(Inner {
+                http,
+                base,
+                budgets: Budgets::new(config.hour, config.max_wait),
+                config,
+            }),
+            credential,
+        })
+    }
+
+    /// The same client (pool and budgets shared) with another credential, for example an
+    /// identity-provider session for key management.
+    pub fn with_credential(&self, credential: Credential) -> Self {
+        Self {
+            inner: self.inner.clone(),
+            credential,
+        }
+    }
+
+    pub fn base_url(&self) -> &str {
+        &self.inner.base
+    }
+
+    pub fn config(&self) -> &ClientConfig {
+        &self.inner.config
+    }
+
+    /// Calls left in the client's own window for `limit`.
+    pub fn budget_remaining(&self, limit: Limit) -> usize {
+        self.inner.budgets.remaining(limit)
+    }
+
+    pub(crate) fn url(&self, path: &str) -> String {
+        format!("{}{}", self.inner.base, path)
+    }
+}
+
+fn parse_base(input: &str) -> Result<String, Error> {
+    let bad = |reason: &str| {
+        Error::from(InputError::BaseUrl {
+            input: input.to_owned(),
+            reason: reason.to_owned(),
+        })
+    };
+    let trimmed = input.trim();
+    let url = Url::parse(trimmed).map_err(|e| bad(&e.to_string()))?;
+    if !matches!(url.scheme(), "http" | "https") {
+        return Err(bad(
+            "it must start with https:// (or http:// on this computer)",
+        ));
+    }
+    if url.host_str().is_none_or(str::is_empty) {
+        return Err(bad("it has no host name"));
+    }
+    if url.query().is_some() || url.fragment().is_some() {
+        return Err(bad("it must not have a query or a fragment"));
+    }
+    Ok(url.as_str().trim_end_matches('/').to_owned())
+}
+
+/// Encodes one path segment (an id from the service or the user).
+pub(crate) fn segment(id: &str) -> String {
+    percent_encoding::utf8_percent_encode(id, crate::executor::SEGMENT).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base_urls_are_checked_not_panicked_on() {
+        assert_eq!(
+            parse_base(" http://127.0.0.1:9/ ").unwrap(),
+            "http://127.0.0.1:9"
+        );
+        assert_eq!(
+            parse_base("https://x.example/api/").unwrap(),
+            "https://x.example/api"
+        );
+        for bad in [
+            "",
+            "not a url",
+            "ftp://x",
+            "http://x/?a=1",
+            "mailto:a@b",
+            "/v1",
+        ] {
+            assert!(
+                matches!(
+                    parse_base(bad),
+                    Err(Error::Input(InputError::BaseUrl { .. }))
+                ),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn segments_are_encoded() {
+        assert_eq!(segment("cs_1/../x y"), "cs_1%2F%2E%2E%2Fx%20y");
+    }
+}

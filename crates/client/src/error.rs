@@ -1,0 +1,219 @@
+//! The crate's one error type.
+//!
+//! Invariant: every failure the app may want to word differently has its own [`ErrorCode`]
+//! (see `error_code.rs`), so the app never matches message text. Errors from the service keep
+//! the status, the documented code, the message, the extra fields and the raw body.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+pub use crate::error_code::{ErrorCode, Operation};
+use crate::machines::MachineChoice;
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The service answered with an error status.
+    #[error("{0}")]
+    Api(Box<ApiError>),
+    /// The service could not be reached, or the connection broke.
+    #[error("could not reach the service: {0}")]
+    Network(#[source] reqwest::Error),
+    /// The service answered something this client cannot read.
+    #[error("the service sent a response that could not be read ({reason})")]
+    BadResponse { reason: String, body: String },
+    /// The caller passed something invalid; nothing was sent.
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// The client's own hourly budget for this kind of call is spent; nothing was sent.
+    #[error("too many {limit} requests this hour; try again in {} s", retry_after.as_secs())]
+    BudgetSpent {
+        limit: crate::budget::Limit,
+        retry_after: Duration,
+    },
+    /// A task's event stream ended before `[DONE]`.
+    #[error("the connection to the task broke before it finished")]
+    StreamCut,
+    /// A wait (for a turn, a lease, an upload) took longer than allowed.
+    #[error("gave up waiting for {what}")]
+    TimedOut { what: &'static str },
+    /// A lease that this handle refers to has closed.
+    #[error("the direct-control session has ended ({reason})")]
+    LeaseClosed {
+        reason: crate::control::ClosedReason,
+    },
+}
+
+/// Bad input caught before anything was sent.
+#[derive(Debug, thiserror::Error, Clone, PartialEq)]
+pub enum InputError {
+    #[error("the service address {input:?} is not a web address: {reason}")]
+    BaseUrl { input: String, reason: String },
+    #[error("{reason}")]
+    Credential { reason: String },
+    #[error("the file is empty")]
+    EmptyFile,
+    #[error("the file is {size} bytes; the limit is {limit} bytes")]
+    FileTooLarge { size: u64, limit: u64 },
+    #[error("{field}: {reason}")]
+    Invalid { field: &'static str, reason: String },
+}
+
+/// An error answer from the service.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{operation} failed with HTTP {status}: {}", self.message())]
+pub struct ApiError {
+    pub operation: Operation,
+    pub status: u16,
+    /// What the app acts on.
+    pub code: ErrorCode,
+    /// The body's `error` field: a code or a message.
+    pub error: Option<String>,
+    /// The body's `message` field.
+    pub detail: Option<String>,
+    pub extra: ErrorExtra,
+    /// `Retry-After`, when the service sent one.
+    pub retry_after: Option<Duration>,
+    /// The body exactly as received.
+    pub body: String,
+}
+
+impl ApiError {
+    /// The most specific human text the service gave.
+    pub fn message(&self) -> &str {
+        self.detail
+            .as_deref()
+            .or(self.error.as_deref())
+            .unwrap_or("no details")
+    }
+}
+
+/// Extra fields some error bodies carry.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ErrorExtra {
+    #[serde(default)]
+    pub details: Option<serde_json::Value>,
+    #[serde(default)]
+    pub reason: Option<String>,
+    #[serde(default)]
+    pub create_url: Option<String>,
+    #[serde(default)]
+    pub allowed_models: Option<Vec<String>>,
+    #[serde(default)]
+    pub machines: Option<Vec<MachineChoice>>,
+    #[serde(default)]
+    pub resets_at: Option<serde_json::Value>,
+}
+
+/// Both body shapes: `{ error }` and `{ error, message }`, plus extras.
+#[derive(Deserialize)]
+struct ErrorBody {
+    #[serde(default)]
+    error: Option<serde_json::Value>,
+    #[serde(default)]
+    message: Option<String>,
+    #[serde(flatten)]
+    extra: ErrorExtra,
+}
+
+impl ApiError {
+    pub(crate) fn from_response(
+        operation: Operation,
+        status: u16,
+        retry_after: Option<Duration>,
+        body: String,
+    ) -> Self {
+        let parsed: Option<ErrorBody> = serde_json::from_str(&body).ok();
+        let (error, detail, extra) = match parsed {
+            Some(parsed) => {
+                let error = parsed.error.map(|value| match value {
+                    serde_json::Value::String(text) => text,
+                    other => other.to_string(),
+                });
+                (error, parsed.message, parsed.extra)
+            }
+            // A non-JSON error body (a proxy page, plain text) still tells something.
+            None => {
+                let text = body.trim();
+                let error = (!text.is_empty()).then(|| text.chars().take(500).collect());
+                (error, None, ErrorExtra::default())
+            }
+        };
+        let code = ErrorCode::classify(
+            operation,
+            status,
+            error.as_deref(),
+            detail.as_deref(),
+            &extra,
+            retry_after,
+        );
+        Self {
+            operation,
+            status,
+            code,
+            error,
+            detail,
+            extra,
+            retry_after,
+            body,
+        }
+    }
+}
+
+impl From<ApiError> for Error {
+    fn from(error: ApiError) -> Self {
+        Self::Api(Box::new(error))
+    }
+}
+
+impl Error {
+    /// What the app should act on; every variant maps to one code.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            Self::Api(api) => api.code.clone(),
+            Self::Network(err) if err.is_timeout() => ErrorCode::NetworkTimeout,
+            Self::Network(_) => ErrorCode::Network,
+            Self::BadResponse { .. } => ErrorCode::BadResponse,
+            Self::StreamCut => ErrorCode::Network,
+            Self::Input(InputError::BaseUrl { .. }) => ErrorCode::InvalidBaseUrl,
+            Self::Input(InputError::Credential { .. }) => ErrorCode::InvalidCredential,
+            Self::Input(InputError::EmptyFile) => ErrorCode::EmptyFile,
+            Self::Input(InputError::FileTooLarge { .. }) => ErrorCode::FileTooLarge,
+            Self::Input(InputError::Invalid { .. }) => ErrorCode::InvalidInput,
+            Self::BudgetSpent { retry_after, .. } => ErrorCode::RateLimited {
+                retry_after_ms: Some(retry_after.as_millis() as u64),
+            },
+            Self::TimedOut { .. } => ErrorCode::TimedOut,
+            Self::LeaseClosed { reason } => ErrorCode::ControlClosed {
+                reason: reason.clone(),
+            },
+        }
+    }
+
+    /// The service's answer, when this error is one.
+    pub fn api(&self) -> Option<&ApiError> {
+        match self {
+            Self::Api(api) => Some(api),
+            _ => None,
+        }
+    }
+
+    /// When to try again, if the service or the budget said.
+    pub fn retry_after(&self) -> Option<Duration> {
+        match self {
+            Self::Api(api) => api.retry_after,
+            Self::BudgetSpent { retry_after, .. } => Some(*retry_after),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn bad_response(reason: impl std::fmt::Display, body: &[u8]) -> Self {
+        Self::BadResponse {
+            reason: reason.to_string(),
+            body: String::from_utf8_lossy(&body[..body.len().min(2000)]).into_owned(),
+        }
+    }
+}

@@ -1,0 +1,245 @@
+//! Agent events (shared by the stream and the poll) and `GET /v1/agents/events`.
+//!
+//! An event type the spec does not list decodes as [`AgentEvent::Unknown`] instead of failing
+//! the whole page or stream.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::approvals::ApprovalRequest;
+use crate::budget::Limit;
+use crate::client::Client;
+use crate::error::{Operation, Result};
+use crate::executor::Call;
+use crate::open_enum::open_enum;
+
+open_enum! {
+    /// `code` on `error` and `tool-output-error`: stop retrying, the same request fails again
+    /// today.
+    pub enum EventErrorCode {
+        InsufficientCredits = "insufficient_credits",
+        FreeComputerTimeExhausted = "free_computer_time_exhausted",
+    }
+}
+
+open_enum! {
+    pub enum SessionStatus {
+        Running = "running",
+        NeedsApproval = "needs_approval",
+        Idle = "idle",
+        Error = "error",
+    }
+}
+
+impl SessionStatus {
+    /// `idle` and `error` end a follow; the poll returns at once on them.
+    pub fn is_final(&self) -> bool {
+        matches!(self, Self::Idle | Self::Error)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct ProgressData {
+    #[serde(default)]
+    pub text: String,
+    #[serde(default)]
+    pub tool: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct SessionData {
+    pub session_id: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct StatusData {
+    #[serde(default)]
+    pub text: String,
+}
+
+/// One event of a task.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(
+    tag = "type",
+    rename_all = "kebab-case",
+    rename_all_fields = "camelCase"
+)]
+pub enum AgentEvent {
+    /// Stream only. DESIGN.md: carries the current `turnId`.
+    Start {
+        #[serde(default)]
+        message_id: Option<String>,
+        #[serde(default)]
+        turn_id: Option<String>,
+    },
+    /// Stream only.
+    DataSession {
+        data: SessionData,
+    },
+    /// Stream only, e.g. while the computer wakes.
+    DataStatus {
+        data: StatusData,
+    },
+    TextStart {
+        id: String,
+    },
+    TextDelta {
+        id: String,
+        delta: String,
+    },
+    TextEnd {
+        id: String,
+    },
+    ReasoningStart {
+        id: String,
+    },
+    ReasoningDelta {
+        id: String,
+        delta: String,
+    },
+    ReasoningEnd {
+        id: String,
+    },
+    DataProgress {
+        data: ProgressData,
+    },
+    ToolInputStart {
+        tool_call_id: String,
+        #[serde(default)]
+        tool_name: String,
+        #[serde(default)]
+        tool_metadata: Option<serde_json::Value>,
+    },
+    ToolInputAvailable {
+        tool_call_id: String,
+        #[serde(default)]
+        tool_name: String,
+        #[serde(default)]
+        input: Option<serde_json::Value>,
+    },
+    ToolOutputError {
+        tool_call_id: String,
+        #[serde(default)]
+        error_text: String,
+        #[serde(default)]
+        code: Option<EventErrorCode>,
+        #[serde(default)]
+        resets_at: Option<String>,
+    },
+    DataApprovalRequest {
+        data: ApprovalRequest,
+    },
+    Finish {
+        #[serde(default)]
+        finish_reason: Option<String>,
+    },
+    Error {
+        #[serde(default)]
+        error_text: String,
+        #[serde(default)]
+        code: Option<EventErrorCode>,
+        #[serde(default)]
+        resets_at: Option<String>,
+    },
+    /// A type the spec does not list.
+    #[serde(other)]
+    Unknown,
+}
+
+/// Model-call usage of a task or a whole session.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct UsageFigures {
+    #[serde(default)]
+    pub input_tokens: u64,
+    #[serde(default)]
+    pub output_tokens: u64,
+    #[serde(default)]
+    pub cache_read_tokens: u64,
+    #[serde(default)]
+    pub cache_write_tokens: u64,
+    #[serde(default)]
+    pub cost_usd: f64,
+    #[serde(default)]
+    pub model_calls: u64,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct TaskUsage {
+    #[serde(flatten)]
+    pub total: UsageFigures,
+    #[serde(default)]
+    pub by_model: BTreeMap<String, UsageFigures>,
+}
+
+/// One answer of the events poll.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct EventsPage {
+    pub session_id: String,
+    pub status: SessionStatus,
+    #[serde(default)]
+    pub events: Vec<AgentEvent>,
+    /// The final assistant text of the current turn so far; the answer on `idle`.
+    #[serde(default)]
+    pub text: String,
+    /// Pass as `since` on the next poll.
+    pub cursor: String,
+    /// The first pending approval, on `needs_approval`.
+    #[serde(default)]
+    pub approval: Option<ApprovalRequest>,
+    #[serde(default)]
+    pub usage: Option<TaskUsage>,
+    #[serde(default)]
+    pub session_usage: Option<TaskUsage>,
+    /// DESIGN.md: every poll answer carries the current turn.
+    #[serde(default)]
+    pub turn_id: Option<String>,
+}
+
+/// Longest `wait` the service holds a poll.
+pub const MAX_POLL_WAIT_SECS: u32 = 60;
+
+pub struct Events<'c> {
+    client: &'c Client,
+}
+
+impl Client {
+    pub fn events(&self) -> Events<'_> {
+        Events { client: self }
+    }
+}
+
+impl Events<'_> {
+    /// One poll: events after `since` (all of the current turn when `None`), held up to
+    /// `wait_secs` (at most 60) while nothing is new.
+    pub async fn poll(
+        &self,
+        session_id: &str,
+        since: Option<&str>,
+        wait_secs: u32,
+    ) -> Result<EventsPage> {
+        let wait = wait_secs.min(MAX_POLL_WAIT_SECS);
+        let mut call = Call::get(Operation::Events, "/v1/agents/events")
+            .query("sessionId", session_id)
+            .query("wait", wait.to_string())
+            .limit(Limit::EventPolls)
+            .timeout(std::time::Duration::from_secs(u64::from(wait) + 20));
+        if let Some(since) = since {
+            call = call.query("since", since);
+        }
+        self.client.call(call).await
+    }
+}

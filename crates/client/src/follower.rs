@@ -1,0 +1,446 @@
+//! [`TaskFollower`]: follows one task to its end as a `Stream` of [`TaskUpdate`]s.
+//!
+//! It reads the event stream of a `wait: true` message, or the events poll, and switches from
+//! the first to the second when the stream breaks (cut, network error, malformed frame). The
+//! poll is the service's record of the turn, so after a switch it is read from the start of
+//! the turn (or from the saved cursor) and what the stream already delivered is skipped:
+//! assistant messages, narration and approvals by id, the other replayable events (progress,
+//! tool calls, tool errors) by count. Each assistant message is yielded exactly once, whole.
+//!
+//! [`FollowerState`] holds all of that and is `Serialize`: an app that saves it after each
+//! update and restarts resumes with [`TaskFollower::resume`] without repeats.
+//! Dropping the follower closes its connection.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+
+use futures_util::stream::BoxStream;
+use futures_util::{Stream, StreamExt};
+use serde::{Deserialize, Serialize};
+
+use crate::approvals::ApprovalRequest;
+use crate::client::Client;
+use crate::error::{Error, Result};
+use crate::events::{AgentEvent, EventErrorCode, EventsPage, SessionStatus, TaskUsage};
+use crate::follower_updates::{apply_event, Delivered, TextBuffers};
+use crate::messages::{MessageOutcome, MessageRequest, MessageStream};
+
+/// What the app persists to resume following after a restart.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct FollowerState {
+    /// `None` only while a stream has not said which session it is.
+    pub session_id: Option<String>,
+    /// The poll cursor; `None` until the first poll (then the poll starts at the turn's start).
+    pub cursor: Option<String>,
+    pub turn_id: Option<String>,
+    /// What was already yielded, so a replay from the turn's start repeats nothing.
+    #[serde(default)]
+    pub delivered: Delivered,
+    /// The follow reached the end of the task.
+    #[serde(default)]
+    pub finished: bool,
+}
+
+/// Why a task ended badly, from its `error` event.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct TaskFailure {
+    pub text: String,
+    /// `insufficient_credits` or `free_computer_time_exhausted`: do not retry today.
+    pub code: Option<EventErrorCode>,
+    /// ISO 8601, for `insufficient_credits`.
+    pub resets_at: Option<String>,
+}
+
+/// One step of a followed task.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+pub enum TaskUpdate {
+    /// The session (and turn, when known) of the task.
+    Started {
+        session_id: String,
+        turn_id: Option<String>,
+        /// The message joined a task already running.
+        queued: bool,
+    },
+    /// The service answered with a plain reply and started no task.
+    Replied {
+        text: String,
+    },
+    /// Stream-only status, for example while the computer wakes.
+    Status {
+        text: String,
+    },
+    /// Mid-turn narration (not the answer), one whole message.
+    Narration {
+        id: String,
+        text: String,
+    },
+    Progress {
+        text: String,
+        tool: Option<String>,
+    },
+    /// A tool call began (`input` is only known on the poll path).
+    Tool {
+        tool_call_id: String,
+        tool_name: String,
+        input: Option<serde_json::Value>,
+    },
+    ToolFailed {
+        tool_call_id: String,
+        error_text: String,
+        code: Option<EventErrorCode>,
+        resets_at: Option<String>,
+    },
+    /// An assistant message, whole, exactly once.
+    Message {
+        id: String,
+        text: String,
+    },
+    /// The agent waits for this approval.
+    NeedsApproval {
+        approval: ApprovalRequest,
+    },
+    /// Model usage and cost so far.
+    Usage {
+        usage: Option<TaskUsage>,
+        session_usage: Option<TaskUsage>,
+    },
+    /// The stream broke; following continues from the poll.
+    Reconnecting {
+        reason: String,
+    },
+    /// The task ended. `text` is the final answer (on success).
+    Finished {
+        succeeded: bool,
+        text: String,
+        failure: Option<TaskFailure>,
+        turn_id: Option<String>,
+        usage: Option<TaskUsage>,
+    },
+}
+
+/// Follows one task; see the module doc.
+pub struct TaskFollower {
+    updates: BoxStream<'static, Result<TaskUpdate>>,
+    state: Arc<Mutex<FollowerState>>,
+}
+
+/// How to follow a new task.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Transport {
+    /// `wait: true`: the event stream, falling back to the poll.
+    Stream,
+    /// `wait: false` and the events poll.
+    Poll,
+}
+
+impl TaskFollower {
+    /// Sends `request` and follows the task it starts.
+    pub async fn start(
+        client: &Client,
+        request: &MessageRequest,
+        transport: Transport,
+    ) -> Result<Self> {
+        let mut engine = Engine::new(client.clone(), FollowerState::default());
+        match transport {
+            Transport::Stream => {
+                let stream = client.messages().stream(request).await?;
+                match stream.reply() {
+                    Some(text) => engine.finish_with_reply(text.to_owned()),
+                    None => engine.mode = Mode::Stream(Box::new(stream)),
+                }
+            }
+            Transport::Poll => match client.messages().send(request).await? {
+                MessageOutcome::Reply { text } => engine.finish_with_reply(text),
+                MessageOutcome::Started(started) => {
+                    engine.session_known(started.session_id, started.turn_id, started.queued);
+                    engine.mode = Mode::Poll;
+                }
+            },
+        }
+        Ok(engine.into_follower())
+    }
+
+    /// Resumes following from a saved state (after an app restart), through the poll.
+    pub fn resume(client: &Client, state: FollowerState) -> Self {
+        let finished = state.finished || state.session_id.is_none();
+        let mut engine = Engine::new(client.clone(), state);
+        engine.mode = if finished { Mode::Done } else { Mode::Poll };
+        engine.into_follower()
+    }
+
+    /// Follows the current task of an existing session from its start.
+    pub fn follow_session(client: &Client, session_id: &str) -> Self {
+        Self::resume(
+            client,
+            FollowerState {
+                session_id: Some(session_id.to_owned()),
+                ..FollowerState::default()
+            },
+        )
+    }
+
+    /// The state to save now; reflects every update yielded so far.
+    pub fn state(&self) -> FollowerState {
+        self.state.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+}
+
+impl Stream for TaskFollower {
+    type Item = Result<TaskUpdate>;
+
+    fn poll_next(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Self::Item>> {
+        self.updates.poll_next_unpin(cx)
+    }
+}
+
+enum Mode {
+    Stream(Box<MessageStream>),
+    Poll,
+    Done,
+}
+
+/// Consecutive transient failures tolerated before the follower gives up.
+const MAX_FAILURES: u32 = 6;
+
+struct Engine {
+    client: Client,
+    shared: Arc<Mutex<FollowerState>>,
+    state: FollowerState,
+    mode: Mode,
+    queue: VecDeque<TaskUpdate>,
+    buffers: TextBuffers,
+    /// Replayable events still to skip when polling from the turn's start.
+    skip_replayable: u32,
+    failure: Option<TaskFailure>,
+    last_usage: Option<(Option<TaskUsage>, Option<TaskUsage>)>,
+    failures: u32,
+}
+
+impl Engine {
+    fn new(client: Client, state: FollowerState) -> Self {
+        Self {
+            client,
+            shared: Arc::new(Mutex::new(state.clone())),
+            state,
+            mode: Mode::Done,
+            queue: VecDeque::new(),
+            buffers: TextBuffers::default(),
+            skip_replayable: 0,
+            failure: None,
+            last_usage: None,
+            failures: 0,
+        }
+    }
+
+    fn into_follower(self) -> TaskFollower {
+        let state = self.shared.clone();
+        let updates = futures_util::stream::unfold(self, |mut engine| async move {
+            engine.next().await.map(|item| (item, engine))
+        })
+        .boxed();
+        TaskFollower { updates, state }
+    }
+
+    fn finish_with_reply(&mut self, text: String) {
+        self.queue.push_back(TaskUpdate::Replied { text });
+        self.state.finished = true;
+        self.mode = Mode::Done;
+    }
+
+    fn session_known(&mut self, session_id: String, turn_id: Option<String>, queued: bool) {
+        if turn_id.is_some() {
+            self.state.turn_id = turn_id;
+        }
+        self.state.session_id = Some(session_id.clone());
+        self.queue.push_back(TaskUpdate::Started {
+            session_id,
+            turn_id: self.state.turn_id.clone(),
+            queued,
+        });
+    }
+
+    /// Publishes the state the app may save; called before each update is handed out.
+    fn publish(&self) {
+        *self.shared.lock().unwrap_or_else(|e| e.into_inner()) = self.state.clone();
+    }
+
+    async fn next(&mut self) -> Option<Result<TaskUpdate>> {
+        loop {
+            if let Some(update) = self.queue.pop_front() {
+                self.publish();
+                return Some(Ok(update));
+            }
+            match &mut self.mode {
+                Mode::Done => {
+                    self.publish();
+                    return None;
+                }
+                Mode::Stream(stream) => match stream.next().await {
+                    Some(Ok(event)) => self.on_stream_event(event),
+                    Some(Err(err)) => {
+                        if let Err(fatal) = self.switch_to_poll(Some(err)).await {
+                            self.mode = Mode::Done;
+                            return Some(Err(fatal));
+                        }
+                    }
+                    None => {
+                        if let Err(fatal) = self.switch_to_poll(None).await {
+                            self.mode = Mode::Done;
+                            return Some(Err(fatal));
+                        }
+                    }
+                },
+                Mode::Poll => match self.poll_once().await {
+                    Ok(()) => self.failures = 0,
+                    Err(err) if err.code().is_transient() && self.failures < MAX_FAILURES => {
+                        self.failures += 1;
+                        let wait = err
+                            .retry_after()
+                            .unwrap_or(self.client.config().backoff * self.failures);
+                        tokio::time::sleep(wait.min(self.client.config().max_wait)).await;
+                    }
+                    Err(err) => {
+                        self.mode = Mode::Done;
+                        self.publish();
+                        return Some(Err(err));
+                    }
+                },
+            }
+        }
+    }
+
+    fn on_stream_event(&mut self, event: AgentEvent) {
+        match event {
+            AgentEvent::Start { turn_id, .. } => {
+                if turn_id.is_some() {
+                    self.state.turn_id = turn_id;
+                }
+            }
+            AgentEvent::DataSession { data } => {
+                if self.state.session_id.is_none() {
+                    let turn = self.state.turn_id.clone();
+                    self.session_known(data.session_id, turn, false);
+                }
+            }
+            AgentEvent::DataStatus { data } => {
+                self.queue.push_back(TaskUpdate::Status { text: data.text })
+            }
+            other => self.apply(other, false),
+        }
+    }
+
+    fn apply(&mut self, event: AgentEvent, replay: bool) {
+        let skip = replay && self.skip_replayable > 0;
+        let outcome = apply_event(
+            event,
+            &mut self.state.delivered,
+            &mut self.buffers,
+            skip,
+            &mut self.queue,
+        );
+        if outcome.replayable && skip {
+            self.skip_replayable -= 1;
+        }
+        if let Some(failure) = outcome.failure {
+            self.failure = Some(failure);
+        }
+    }
+
+    /// Leaves the stream for the poll; the poll restarts at the turn's start.
+    async fn switch_to_poll(&mut self, cause: Option<Error>) -> Result<()> {
+        if let Some(err) = &cause {
+            tracing::debug!(error = %err, "task stream broke, continuing from the poll");
+            self.queue.push_back(TaskUpdate::Reconnecting {
+                reason: err.to_string(),
+            });
+        }
+        self.mode = Mode::Poll;
+        self.skip_replayable = self.state.delivered.replayable;
+        if self.state.session_id.is_some() {
+            return Ok(());
+        }
+        // The stream broke before naming its session: the turn knows it.
+        let Some(turn_id) = self.state.turn_id.clone() else {
+            return Err(cause.unwrap_or(Error::StreamCut));
+        };
+        for _ in 0..MAX_FAILURES {
+            if let Some(session_id) = self.client.turns().get(&turn_id).await?.session_id {
+                self.session_known(session_id, Some(turn_id), false);
+                return Ok(());
+            }
+            tokio::time::sleep(self.client.config().turn_poll_interval).await;
+        }
+        Err(cause.unwrap_or(Error::StreamCut))
+    }
+
+    async fn poll_once(&mut self) -> Result<()> {
+        let session_id = self.state.session_id.clone().ok_or(Error::StreamCut)?;
+        let replay = self.state.cursor.is_none();
+        let wait = self.client.config().events_wait_secs;
+        let page = self
+            .client
+            .events()
+            .poll(&session_id, self.state.cursor.as_deref(), wait)
+            .await?;
+        self.on_page(page, replay);
+        Ok(())
+    }
+
+    fn on_page(&mut self, page: EventsPage, replay: bool) {
+        for event in page.events {
+            self.apply(event, replay);
+        }
+        self.state.cursor = Some(page.cursor);
+        if page.turn_id.is_some() {
+            self.state.turn_id = page.turn_id;
+        }
+        if let Some(approval) = page.approval {
+            if self.state.delivered.note_approval(&approval.approval_id) {
+                self.queue.push_back(TaskUpdate::NeedsApproval { approval });
+            }
+        }
+        let usage = (page.usage.clone(), page.session_usage.clone());
+        if (usage.0.is_some() || usage.1.is_some()) && self.last_usage.as_ref() != Some(&usage) {
+            self.last_usage = Some(usage.clone());
+            self.queue.push_back(TaskUpdate::Usage {
+                usage: usage.0,
+                session_usage: usage.1,
+            });
+        }
+        if page.status.is_final() {
+            let succeeded = page.status == SessionStatus::Idle;
+            let failure = if succeeded {
+                None
+            } else {
+                Some(self.failure.clone().unwrap_or(TaskFailure {
+                    text: "The task failed.".into(),
+                    code: None,
+                    resets_at: None,
+                }))
+            };
+            self.queue.push_back(TaskUpdate::Finished {
+                succeeded,
+                text: page.text,
+                failure,
+                turn_id: self.state.turn_id.clone(),
+                usage: page.usage,
+            });
+            self.state.finished = true;
+            self.mode = Mode::Done;
+        }
+    }
+}

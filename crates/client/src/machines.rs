@@ -1,0 +1,141 @@
+//! Machines: list, create (identity-provider session only), live view, wake.
+
+use serde::{Deserialize, Serialize};
+
+use crate::budget::Limit;
+use crate::client::{segment, Client};
+use crate::credential::Secret;
+use crate::error::{Operation, Result};
+use crate::executor::Call;
+use crate::open_enum::open_enum;
+
+open_enum! {
+    /// Raw machine status; prefer [`Machine::online`].
+    pub enum MachineStatus {
+        Active = "active",
+        Hibernated = "hibernated",
+    }
+}
+
+open_enum! {
+    pub enum MachineKind {
+        /// A cloud computer hosted by the service.
+        Cloud = "cloud",
+        /// The caller's own desktop app.
+        Own = "own",
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct Machine {
+    pub machine_id: String,
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub updated_at: i64,
+    #[serde(default)]
+    pub status: Option<MachineStatus>,
+    #[serde(default)]
+    pub can_wake: bool,
+    pub kind: MachineKind,
+    #[serde(default)]
+    pub online: bool,
+}
+
+impl Machine {
+    /// The free plan's computer while it is not claimed (`free-<userId>`, updatedAt 0).
+    pub fn is_unclaimed_free_computer(&self) -> bool {
+        self.machine_id.starts_with("free-") && self.updated_at == 0 && self.status.is_none()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct MachineList {
+    pub machines: Vec<Machine>,
+}
+
+/// A computer a message could go to (listed when `machineId` was left out and several fit).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct MachineChoice {
+    pub machine_id: String,
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct MachineCreation {
+    pub task_id: String,
+    #[serde(default)]
+    pub message: String,
+}
+
+/// Where to watch a machine. The URL carries a session token, so this type cannot be
+/// printed or serialized: hand it to the live-view crate, never to the webview.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LiveView {
+    pub machine_id: String,
+    pub websocket_url: Secret,
+    pub width: u32,
+    pub height: u32,
+}
+
+pub struct Machines<'c> {
+    client: &'c Client,
+}
+
+impl Client {
+    pub fn machines(&self) -> Machines<'_> {
+        Machines { client: self }
+    }
+}
+
+impl Machines<'_> {
+    /// All computers of the account, sorted by name.
+    pub async fn list(&self) -> Result<MachineList> {
+        self.client
+            .call(Call::get(Operation::ListMachines, "/v1/agents/machines"))
+            .await
+    }
+
+    /// Creates a cloud computer; poll [`Self::list`] until it is online. Needs an
+    /// identity-provider session (an API key gets `ErrorCode::SessionRequired`).
+    pub async fn create(&self, name: Option<&str>) -> Result<MachineCreation> {
+        let body = match name {
+            Some(name) => serde_json::json!({ "name": name }),
+            None => serde_json::json!({}),
+        };
+        let call = Call::post(Operation::CreateMachine, "/v1/agents/machines")
+            .json(&body)?
+            .limit(Limit::MachineCreation);
+        self.client.call(call).await
+    }
+
+    /// A fresh live-view address for a machine.
+    pub async fn live(&self, machine_id: &str) -> Result<LiveView> {
+        let path = format!("/v1/agents/machines/{}/live", segment(machine_id));
+        let call = Call::post(Operation::Live, path).limit(Limit::Live);
+        self.client.call(call).await
+    }
+
+    /// Wakes a hibernated computer (path fixed by DESIGN.md).
+    pub async fn wake(&self, machine_id: &str) -> Result<()> {
+        let path = self
+            .client
+            .config()
+            .unpublished_paths
+            .wake
+            .replace("{id}", &segment(machine_id));
+        self.client
+            .call_empty(Call::post(Operation::WakeMachine, path))
+            .await
+    }
+}

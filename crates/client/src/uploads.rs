@@ -1,0 +1,159 @@
+//! `POST /v1/agents/upload`: one file per call, raw bytes, URL-encoded `x-filename`.
+//!
+//! Checked before sending: an empty file and one over 25 MB are refused locally (no request,
+//! no budget spent). Progress is reported as the HTTP layer pulls each chunk of the body, so
+//! the figure is bytes handed to the connection, ending with the total.
+
+use std::sync::Arc;
+
+use bytes::Bytes;
+use percent_encoding::utf8_percent_encode;
+use serde::{Deserialize, Serialize};
+
+use crate::budget::Limit;
+use crate::client::Client;
+use crate::error::{InputError, Operation, Result};
+use crate::executor::{Call, Payload, SEGMENT};
+
+/// Largest file the service takes.
+pub const MAX_UPLOAD_BYTES: u64 = 25 * 1024 * 1024;
+const CHUNK: usize = 64 * 1024;
+
+/// A stored file; pass it unchanged in a message's `attachments`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct Upload {
+    /// `uploads/<name>`.
+    pub path: String,
+    /// May differ from the name sent (unsafe characters replaced, a timestamp added).
+    pub name: String,
+    pub mime: String,
+    pub size: u64,
+    /// Required for a message to accept the attachment.
+    #[serde(default)]
+    pub file_id: Option<String>,
+}
+
+/// Called with `(bytes_sent, total)` as the body goes out.
+pub type Progress = Arc<dyn Fn(u64, u64) + Send + Sync>;
+
+pub struct Uploads<'c> {
+    client: &'c Client,
+}
+
+impl Client {
+    pub fn uploads(&self) -> Uploads<'_> {
+        Uploads { client: self }
+    }
+}
+
+impl Uploads<'_> {
+    /// Uploads `bytes` as `file_name`, reporting progress to `progress` if given.
+    pub async fn upload(
+        &self,
+        file_name: &str,
+        bytes: impl Into<Bytes>,
+        progress: Option<Progress>,
+    ) -> Result<Upload> {
+        let bytes: Bytes = bytes.into();
+        let size = bytes.len() as u64;
+        check(file_name, size)?;
+        let encoded = utf8_percent_encode(file_name.trim(), SEGMENT).to_string();
+        let mut call = Call::post(Operation::Upload, "/v1/agents/upload")
+            .limit(Limit::Uploads)
+            .timeout(std::time::Duration::from_secs(600));
+        call.headers.push(("x-filename", encoded));
+        call.headers
+            .push(("content-type", "application/octet-stream".into()));
+        call.headers.push(("content-length", size.to_string()));
+        call.payload = Payload::Body(Box::new(move || body(bytes.clone(), progress.clone())));
+        self.client.call(call).await
+    }
+
+    /// Reads a file from disk and uploads it under its own name.
+    pub async fn upload_file(
+        &self,
+        path: &std::path::Path,
+        progress: Option<Progress>,
+    ) -> Result<Upload> {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let meta = tokio::fs::metadata(path).await.map_err(|e| io(path, e))?;
+        check(&name, meta.len())?;
+        let bytes = tokio::fs::read(path).await.map_err(|e| io(path, e))?;
+        self.upload(&name, bytes, progress).await
+    }
+}
+
+fn io(path: &std::path::Path, err: std::io::Error) -> crate::error::Error {
+    InputError::Invalid {
+        field: "file",
+        reason: format!("could not read {}: {err}", path.display()),
+    }
+    .into()
+}
+
+fn check(file_name: &str, size: u64) -> Result<()> {
+    if file_name.trim().is_empty() {
+        return Err(InputError::Invalid {
+            field: "file name",
+            reason: "is empty".into(),
+        }
+        .into());
+    }
+    if size == 0 {
+        return Err(InputError::EmptyFile.into());
+    }
+    if size > MAX_UPLOAD_BYTES {
+        return Err(InputError::FileTooLarge {
+            size,
+            limit: MAX_UPLOAD_BYTES,
+        }
+        .into());
+    }
+    Ok(())
+}
+
+/// A body that reports progress each time the connection asks for the next chunk.
+fn body(bytes: Bytes, progress: Option<Progress>) -> reqwest::Body {
+    let total = bytes.len() as u64;
+    let stream = futures_util::stream::unfold(0usize, move |offset| {
+        let bytes = bytes.clone();
+        let progress = progress.clone();
+        async move {
+            // Everything before `offset` has been taken by the connection.
+            if let Some(report) = &progress {
+                report(offset as u64, total);
+            }
+            if offset >= bytes.len() {
+                return None;
+            }
+            let end = (offset + CHUNK).min(bytes.len());
+            Some((Ok::<_, std::io::Error>(bytes.slice(offset..end)), end))
+        }
+    });
+    reqwest::Body::wrap_stream(stream)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Error;
+
+    #[test]
+    fn sizes_are_checked_before_sending() {
+        assert!(matches!(
+            check("a.txt", 0),
+            Err(Error::Input(InputError::EmptyFile))
+        ));
+        assert!(matches!(
+            check("a.txt", MAX_UPLOAD_BYTES + 1),
+            Err(Error::Input(InputError::FileTooLarge { .. }))
+        ));
+        assert!(check("a.txt", MAX_UPLOAD_BYTES).is_ok());
+        assert!(check("  ", 1).is_err());
+    }
+}
