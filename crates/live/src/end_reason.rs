@@ -7,9 +7,14 @@ use std::time::Duration;
 pub enum EndReason {
     /// The server closed the WebSocket.
     Closed { code: Option<u16>, reason: String },
-    /// The server refused or ended the session for its token (bad or expired): an `error`
-    /// instruction with status 769/771, or HTTP 401/403 at the handshake.
+    /// The server refused the session's token (missing, wrong or expired): an `error`
+    /// instruction with status 0x0301/0x0303, or HTTP 401/403 at the handshake.
     TokenRejected { message: String },
+    /// The session's time ran out (status 0x020A): the URL expired while watching.
+    TokenExpired { message: String },
+    /// The remote desktop went away (status 0x0208), e.g. the computer went to sleep; the next
+    /// URL request tells whether it is asleep.
+    MachineStopped { message: String },
     /// The server sent an `error` instruction.
     ServerError {
         message: String,
@@ -49,6 +54,8 @@ impl EndReason {
         match self {
             EndReason::Closed { .. } => "closed",
             EndReason::TokenRejected { .. } => "token_rejected",
+            EndReason::TokenExpired { .. } => "token_expired",
+            EndReason::MachineStopped { .. } => "machine_stopped",
             EndReason::ServerError { .. } => "server_error",
             EndReason::Disconnected => "disconnected",
             EndReason::Garbled { .. } => "garbled",
@@ -68,8 +75,10 @@ impl std::fmt::Display for EndReason {
         match self {
             EndReason::Closed { .. } => f.write_str("The live view was closed by the service."),
             EndReason::TokenRejected { .. } => {
-                f.write_str("The live view's pass expired or was not accepted.")
+                f.write_str("The live view's link was not accepted.")
             }
+            EndReason::TokenExpired { .. } => f.write_str("The live view's link expired."),
+            EndReason::MachineStopped { .. } => f.write_str("The computer stopped running."),
             EndReason::ServerError { message, .. } => {
                 write!(f, "The service stopped the live view: {message}")
             }

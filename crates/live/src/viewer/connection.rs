@@ -22,6 +22,10 @@ use tokio_tungstenite::tungstenite::{self, Message};
 /// Guacamole statuses that mean the session's token was refused (CLIENT_UNAUTHORIZED,
 /// CLIENT_FORBIDDEN).
 const TOKEN_STATUSES: [u32; 2] = [0x0301, 0x0303];
+/// SESSION_TIMEOUT: the token's time ran out during the stream.
+const SESSION_TIMEOUT: u32 = 0x020A;
+/// UPSTREAM_UNAVAILABLE: the remote desktop is gone.
+const UPSTREAM_UNAVAILABLE: u32 = 0x0208;
 
 pub(super) struct Outcome {
     pub reason: EndReason,
@@ -282,6 +286,8 @@ fn server_error(i: &InstructionRef<'_>) -> EndReason {
     let status = i.arg(1).and_then(|s| s.parse().ok());
     match status {
         Some(s) if TOKEN_STATUSES.contains(&s) => EndReason::TokenRejected { message },
+        Some(SESSION_TIMEOUT) => EndReason::TokenExpired { message },
+        Some(UPSTREAM_UNAVAILABLE) => EndReason::MachineStopped { message },
         _ => EndReason::ServerError { message, status },
     }
 }

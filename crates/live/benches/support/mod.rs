@@ -1,0 +1,121 @@
+//! Bench inputs: a synthetic desktop stream shaped like the simulator's (and guacd's), and the
+//! ways it is cut up on the wire.
+//!
+//! The stream: tunnel uuid, `size` of the screen, a full-frame JPEG (`img` + 8064-character
+//! `blob`s + `end`), a cursor, then 60 frames a second of dirty-rectangle PNGs, pointer moves and
+//! `sync`, with a full frame again every 2 seconds. Image bytes are random (incompressible, like
+//! real compressed images), from a fixed seed so every run and the Node script see the same
+//! bytes.
+
+use base64::Engine;
+use porthole_live::codec::{encode_parts_into, parse_frame};
+
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+const BLOB_BYTES: usize = 6048;
+
+fn image(
+    out: &mut String,
+    rng: &mut XorShift,
+    stream: u32,
+    mime: &str,
+    (layer, x, y): (i32, u32, u32),
+    bytes: usize,
+) {
+    let stream = stream.to_string();
+    let mask = if mime == "image/jpeg" { "14" } else { "12" };
+    let (layer, x, y) = (layer.to_string(), x.to_string(), y.to_string());
+    encode_parts_into(out, "img", &[&stream, mask, &layer, mime, &x, &y]);
+    let mut data = vec![0u8; bytes];
+    for chunk in data.chunks_mut(8) {
+        let r = rng.next().to_le_bytes();
+        chunk.copy_from_slice(&r[..chunk.len()]);
+    }
+    for blob in data.chunks(BLOB_BYTES) {
+        let b64 = base64::engine::general_purpose::STANDARD.encode(blob);
+        encode_parts_into(out, "blob", &[stream.as_str(), b64.as_str()]);
+    }
+    encode_parts_into(out, "end", &[&stream]);
+}
+
+/// About `seconds` of a `width`×`height` desktop at 60 fps.
+pub fn synthetic_desktop(width: u32, height: u32, seconds: u32) -> String {
+    let mut rng = XorShift(0x5EED_2026_0001);
+    let mut out = String::new();
+    let (w, h) = (width.to_string(), height.to_string());
+    encode_parts_into(&mut out, "", &["6e2d1b6c-7d45-4c1c-9d6b-9f3a2a1b0c4d"]);
+    encode_parts_into(&mut out, "size", &["0", &w, &h]);
+    let full_jpeg = (width * height / 8) as usize;
+    for frame in 0..seconds * 60 {
+        if frame % 120 == 0 {
+            image(&mut out, &mut rng, 1, "image/jpeg", (0, 0, 0), full_jpeg);
+            if frame == 0 {
+                encode_parts_into(&mut out, "size", &["-1", "11", "16"]);
+                image(&mut out, &mut rng, 2, "image/png", (-1, 0, 0), 300);
+                encode_parts_into(&mut out, "cursor", &["0", "0", "-1", "0", "0", "11", "16"]);
+            }
+        } else {
+            for rect in 0..1 + rng.below(3) {
+                let x = rng.below(u64::from(width - 200)) as u32;
+                let y = rng.below(u64::from(height - 100)) as u32;
+                let bytes = 1000 + rng.below(12_000) as usize;
+                image(
+                    &mut out,
+                    &mut rng,
+                    3 + rect as u32,
+                    "image/png",
+                    (0, x, y),
+                    bytes,
+                );
+            }
+        }
+        let (mx, my) = (rng.below(u64::from(width)), rng.below(u64::from(height)));
+        let ts = (1_763_770_000_000u64 + u64::from(frame) * 16).to_string();
+        encode_parts_into(
+            &mut out,
+            "mouse",
+            &[&mx.to_string(), &my.to_string(), "0", &ts],
+        );
+        encode_parts_into(&mut out, "sync", &[ts.as_str(), "1"]);
+        if frame % 30 == 29 {
+            encode_parts_into(&mut out, "nop", &[] as &[&str]);
+        }
+    }
+    out
+}
+
+/// The stream as a server sends it over WebSocket: whole instructions batched into messages of
+/// at most `limit` bytes (an instruction longer than that goes alone).
+pub fn websocket_messages(stream: &str, limit: usize) -> Vec<&str> {
+    let mut messages = Vec::new();
+    let mut start = 0;
+    let mut end = 0;
+    for instruction in parse_frame(stream) {
+        let len = instruction
+            .expect("the bench stream is valid")
+            .as_wire()
+            .len();
+        if end + len - start > limit && end > start {
+            messages.push(&stream[start..end]);
+            start = end;
+        }
+        end += len;
+    }
+    if end > start {
+        messages.push(&stream[start..end]);
+    }
+    messages
+}
