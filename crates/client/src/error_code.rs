@@ -336,3 +336,7 @@ impl ErrorCode {
         )
     }
 }
+
+#[cfg(test)]
+#[path = "error_code_tests.rs"]
+mod tests;

@@ -159,3 +159,105 @@ pub(crate) fn apply_event(
     }
     applied
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::VecDeque;
+
+    use super::*;
+    use crate::events::ProgressData;
+
+    fn progress(text: &str) -> AgentEvent {
+        AgentEvent::DataProgress {
+            data: ProgressData {
+                text: text.into(),
+                tool: None,
+            },
+        }
+    }
+
+    fn decode(json: &str) -> AgentEvent {
+        serde_json::from_str(json).unwrap()
+    }
+
+    #[test]
+    fn stream_deltas_and_poll_replay_give_each_message_once() {
+        let mut delivered = Delivered::default();
+        let mut buffers = TextBuffers::default();
+        let mut out = VecDeque::new();
+        // The stream: a progress line, one whole message, half of another, then a cut.
+        for event in [
+            progress("Opening the browser"),
+            decode(r#"{"type":"text-start","id":"m1"}"#),
+            decode(r#"{"type":"text-delta","id":"m1","delta":"Hel"}"#),
+            decode(r#"{"type":"text-delta","id":"m1","delta":"lo"}"#),
+            decode(r#"{"type":"text-end","id":"m1"}"#),
+            decode(r#"{"type":"text-start","id":"m2"}"#),
+            decode(r#"{"type":"text-delta","id":"m2","delta":"Do"}"#),
+        ] {
+            apply_event(event, &mut delivered, &mut buffers, false, &mut out);
+        }
+        // The poll from the turn's start: the same events, whole, plus what came after.
+        let mut skip = delivered.replayable;
+        for event in [
+            progress("Opening the browser"),
+            decode(r#"{"type":"text-start","id":"m1"}"#),
+            decode(r#"{"type":"text-delta","id":"m1","delta":"Hello"}"#),
+            decode(r#"{"type":"text-end","id":"m1"}"#),
+            decode(r#"{"type":"text-start","id":"m2"}"#),
+            decode(r#"{"type":"text-delta","id":"m2","delta":"Done."}"#),
+            decode(r#"{"type":"text-end","id":"m2"}"#),
+            progress("Closing"),
+        ] {
+            let applied = apply_event(event, &mut delivered, &mut buffers, skip > 0, &mut out);
+            if applied.replayable && skip > 0 {
+                skip -= 1;
+            }
+        }
+        let updates: Vec<_> = out.into_iter().collect();
+        assert_eq!(
+            updates,
+            vec![
+                TaskUpdate::Progress {
+                    text: "Opening the browser".into(),
+                    tool: None
+                },
+                TaskUpdate::Message {
+                    id: "m1".into(),
+                    text: "Hello".into()
+                },
+                TaskUpdate::Message {
+                    id: "m2".into(),
+                    text: "Done.".into()
+                },
+                TaskUpdate::Progress {
+                    text: "Closing".into(),
+                    tool: None
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn unknown_event_types_do_not_fail() {
+        assert_eq!(
+            decode(r#"{"type":"data-weather","data":{}}"#),
+            AgentEvent::Unknown
+        );
+        let error = decode(
+            r#"{"type":"error","errorText":"No credit","code":"insufficient_credits","resetsAt":"2026-11-23T00:00:00Z"}"#,
+        );
+        let mut out = VecDeque::new();
+        let applied = apply_event(
+            error,
+            &mut Delivered::default(),
+            &mut TextBuffers::default(),
+            false,
+            &mut out,
+        );
+        assert_eq!(
+            applied.failure.unwrap().code,
+            Some(crate::events::EventErrorCode::InsufficientCredits)
+        );
+    }
+}
