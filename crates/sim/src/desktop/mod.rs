@@ -5,21 +5,40 @@
 //! same screen. Every change bumps a version published on a `watch` channel, which is how the
 //! live stream knows a new frame is due.
 //!
-//! This first version is an interface stub (a plain background, text kept in memory) so the
-//! server core can be written against it while the renderer is built.
+//! Rendering is lazy and cached: a frame is drawn only when someone asks for pixels and the
+//! scene (or the taskbar clock's minute) changed since the last frame, and the wallpaper is
+//! drawn once per desktop. Frames exclude the pointer; screenshots composite it on top, the
+//! live stream sends it as a Guacamole cursor.
 
-use std::sync::{Arc, Mutex};
+mod encode;
+mod font;
+mod render;
+mod scene;
+
+use std::sync::{Arc, Mutex, OnceLock};
+
+use tiny_skia::Pixmap;
 use tokio::sync::watch;
 
-/// Identifies a window on one desktop.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct WindowId(pub u32);
+pub use encode::dirty_rects;
+use render::Clock;
+use scene::Scene;
+pub use scene::{AppKind, Rect, WindowId};
 
-#[derive(Debug, Default)]
-struct Scene {
-    next_window: u32,
-    windows: Vec<(WindowId, String, String)>,
-    pointer: (i32, i32),
+/// A window as seen from outside: what `machine.windows()` and tests read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WindowInfo {
+    pub id: WindowId,
+    pub title: String,
+    pub text: String,
+    pub rect: Rect,
+    pub focused: bool,
+}
+
+struct Cached {
+    version: u64,
+    clock: Clock,
+    frame: Arc<Pixmap>,
 }
 
 /// A cheap-to-clone handle on one machine's desktop.
@@ -29,15 +48,37 @@ pub struct Desktop {
     height: u32,
     scene: Arc<Mutex<Scene>>,
     version: Arc<watch::Sender<u64>>,
+    wallpaper: Arc<OnceLock<Option<Pixmap>>>,
+    cache: Arc<Mutex<Option<Cached>>>,
+}
+
+impl std::fmt::Debug for Desktop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Desktop")
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .finish()
+    }
+}
+
+/// The pointer as an image and its hot spot, for the live stream's `cursor` instruction.
+pub struct CursorImage {
+    pub png: Vec<u8>,
+    pub width: u32,
+    pub height: u32,
+    pub hotspot: (i32, i32),
 }
 
 impl Desktop {
-    pub fn new(width: u32, height: u32, _machine_name: &str) -> Self {
+    pub fn new(width: u32, height: u32, machine_name: &str) -> Self {
+        let scene = Scene::new(width, height, machine_name);
         Self {
-            width,
-            height,
-            scene: Arc::default(),
+            width: scene.width as u32,
+            height: scene.height as u32,
+            scene: Arc::new(Mutex::new(scene)),
             version: Arc::new(watch::channel(0).0),
+            wallpaper: Arc::default(),
+            cache: Arc::default(),
         }
     }
 
@@ -47,67 +88,239 @@ impl Desktop {
 
     /// Opens a window with a title; it becomes the focused, topmost window.
     pub fn open_window(&self, title: &str) -> WindowId {
-        let id = self.edit(|s| {
-            s.next_window += 1;
-            let id = WindowId(s.next_window);
-            s.windows.push((id, title.to_owned(), String::new()));
-            id
-        });
-        id
+        self.edit(|s| s.open_window(title))
+    }
+
+    /// Focuses the topmost window with this title, or opens one: what launching an app does.
+    pub fn open_app(&self, title: &str) -> WindowId {
+        self.edit(|s| {
+            let existing = s
+                .windows
+                .iter()
+                .rev()
+                .find(|w| w.title.eq_ignore_ascii_case(title))
+                .map(|w| w.id);
+            match existing {
+                Some(id) => {
+                    s.raise(id);
+                    id
+                }
+                None => s.open_window(title),
+            }
+        })
     }
 
     /// Appends text to a window's body (as if typed); `\n` starts a new line.
     pub fn type_text(&self, window: WindowId, text: &str) {
         self.edit(|s| {
-            if let Some(w) = s.windows.iter_mut().find(|w| w.0 == window) {
-                w.2.push_str(text);
+            if let Some(w) = s.window_mut(window) {
+                w.body.push_str(text);
+            }
+        });
+    }
+
+    /// Types into the focused window; returns false when no window is open.
+    pub fn type_focused(&self, text: &str) -> bool {
+        self.edit(|s| match s.focused().and_then(|id| s.window_mut(id)) {
+            Some(w) => {
+                w.body.push_str(text);
+                true
+            }
+            None => false,
+        })
+    }
+
+    /// Replaces a window's body (a page loaded, a result shown).
+    pub fn set_text(&self, window: WindowId, text: &str) {
+        self.edit(|s| {
+            if let Some(w) = s.window_mut(window) {
+                w.body = text.to_owned();
             }
         });
     }
 
     pub fn close_window(&self, window: WindowId) {
-        self.edit(|s| s.windows.retain(|w| w.0 != window));
+        self.edit(|s| s.close_window(window));
+    }
+
+    /// Brings a window to the front; false when it does not exist.
+    pub fn focus(&self, window: WindowId) -> bool {
+        self.edit(|s| s.raise(window))
     }
 
     pub fn move_pointer(&self, x: i32, y: i32) {
+        let (x, y) = self.clamp(x, y);
         self.edit(|s| s.pointer = (x, y));
     }
 
+    /// Moves the pointer there and clicks: focuses the window under it, or closes it when
+    /// the click is on its close button.
     pub fn click(&self, x: i32, y: i32) {
-        self.move_pointer(x, y);
+        let (x, y) = self.clamp(x, y);
+        self.edit(|s| s.click(x, y));
     }
 
-    pub fn press(&self, _key: &str) {
-        self.edit(|_| ());
+    /// A key press on the focused window (`Enter`, `Backspace`, `Tab`, or one character).
+    pub fn press(&self, key: &str) {
+        self.edit(|s| s.press(key));
     }
 
     pub fn pointer(&self) -> (i32, i32) {
-        self.scene.lock().map(|s| s.pointer).unwrap_or_default()
+        self.read(|s| s.pointer)
     }
 
     /// The text a person would read on the screen, topmost window last.
     pub fn screen_text(&self) -> String {
-        let scene = self.scene.lock().unwrap_or_else(|e| e.into_inner());
-        scene
-            .windows
-            .iter()
-            .map(|(_, title, body)| format!("{title}\n{body}"))
-            .collect::<Vec<_>>()
-            .join("\n\n")
+        self.read(Scene::text)
     }
 
-    /// The whole screen as a JPEG.
+    pub fn window_text(&self, window: WindowId) -> Option<String> {
+        self.read(|s| s.window(window).map(|w| w.body.clone()))
+    }
+
+    /// Open windows, bottom of the stack first.
+    pub fn windows(&self) -> Vec<WindowInfo> {
+        self.read(|s| {
+            let focused = s.focused();
+            s.windows
+                .iter()
+                .map(|w| WindowInfo {
+                    id: w.id,
+                    title: w.title.clone(),
+                    text: w.body.clone(),
+                    rect: w.rect,
+                    focused: Some(w.id) == focused,
+                })
+                .collect()
+        })
+    }
+
+    /// A sleeping computer shows a dark screen; set when the machine hibernates.
+    pub fn set_asleep(&self, asleep: bool) {
+        if self.read(|s| s.asleep) != asleep {
+            self.edit(|s| s.asleep = asleep);
+        }
+    }
+
+    pub fn is_asleep(&self) -> bool {
+        self.read(|s| s.asleep)
+    }
+
+    /// Advances the benchmark animation by one frame (starting it if needed), so the screen
+    /// changes continuously while a benchmark watches the live stream.
+    pub fn tick_animation(&self) {
+        self.edit(|s| s.animation = Some(s.animation.map_or(0, |f| f + 1)));
+    }
+
+    /// Stops the benchmark animation and removes it from the screen.
+    pub fn stop_animation(&self) {
+        if self.read(|s| s.animation.is_some()) {
+            self.edit(|s| s.animation = None);
+        }
+    }
+
+    /// Whether two handles show the same screen (a machine given back to the pool gets a
+    /// new desktop, which ends streams of the old one).
+    pub fn same_screen(&self, other: &Desktop) -> bool {
+        Arc::ptr_eq(&self.scene, &other.scene)
+    }
+
+    /// The current version of the screen (bumped on every change).
+    pub fn version(&self) -> u64 {
+        *self.version.borrow()
+    }
+
+    /// The whole screen as a JPEG, pointer included.
     pub fn jpeg(&self, quality: u8) -> Vec<u8> {
-        let img = image::RgbImage::from_pixel(self.width, self.height, image::Rgb([32, 64, 96]));
-        let mut out = Vec::new();
-        let enc = image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, quality);
-        let _ = img.write_with_encoder(enc);
-        out
+        encode::jpeg(&self.screenshot_pixels(), quality)
+    }
+
+    /// The whole screen as a PNG, pointer included.
+    pub fn png(&self) -> Vec<u8> {
+        encode::png(&self.screenshot_pixels(), None)
+    }
+
+    /// The current frame without the pointer (shared, rendered only on change).
+    pub fn frame(&self) -> Arc<Pixmap> {
+        let clock = Clock::now();
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        let version = self.version();
+        if let Some(c) = cache
+            .as_ref()
+            .filter(|c| c.version == version && c.clock == clock)
+        {
+            return c.frame.clone();
+        }
+        let scene = self.read(Scene::clone);
+        let wallpaper = self
+            .wallpaper
+            .get_or_init(|| render::wallpaper(self.width, self.height));
+        let frame = match wallpaper {
+            Some(wp) => Arc::new(render::scene(&scene, wp, &clock)),
+            None => Arc::new(blank(self.width, self.height)),
+        };
+        *cache = Some(Cached {
+            version,
+            clock,
+            frame: frame.clone(),
+        });
+        frame
+    }
+
+    /// A JPEG of the whole of `frame` (as returned by [`Desktop::frame`]).
+    pub fn encode_jpeg(frame: &Pixmap, quality: u8) -> Vec<u8> {
+        encode::jpeg(frame, quality)
+    }
+
+    /// A PNG of one region of `frame`.
+    pub fn encode_png(frame: &Pixmap, region: Rect) -> Vec<u8> {
+        encode::png(frame, Some(region))
+    }
+
+    /// The pointer image for a remote cursor.
+    pub fn cursor_image() -> CursorImage {
+        match render::pointer_image() {
+            Some(pm) => CursorImage {
+                png: encode_rgba_png(&pm),
+                width: pm.width(),
+                height: pm.height(),
+                hotspot: (1, 1),
+            },
+            None => CursorImage {
+                png: Vec::new(),
+                width: 0,
+                height: 0,
+                hotspot: (0, 0),
+            },
+        }
     }
 
     /// Subscribe to changes: the value is bumped on every change of the screen.
     pub fn subscribe(&self) -> watch::Receiver<u64> {
         self.version.subscribe()
+    }
+
+    fn screenshot_pixels(&self) -> Pixmap {
+        let mut pm = (*self.frame()).clone();
+        if !self.is_asleep() {
+            if let Some(pointer) = render::pointer_image() {
+                let (x, y) = self.pointer();
+                render::draw_pointer(&mut pm, &pointer, x - 1, y - 1);
+            }
+        }
+        pm
+    }
+
+    fn clamp(&self, x: i32, y: i32) -> (i32, i32) {
+        (
+            x.clamp(0, self.width as i32 - 1),
+            y.clamp(0, self.height as i32 - 1),
+        )
+    }
+
+    fn read<T>(&self, f: impl FnOnce(&Scene) -> T) -> T {
+        let scene = self.scene.lock().unwrap_or_else(|e| e.into_inner());
+        f(&scene)
     }
 
     fn edit<T>(&self, f: impl FnOnce(&mut Scene) -> T) -> T {
@@ -118,4 +331,37 @@ impl Desktop {
         self.version.send_modify(|v| *v += 1);
         out
     }
+}
+
+fn blank(width: u32, height: u32) -> Pixmap {
+    let mut pm = Pixmap::new(width.max(1), height.max(1)).unwrap_or_else(|| {
+        // 1×1 is always a valid size.
+        Pixmap::new(1, 1).unwrap_or_else(|| unreachable!("a 1x1 pixmap always allocates"))
+    });
+    pm.fill(tiny_skia::Color::from_rgba8(32, 64, 96, 255));
+    pm
+}
+
+/// The cursor keeps its transparency, unlike screen frames, so it is encoded as RGBA.
+fn encode_rgba_png(pm: &Pixmap) -> Vec<u8> {
+    use image::ImageEncoder;
+    let mut rgba = Vec::with_capacity(pm.data().len());
+    for px in pm.pixels() {
+        let c = px.demultiply();
+        rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+    }
+    let mut out = Vec::new();
+    let enc = image::codecs::png::PngEncoder::new(&mut out);
+    if enc
+        .write_image(
+            &rgba,
+            pm.width(),
+            pm.height(),
+            image::ExtendedColorType::Rgba8,
+        )
+        .is_err()
+    {
+        out.clear();
+    }
+    out
 }
