@@ -35,6 +35,7 @@ pub(super) struct Outcome {
 
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+type Sink = futures_util::stream::SplitSink<Socket, Message>;
 
 pub(super) async fn run(
     shared: &Shared,
@@ -139,17 +140,8 @@ impl Link<'_> {
         let mut last_heard = start;
         let mut out = String::new();
         loop {
-            for ts in self.shared.take_echoes(self.connection) {
-                out.clear();
-                encode_parts_into(&mut out, "sync", &[ts]);
-                if let Err(reason) = send(&mut sink, &out).await {
-                    return reason;
-                }
-            }
-            for reply in std::mem::take(&mut self.replies) {
-                if let Err(reason) = send(&mut sink, &reply).await {
-                    return reason;
-                }
+            if let Err(failed) = self.flush_acks(&mut sink, &mut out).await {
+                return self.reason_after_write_failure(&mut stream, failed).await;
             }
             if self.shared.lock().stop_requested {
                 // Best effort: the viewer is leaving whatever the server does.
@@ -160,14 +152,14 @@ impl Link<'_> {
             // Above the bound, stop reading until the consumer catches up (see `coalesce`).
             let reading = self.shared.queued_bytes() <= options.max_queued_bytes;
             tokio::select! {
-                () = self.shared.to_session.notified() => {}
+                // In order: the keepalive (ready once per interval, so never starved by a busy
+                // stream), then reading (a server's last words explain an ending better than a
+                // failed write), then wake-ups for acks.
+                biased;
                 _ = nop.tick() => {
-                    if let Err(reason) = send(&mut sink, "3.nop;").await {
-                        return reason;
+                    if let Err(failed) = send(&mut sink, "3.nop;").await {
+                        return self.reason_after_write_failure(&mut stream, failed).await;
                     }
-                }
-                () = tokio::time::sleep_until(last_heard + options.silence_timeout) => {
-                    return EndReason::Silent { for_secs: options.silence_timeout.as_secs() };
                 }
                 message = stream.next(), if reading => {
                     last_heard = tokio::time::Instant::now();
@@ -175,7 +167,49 @@ impl Link<'_> {
                         return reason;
                     }
                 }
+                () = self.shared.to_session.notified() => {}
+                () = tokio::time::sleep_until(last_heard + options.silence_timeout) => {
+                    return EndReason::Silent { for_secs: options.silence_timeout.as_secs() };
+                }
             }
+        }
+    }
+
+    /// Sends the `sync` echoes the consumer released and the answers to pings.
+    async fn flush_acks(&mut self, sink: &mut Sink, out: &mut String) -> Result<(), EndReason> {
+        for ts in self.shared.take_echoes(self.connection) {
+            out.clear();
+            encode_parts_into(out, "sync", &[ts]);
+            send(sink, out).await?;
+        }
+        for reply in std::mem::take(&mut self.replies) {
+            send(sink, &reply).await?;
+        }
+        Ok(())
+    }
+
+    /// A write failed, usually because the server already said goodbye: what it said is still
+    /// in the receive buffer and names the real reason.
+    async fn reason_after_write_failure(
+        &mut self,
+        stream: &mut futures_util::stream::SplitStream<Socket>,
+        failed: EndReason,
+    ) -> EndReason {
+        let goodbye = async {
+            loop {
+                match stream.next().await {
+                    Some(Ok(message)) => {
+                        if let Some(reason) = self.receive(Some(Ok(message))) {
+                            return Some(reason);
+                        }
+                    }
+                    _ => return None,
+                }
+            }
+        };
+        match tokio::time::timeout(std::time::Duration::from_millis(200), goodbye).await {
+            Ok(Some(reason)) => reason,
+            _ => failed,
         }
     }
 
@@ -267,10 +301,7 @@ impl Link<'_> {
     }
 }
 
-async fn send(
-    sink: &mut futures_util::stream::SplitSink<Socket, Message>,
-    text: &str,
-) -> Result<(), EndReason> {
+async fn send(sink: &mut Sink, text: &str) -> Result<(), EndReason> {
     sink.send(Message::text(text))
         .await
         .map_err(|e| EndReason::Network {
