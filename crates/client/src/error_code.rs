@@ -145,8 +145,12 @@ pub enum ErrorCode {
     FileTooLarge,
     EmptyFile,
     AbortTargetMissing,
-    // Endpoints the spec names without showing errors.
+    // Endpoints the spec names without showing errors (codes fixed by the simulator).
     ApprovalNotFound,
+    /// Already answered or expired.
+    ApprovalResolved,
+    /// Must be answered on its approval page (`approvalUrl`).
+    ApprovalLinkOnly,
     // Generic answers.
     NotFound,
     BadRequest,
@@ -312,6 +316,8 @@ impl ErrorCode {
             "not_supported" => C::NotSupported,
             "storage_quota_exceeded" => C::StorageQuotaExceeded,
             "approval_not_found" => C::ApprovalNotFound,
+            "approval_resolved" => C::ApprovalResolved,
+            "link_only" => C::ApprovalLinkOnly,
             "insufficient_credits" => C::InsufficientCredits,
             _ => return None,
         })

@@ -50,6 +50,9 @@ pub(crate) struct Call {
     pub timeout: Option<Duration>,
     /// No overall timeout at all (event streams, which stay open while an approval waits).
     pub streaming: bool,
+    /// Whether a `429` with a short `Retry-After` is waited out and resent. Off where the
+    /// wait is a state to show (a computer being created), not a rate.
+    pub wait_on_429: bool,
 }
 
 impl Call {
@@ -70,6 +73,7 @@ impl Call {
             retry,
             timeout: None,
             streaming: false,
+            wait_on_429: true,
         }
     }
 
@@ -154,7 +158,7 @@ impl Client {
             let retry_after = retry_after(&response);
             let may_retry = retries_left
                 && match status {
-                    StatusCode::TOO_MANY_REQUESTS => {
+                    StatusCode::TOO_MANY_REQUESTS if call.wait_on_429 => {
                         retry_after.is_some_and(|wait| wait <= config.max_wait)
                             || (call.retry == Retry::Idempotent && retry_after.is_none())
                     }

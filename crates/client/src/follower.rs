@@ -291,6 +291,13 @@ impl Engine {
                 }
                 Mode::Stream(stream) => match stream.next().await {
                     Some(Ok(event)) => self.on_stream_event(event),
+                    // Garbage before the stream named its session or turn cannot have
+                    // been a part of the turn worth replaying: read on.
+                    Some(Err(Error::BadResponse { reason, .. }))
+                        if self.state.session_id.is_none() && self.state.turn_id.is_none() =>
+                    {
+                        tracing::debug!(%reason, "skipping a malformed frame before the start");
+                    }
                     Some(Err(err)) => {
                         if let Err(fatal) = self.switch_to_poll(Some(err)).await {
                             self.mode = Mode::Done;

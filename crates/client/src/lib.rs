@@ -25,6 +25,7 @@ mod executor;
 pub mod follower;
 mod follower_updates;
 pub mod judge;
+pub mod keys;
 pub mod learn;
 pub mod learned_code;
 pub mod lease;

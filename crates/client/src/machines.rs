@@ -113,9 +113,10 @@ impl Machines<'_> {
             Some(name) => serde_json::json!({ "name": name }),
             None => serde_json::json!({}),
         };
-        let call = Call::post(Operation::CreateMachine, "/v1/agents/machines")
+        let mut call = Call::post(Operation::CreateMachine, "/v1/agents/machines")
             .json(&body)?
             .limit(Limit::MachineCreation);
+        call.wait_on_429 = false;
         self.client.call(call).await
     }
 

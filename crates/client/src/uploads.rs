@@ -1,8 +1,8 @@
 //! `POST /v1/agents/upload`: one file per call, raw bytes, URL-encoded `x-filename`.
 //!
 //! Checked before sending: an empty file and one over 25 MB are refused locally (no request,
-//! no budget spent). Progress is reported as the HTTP layer pulls each chunk of the body, so
-//! the figure is bytes handed to the connection, ending with the total.
+//! no budget spent). Progress is reported as the HTTP layer pulls each 64 KiB chunk of the
+//! body, so the figure is bytes handed to the connection, ending with the total.
 
 use std::sync::Arc;
 
@@ -117,21 +117,25 @@ fn check(file_name: &str, size: u64) -> Result<()> {
     Ok(())
 }
 
-/// A body that reports progress each time the connection asks for the next chunk.
+/// A body that reports progress as the connection takes each chunk: the figure includes the
+/// chunk being handed over (the connection asks for no more once it has `Content-Length`
+/// bytes, so reporting on the next request would never reach the total).
 fn body(bytes: Bytes, progress: Option<Progress>) -> reqwest::Body {
     let total = bytes.len() as u64;
+    if let Some(report) = &progress {
+        report(0, total);
+    }
     let stream = futures_util::stream::unfold(0usize, move |offset| {
         let bytes = bytes.clone();
         let progress = progress.clone();
         async move {
-            // Everything before `offset` has been taken by the connection.
-            if let Some(report) = &progress {
-                report(offset as u64, total);
-            }
             if offset >= bytes.len() {
                 return None;
             }
             let end = (offset + CHUNK).min(bytes.len());
+            if let Some(report) = &progress {
+                report(end as u64, total);
+            }
             Some((Ok::<_, std::io::Error>(bytes.slice(offset..end)), end))
         }
     });

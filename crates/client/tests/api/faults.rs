@@ -1,0 +1,154 @@
+//! Injected failures (`--faults`): the client survives them as the spec asks.
+
+use porthole_client::approvals::Decision;
+use porthole_client::messages::MessageRequest;
+use porthole_client::{
+    Client, ClientConfig, Credential, ErrorCode, TaskFollower, TaskUpdate, Transport,
+};
+
+use crate::support::*;
+use crate::tasks::{assert_messages_exactly_once, finished, follow_to_end};
+
+#[tokio::test]
+async fn a_stream_dropped_mid_turn_loses_and_repeats_nothing() {
+    let sim = sim_with_faults("drop-stream=0.15", 7).await;
+    let ada = client(&sim, "ada");
+    let laptop = machine(&ada, "Design laptop").await;
+    let request = MessageRequest::new("Look up the weather in Quito and count to 4", &laptop);
+    let follower = TaskFollower::start(&ada, &request, Transport::Stream)
+        .await
+        .unwrap();
+    let updates = follow_to_end(&ada, follower, Decision::Approve).await;
+    assert!(
+        updates
+            .iter()
+            .any(|u| matches!(u, TaskUpdate::Reconnecting { .. })),
+        "the stream was cut"
+    );
+    assert!(finished(&updates).0);
+    assert_messages_exactly_once(&updates);
+    let progress: Vec<_> = updates
+        .iter()
+        .filter(|u| matches!(u, TaskUpdate::Progress { .. }))
+        .collect();
+    // Compare with what the poll alone sees of the same turn.
+    let session = updates.iter().find_map(|u| match u {
+        TaskUpdate::Started { session_id, .. } => Some(session_id.clone()),
+        _ => None,
+    });
+    let fresh = TaskFollower::follow_session(&ada, &session.unwrap());
+    let replay = follow_to_end(&ada, fresh, Decision::Approve).await;
+    let replay_progress: Vec<_> = replay
+        .iter()
+        .filter(|u| matches!(u, TaskUpdate::Progress { .. }))
+        .collect();
+    assert_eq!(
+        progress, replay_progress,
+        "progress lines once each, in order"
+    );
+}
+
+#[tokio::test]
+async fn a_stream_cut_after_every_frame_still_gets_the_answer() {
+    let sim = sim_with_faults("drop-stream=1", 3).await;
+    let ada = client(&sim, "ada");
+    let laptop = machine(&ada, "Design laptop").await;
+    let request = MessageRequest::new("Look up the weather in Cairo", &laptop);
+    let follower = TaskFollower::start(&ada, &request, Transport::Stream)
+        .await
+        .unwrap();
+    let updates = follow_to_end(&ada, follower, Decision::Approve).await;
+    assert!(finished(&updates).0);
+    assert_messages_exactly_once(&updates);
+}
+
+#[tokio::test]
+async fn malformed_frames_do_not_break_a_follow() {
+    let sim = sim_with_faults("bad-frame=0.3", 11).await;
+    let ada = client(&sim, "ada");
+    let laptop = machine(&ada, "Design laptop").await;
+    let request = MessageRequest::new("Look up the weather in Lagos", &laptop);
+    let follower = TaskFollower::start(&ada, &request, Transport::Stream)
+        .await
+        .unwrap();
+    let updates = follow_to_end(&ada, follower, Decision::Approve).await;
+    assert!(finished(&updates).0);
+    assert_messages_exactly_once(&updates);
+}
+
+#[tokio::test]
+async fn a_429_with_retry_after_is_waited_out() {
+    let sim = sim_with_faults("http-429=0.5", 5).await;
+    let ada = client(&sim, "ada");
+    for _ in 0..4 {
+        ada.models()
+            .list()
+            .await
+            .expect("waits out Retry-After and retries");
+    }
+    // A client that may not wait a second reports the wait instead.
+    let key = sim.account("ada").api_key.clone().unwrap();
+    let impatient = Client::with_config(
+        &sim.base_url,
+        Credential::api_key(&key).unwrap(),
+        ClientConfig {
+            max_wait: std::time::Duration::from_millis(100),
+            max_retries: 0,
+            ..config()
+        },
+    )
+    .unwrap();
+    let mut limited = None;
+    for _ in 0..20 {
+        if let Err(err) = impatient.models().list().await {
+            limited = Some(err);
+            break;
+        }
+    }
+    let err = limited.expect("one of twenty calls is limited");
+    assert_eq!(
+        err.code(),
+        ErrorCode::RateLimited {
+            retry_after_ms: Some(1000)
+        }
+    );
+}
+
+#[tokio::test]
+async fn server_errors_on_gets_are_retried() {
+    let sim = sim_with_faults("http-500=0.4", 9).await;
+    let ada = client(&sim, "ada");
+    for _ in 0..10 {
+        ada.machines()
+            .list()
+            .await
+            .expect("a 500 on a GET is retried");
+    }
+}
+
+#[tokio::test]
+async fn a_post_that_starts_work_is_not_resent_after_a_500() {
+    let sim = sim_with_faults("http-500=1", 2).await;
+    let ada = client(&sim, "ada");
+    let err = ada
+        .messages()
+        .send(&MessageRequest::new("Open the calculator", "m_any"))
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), ErrorCode::ServerError { status: 500 });
+    assert_eq!(
+        ada.budget_remaining(porthole_client::Limit::Messages),
+        porthole_client::Limit::Messages.per_hour() - 1,
+        "sent once"
+    );
+}
+
+#[tokio::test]
+async fn a_slow_billing_lookup_still_answers_without_credits() {
+    let sim = sim_with_faults("slow-billing=1", 4).await;
+    let ada = client(&sim, "ada");
+    let account = ada.account().get().await.unwrap();
+    assert!(account.credits.is_none());
+    assert_eq!(account.user_id, sim.account("ada").user_id);
+    assert!(!account.plan.title.is_empty());
+}

@@ -1,0 +1,1 @@
+//! Learn and judge: waits for the simulator's endpoints (see the final report).

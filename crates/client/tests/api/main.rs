@@ -1,0 +1,15 @@
+//! porthole-client against a real porthole-sim over loopback: every method, every error
+//! mapping the simulator can produce, and injected faults. No mocked HTTP.
+
+mod support;
+
+mod account_and_models;
+mod control;
+mod errors;
+mod faults;
+mod keys;
+mod learn_and_judge;
+mod machines;
+mod tasks;
+mod turns;
+mod uploads;
