@@ -2,8 +2,9 @@
 //!
 //! An argument to `main` replaces its whole default object, so every input must be passed:
 //! the block is the learned code followed by one last line,
-//! `main({...<defaults>, ...<inputs>})`, with the defaults taken from the learn result's
-//! `parameters` and the caller's inputs laid over them. Names that are not parameters are
+//! `await main({...<defaults>, ...<inputs>})`, with the defaults taken from the learn result's
+//! `parameters` and the caller's inputs laid over them. `main` is async; blocks run as async
+//! scripts, so the `await` makes the block's value the function's answer, not a promise. Names that are not parameters are
 //! refused rather than silently ignored by `main`.
 
 use serde_json::{Map, Value};
@@ -37,7 +38,7 @@ pub fn learned_exec_block(
     let inputs = js_literal(&Value::Object(inputs.clone()));
     let code = code.trim_end();
     Ok(ExecRequest::new(format!(
-        "{code}\nmain({{...{defaults}, ...{inputs}}})"
+        "{code}\nawait main({{...{defaults}, ...{inputs}}})"
     )))
 }
 
@@ -76,7 +77,7 @@ mod tests {
         let last = block.code.lines().last().unwrap();
         assert_eq!(
             last,
-            r#"main({...{"city":"Paris","days":3}, ...{"days":5}})"#
+            r#"await main({...{"city":"Paris","days":3}, ...{"days":5}})"#
         );
     }
 
