@@ -5,6 +5,8 @@
 //! `porthole-sim` binary, which prints [`RunningSim::ready_line`] on stdout.
 
 pub mod accounts;
+pub mod agent;
+pub mod approvals;
 pub mod auth;
 pub mod body;
 pub mod clock;
@@ -12,17 +14,25 @@ pub mod control;
 pub mod credits;
 pub mod desktop;
 pub mod error;
+pub mod events;
 pub mod faults;
 pub mod idp;
 pub mod judge;
+pub mod keys;
 pub mod learn;
 pub mod limits;
 pub mod live_view;
 pub mod machines;
+pub mod messages;
 pub mod models;
+pub mod oauth;
 pub mod records;
 mod router;
 pub mod state;
+pub mod stream;
+pub mod tasks;
+pub mod turns;
+pub mod uploads;
 
 pub use accounts::SimAccount;
 pub use faults::FaultSpec;

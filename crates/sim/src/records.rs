@@ -119,6 +119,7 @@ pub struct Session {
     pub turns: Vec<String>,
     pub usage: Usage,
     pub has_usage: bool,
+    pub created_at: i64,
 }
 
 impl Session {
@@ -193,8 +194,9 @@ impl Usage {
 }
 
 /// `running`, `needs_input`, `finalizing`, `succeeded`, `failed`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum TurnStatus {
+    #[default]
     Running,
     NeedsInput,
     Finalizing,
@@ -276,6 +278,8 @@ pub struct Turn {
     /// Messages that joined the running task, not yet read by the agent.
     pub steering: Vec<String>,
     pub aborted: bool,
+    /// The agent has written the final result.
+    pub ended: bool,
     pub created_at: i64,
 }
 

@@ -98,7 +98,13 @@ pub fn build(state: AppState) -> Router {
         .route("/v1/agents/auth", get(check_key))
         .route("/v1/agents/models", get(crate::models::list))
         .route("/v1/agents/account", get(crate::credits::account))
+        .route("/v1/agents/events", get(crate::events::poll))
         .merge(crate::machines::routes())
+        .merge(crate::messages::routes())
+        .merge(crate::turns::routes())
+        .merge(crate::keys::routes())
+        .merge(crate::uploads::routes())
+        .merge(crate::approvals::v1_routes())
         .merge(crate::control::routes())
         .merge(crate::live_view::routes())
         .merge(crate::learn::routes())
@@ -106,6 +112,8 @@ pub fn build(state: AppState) -> Router {
         .layer(middleware::from_fn_with_state(state.clone(), inject_faults));
     Router::new()
         .merge(v1)
+        .merge(crate::approvals::page_routes())
+        .merge(crate::oauth::routes())
         .fallback(not_found)
         .with_state(state)
 }

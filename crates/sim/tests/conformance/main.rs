@@ -3,4 +3,8 @@
 
 mod support;
 
+mod account;
 mod basics;
+mod machines;
+mod messages;
+mod tasks;

@@ -81,3 +81,101 @@ pub async fn send(rb: reqwest::RequestBuilder) -> (u16, Value) {
     let body = res.bytes().await.unwrap_or_default();
     (status, serde_json::from_slice(&body).unwrap_or(Value::Null))
 }
+
+/// Every test gives up after this long instead of hanging.
+pub const PATIENCE: std::time::Duration = std::time::Duration::from_secs(20);
+
+/// Reads a whole SSE answer into frames (`"[DONE]"` kept as a string frame).
+pub async fn sse(rb: reqwest::RequestBuilder) -> (u16, String, Vec<Value>) {
+    let res = rb.send().await.expect("request");
+    let status = res.status().as_u16();
+    let ctype = res
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_owned();
+    let text = tokio::time::timeout(PATIENCE, res.text())
+        .await
+        .expect("the stream ends")
+        .unwrap_or_default();
+    let frames = text
+        .split("\n\n")
+        .filter_map(|f| f.strip_prefix("data: "))
+        .map(|d| serde_json::from_str(d).unwrap_or_else(|_| Value::String(d.to_owned())))
+        .collect();
+    (status, ctype, frames)
+}
+
+impl Peer {
+    /// The id of the machine named `name` on `who`'s list.
+    pub async fn machine_id(&self, who: &str, name: &str) -> String {
+        let (_, b) = send(self.get("/v1/agents/machines", who)).await;
+        b["machines"]
+            .as_array()
+            .and_then(|ms| ms.iter().find(|m| m["name"] == name))
+            .and_then(|m| m["machineId"].as_str())
+            .expect("machine exists")
+            .to_owned()
+    }
+
+    /// Sends a `wait: false` message and returns the 202 body.
+    pub async fn start_task(&self, who: &str, body: Value) -> Value {
+        let mut body = body;
+        body["wait"] = Value::Bool(false);
+        let (s, b) = send(self.post("/v1/agents/message", who).json(&body)).await;
+        assert_eq!(s, 202, "{b}");
+        b
+    }
+
+    /// Polls the turn until it is `succeeded` or `failed`, recording each status seen.
+    pub async fn finish_turn(&self, who: &str, turn_id: &str) -> (Value, Vec<String>) {
+        let mut seen: Vec<String> = Vec::new();
+        let deadline = tokio::time::Instant::now() + PATIENCE;
+        loop {
+            let (s, b) = send(self.get(&format!("/v1/agents/turns/{turn_id}"), who)).await;
+            assert_eq!(s, 200, "{b}");
+            let st = b["status"].as_str().unwrap_or("").to_owned();
+            if seen.last() != Some(&st) {
+                seen.push(st.clone());
+            }
+            if st == "succeeded" || st == "failed" {
+                return (b, seen);
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "turn never finished: {seen:?}"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+    }
+
+    /// Polls events until the status is one of `until`; returns all events and the last body.
+    pub async fn poll_until(
+        &self,
+        who: &str,
+        session_id: &str,
+        until: &[&str],
+    ) -> (Vec<Value>, Value) {
+        let mut events = Vec::new();
+        let mut cursor = String::new();
+        let deadline = tokio::time::Instant::now() + PATIENCE;
+        loop {
+            let mut path = format!("/v1/agents/events?sessionId={session_id}&wait=5");
+            if !cursor.is_empty() {
+                path.push_str(&format!("&since={cursor}"));
+            }
+            let (s, b) = send(self.get(&path, who)).await;
+            assert_eq!(s, 200, "{b}");
+            events.extend(b["events"].as_array().cloned().unwrap_or_default());
+            cursor = b["cursor"].as_str().unwrap_or("").to_owned();
+            if until.contains(&b["status"].as_str().unwrap_or("")) {
+                return (events, b);
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "status never reached {until:?}: {b}"
+            );
+        }
+    }
+}

@@ -1,0 +1,525 @@
+//! The scripted agent: one task per turn, doing visible work on the machine's desktop
+//! (opens a window, types, clicks, reads), narrating it with reasoning, progress lines and
+//! tool calls, asking approval before sensitive steps, and answering in Markdown. Its
+//! behaviour is chosen by trigger words (see `script`).
+
+pub mod script;
+pub mod structured;
+
+use crate::accounts::Plan;
+use crate::approvals::{self, Ask};
+use crate::clock::Clock;
+use crate::desktop::{Desktop, WindowId};
+use crate::models;
+use crate::records::{Counts, Decision, LogEntry, Step, TurnStatus};
+use crate::state::AppState;
+use crate::tasks;
+use script::{Action, Script};
+use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Documented time the agent spends turning its answer into the turn's result.
+const FINALIZING: Duration = Duration::from_secs(3);
+
+/// How a task ended.
+enum Outcome {
+    Answer(String),
+    Fail {
+        reason: &'static str,
+        code: Option<&'static str>,
+        text: String,
+    },
+    Aborted,
+}
+
+struct Ctx {
+    state: AppState,
+    turn_id: String,
+    owner: String,
+    machine_id: String,
+    model: String,
+    plan: Plan,
+    message: String,
+    record: bool,
+    desktop: Option<Desktop>,
+    window: Option<WindowId>,
+    shot_cache: Option<(u64, Arc<Vec<u8>>)>,
+    next_id: u32,
+}
+
+/// Starts the task of a new turn in the background.
+pub fn spawn(state: AppState, turn_id: String) {
+    tokio::spawn(run(state, turn_id));
+}
+
+async fn run(state: AppState, turn_id: String) {
+    let Some(mut ctx) = load(&state, &turn_id) else {
+        return;
+    };
+    let started = Instant::now();
+    let script = script::plan(&ctx.message);
+    let outcome = work(&mut ctx, &script).await;
+    if state.free_computer_time_left(&ctx.owner).is_some()
+        && state
+            .machine(&ctx.owner, &ctx.machine_id)
+            .is_some_and(|m| m.is_free)
+    {
+        let documented = started.elapsed().as_secs_f64() / state.clock().scale();
+        state.spend_free_time(&ctx.owner, documented);
+    }
+    finish(&mut ctx, &script, outcome).await;
+}
+
+fn load(state: &AppState, turn_id: &str) -> Option<Ctx> {
+    let db = state.db();
+    let t = db.turns.get(turn_id)?;
+    let plan = state.account(&t.owner)?.plan;
+    let desktop = db.machine(&t.machine_id).and_then(|m| m.desktop.clone());
+    Some(Ctx {
+        state: state.clone(),
+        turn_id: turn_id.to_owned(),
+        owner: t.owner.clone(),
+        machine_id: t.machine_id.clone(),
+        model: t.model.clone(),
+        plan,
+        message: t.message.clone(),
+        record: t.record_trajectory,
+        desktop,
+        window: None,
+        shot_cache: None,
+        next_id: 0,
+    })
+}
+
+impl Ctx {
+    fn id(&mut self, prefix: &str) -> String {
+        self.next_id += 1;
+        format!(
+            "{prefix}_{}_{}",
+            &self.turn_id[5.min(self.turn_id.len())..],
+            self.next_id
+        )
+    }
+
+    fn say(&mut self, reasoning: bool, text: String) {
+        let id = self.id(if reasoning { "r" } else { "t" });
+        tasks::push(
+            &self.state,
+            &self.turn_id,
+            LogEntry::Text {
+                id,
+                reasoning,
+                text,
+            },
+        );
+    }
+
+    fn call_model(&self, scale: u64) {
+        let m = models::resolve(&self.model, self.plan);
+        let (pin, pout) = m.price_per_mtok();
+        let c = Counts {
+            input_tokens: 1800 * scale,
+            output_tokens: 220 * scale,
+            cache_read_tokens: 1200,
+            cache_write_tokens: 300,
+            cost_usd: (1800.0 * scale as f64 * pin
+                + 220.0 * scale as f64 * pout
+                + 1200.0 * pin * 0.1
+                + 300.0 * pin * 1.25)
+                / 1e6,
+            model_calls: 1,
+        };
+        tasks::model_call(&self.state, &self.turn_id, m.id, c);
+    }
+
+    fn screenshot(&mut self) -> Option<Arc<Vec<u8>>> {
+        let d = self.desktop.as_ref()?;
+        let version = *d.subscribe().borrow();
+        if let Some((v, shot)) = &self.shot_cache {
+            if *v == version {
+                return Some(shot.clone());
+            }
+        }
+        let shot = Arc::new(d.jpeg(70));
+        self.shot_cache = Some((version, shot.clone()));
+        Some(shot)
+    }
+
+    fn aborted(&self) -> bool {
+        tasks::aborted(&self.state, &self.turn_id)
+    }
+}
+
+fn fail(reason: &'static str, code: Option<&'static str>, text: &str) -> Outcome {
+    Outcome::Fail {
+        reason,
+        code,
+        text: text.to_owned(),
+    }
+}
+
+async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
+    let state = ctx.state.clone();
+    if script.unreachable {
+        return fail(
+            "machine_unavailable",
+            None,
+            "The computer could not be reached.",
+        );
+    }
+    if !crate::credits::has_credit(&state, &ctx.owner) {
+        return fail(
+            "agent_error",
+            Some("insufficient_credits"),
+            "You have no credit left. Free credits refresh at midnight UTC.",
+        );
+    }
+    if state.free_computer_time_left(&ctx.owner) == Some(Duration::ZERO)
+        && state
+            .machine(&ctx.owner, &ctx.machine_id)
+            .is_some_and(|m| m.is_free)
+    {
+        return fail(
+            "agent_error",
+            Some("free_computer_time_exhausted"),
+            "Today's free computer time is used up. It resets tomorrow.",
+        );
+    }
+    let (s, t) = (state.clone(), ctx.turn_id.clone());
+    let woke = crate::machines::power::ensure_awake(&state, &ctx.owner, &ctx.machine_id, |text| {
+        tasks::push(&s, &t, LogEntry::Status(text.to_owned()))
+    })
+    .await;
+    if woke.is_err() {
+        return fail(
+            "machine_unavailable",
+            None,
+            "The computer is not available right now.",
+        );
+    }
+    wait_for_lease(ctx).await;
+    if ctx.aborted() {
+        return Outcome::Aborted;
+    }
+    ctx.call_model(if script.expensive { 800 } else { 1 });
+    ctx.say(
+        true,
+        format!(
+            "I'll use {} on the computer to do this: {}",
+            script.app, ctx.message
+        ),
+    );
+    let mut notes = Vec::new();
+    for (i, plan) in script.steps.iter().enumerate() {
+        if ctx.aborted() {
+            return Outcome::Aborted;
+        }
+        for steer in tasks::take_steering(&state, &ctx.turn_id) {
+            ctx.call_model(1);
+            ctx.say(
+                true,
+                format!("You added: “{steer}”. I'll take that into account."),
+            );
+            notes.push(steer);
+        }
+        let mut skipped = false;
+        if let Some(s) = &plan.sensitive {
+            let decision = approvals::ask(
+                &state,
+                &ctx.turn_id,
+                Ask {
+                    title: s.title.clone(),
+                    description: format!(
+                        "The agent wants to {} as part of: {}",
+                        s.verb, ctx.message
+                    ),
+                    command: s.command.clone(),
+                    link_only: s.link_only,
+                },
+            )
+            .await;
+            if ctx.aborted() {
+                return Outcome::Aborted;
+            }
+            match decision {
+                Decision::Approve => ctx.say(true, "Permission granted, continuing.".into()),
+                Decision::Deny => {
+                    notes.push(format!("I did not {} because you declined.", s.verb));
+                    skipped = true;
+                }
+                Decision::Expired => {
+                    notes.push(format!(
+                        "I did not {} because nobody answered in time.",
+                        s.verb
+                    ));
+                    skipped = true;
+                }
+            }
+        }
+        if skipped {
+            continue;
+        }
+        if script.marathon && i == 1 && ctx.plan.is_free() {
+            if let Some(left) = state.free_computer_time_left(&ctx.owner) {
+                state.spend_free_time(&ctx.owner, left.as_secs_f64() + 1.0);
+                let call = ctx.id("call");
+                tasks::event(
+                    &state,
+                    &ctx.turn_id,
+                    json!({
+                        "type": "tool-output-error", "toolCallId": call,
+                        "errorText": "The free computer time for today is used up; the workspace was shut down.",
+                        "code": "free_computer_time_exhausted",
+                    }),
+                );
+                state.release_free_computer(&ctx.owner);
+                return fail(
+                    "agent_error",
+                    Some("free_computer_time_exhausted"),
+                    "Today's free computer time ran out, so the computer was shut down.",
+                );
+            }
+        }
+        run_step(ctx, plan, script).await;
+        if let Some(err) = &plan.error {
+            ctx.call_model(1);
+            return fail(
+                "agent_error",
+                None,
+                &format!("I could not finish the task: {err}"),
+            );
+        }
+    }
+    ctx.call_model(1);
+    let mut answer = format!(
+        "## Done\n\nI worked on **{}** using {}.\n\n- Opened {}\n- Entered the request\n- Read the result from the screen\n",
+        ctx.message, script.app, script.app
+    );
+    for n in notes {
+        answer.push_str(&format!("- {n}\n"));
+    }
+    answer.push_str("\n**Result:** everything looks right.");
+    Outcome::Answer(answer)
+}
+
+/// Waits while a lease holds the machine; a quiet lease loses the machine (`lock_lost`).
+async fn wait_for_lease(ctx: &Ctx) {
+    let state = &ctx.state;
+    let mut changes = state.changes();
+    loop {
+        changes.borrow_and_update();
+        match state.lease_hold(&ctx.machine_id) {
+            None => break,
+            Some(h) if h.is_quiet() => {
+                h.take_over();
+                break;
+            }
+            Some(_) => state.set_waiting_for_lease(&ctx.machine_id, true),
+        }
+        if ctx.aborted() {
+            break;
+        }
+        let tick = state.clock().scaled(Duration::from_secs(5));
+        let _ = tokio::time::timeout(tick, changes.changed()).await;
+    }
+    state.set_waiting_for_lease(&ctx.machine_id, false);
+}
+
+async fn run_step(ctx: &mut Ctx, plan: &script::StepPlan, script: &Script) {
+    let state = ctx.state.clone();
+    let shot = if ctx.record { ctx.screenshot() } else { None };
+    let call = ctx.id("call");
+    let mut code = plan.code.clone();
+    if code.chars().count() > 4000 {
+        let dropped = code.chars().count() - 4000;
+        code = code.chars().take(4000).collect::<String>()
+            + &format!("\n… ({dropped} more characters)");
+    }
+    tasks::event(
+        &state,
+        &ctx.turn_id,
+        json!({ "type": "tool-input-start", "toolCallId": call, "toolName": "execute" }),
+    );
+    tasks::event(
+        &state,
+        &ctx.turn_id,
+        json!({
+            "type": "tool-input-available", "toolCallId": call, "toolName": "execute",
+            "input": { "title": plan.title, "code": code },
+        }),
+    );
+    tasks::event(&state, &ctx.turn_id, progress(&plan.title));
+    if let Some(d) = &ctx.desktop {
+        match &plan.action {
+            Action::OpenWindow(title) => ctx.window = Some(d.open_window(title)),
+            Action::Type(text) => {
+                let w = *ctx.window.get_or_insert_with(|| d.open_window(&script.app));
+                d.type_text(w, text);
+            }
+            Action::Click(x, y) => d.click(*x, *y),
+            Action::Look => {}
+        }
+    }
+    let step_time = if plan.quick {
+        Duration::from_millis(100)
+    } else {
+        script.step_time
+    };
+    state.clock().sleep(step_time).await;
+    for line in &plan.console {
+        tasks::event(&state, &ctx.turn_id, progress(line));
+    }
+    if let Some(err) = &plan.error {
+        let text: String = err.chars().take(500).collect();
+        tasks::event(
+            &state,
+            &ctx.turn_id,
+            json!({ "type": "tool-output-error", "toolCallId": call, "errorText": text }),
+        );
+    }
+    ctx.call_model(1);
+    if ctx.record {
+        if let Some(t) = state.db().turns.get_mut(&ctx.turn_id) {
+            t.steps.push(Step {
+                timestamp_ms: Clock::now_ms(),
+                title: plan.title.clone(),
+                rationale: plan.rationale.clone(),
+                code: plan.code.clone(),
+                error: plan.error.clone(),
+                screenshot: shot,
+            });
+        }
+    }
+}
+
+fn progress(text: &str) -> Value {
+    let line: String = text
+        .lines()
+        .next()
+        .unwrap_or("")
+        .chars()
+        .take(300)
+        .collect();
+    json!({ "type": "data-progress", "data": { "text": line, "tool": "execute" } })
+}
+
+/// Ends the turn: answer text, `finalizing`, structured checks, final status and event.
+async fn finish(ctx: &mut Ctx, script: &Script, outcome: Outcome) {
+    let state = ctx.state.clone();
+    let final_shot = if ctx.record { ctx.screenshot() } else { None };
+    let (schema, criteria) = {
+        let db = state.db();
+        match db.turns.get(&ctx.turn_id) {
+            Some(t) => (t.output_schema.clone(), t.success_criteria.clone()),
+            None => return,
+        }
+    };
+    let mut result = TurnResult::default();
+    match outcome {
+        Outcome::Aborted => {
+            result.status = TurnStatus::Failed;
+            result.reason = Some("agent_error");
+            result.raw = Some("The task was stopped on request.".into());
+            tasks::event(
+                &state,
+                &ctx.turn_id,
+                json!({ "type": "finish", "finishReason": "abort" }),
+            );
+        }
+        Outcome::Fail { reason, code, text } => {
+            let mut ev = json!({ "type": "error", "errorText": text });
+            if let Some(code) = code {
+                ev["code"] = json!(code);
+                if code == "insufficient_credits" {
+                    ev["resetsAt"] = json!(Clock::next_utc_midnight_iso());
+                }
+            }
+            result.status = TurnStatus::Failed;
+            result.reason = Some(reason);
+            result.error_code = code;
+            result.raw = Some(text);
+            tasks::event(&state, &ctx.turn_id, ev);
+        }
+        Outcome::Answer(answer) => {
+            ctx.say(false, answer.clone());
+            tasks::set_status(&state, &ctx.turn_id, TurnStatus::Finalizing);
+            state.clock().sleep(FINALIZING).await;
+            result.status = TurnStatus::Succeeded;
+            result.output = json!(answer);
+            if let Some(schema) = &schema {
+                let out = if script.invalid_output {
+                    structured::garble(schema)
+                } else {
+                    structured::generate(schema, "Paris")
+                };
+                let errors = structured::validate(schema, &out);
+                if errors.is_empty() {
+                    result.output = out;
+                } else {
+                    result.status = TurnStatus::Failed;
+                    result.reason = Some("output_invalid");
+                    result.raw = Some(out.to_string());
+                    result.output_errors = Some(errors);
+                }
+            }
+            if let Some(c) = &criteria {
+                let checked = structured::check_criteria(c, &answer);
+                result.evidence = Some(checked.evidence);
+                if result.status == TurnStatus::Succeeded && (checked.not_met || checked.unchecked)
+                {
+                    result.status = TurnStatus::Failed;
+                    result.reason = Some(if checked.not_met {
+                        "criteria_not_met"
+                    } else {
+                        "criteria_unchecked"
+                    });
+                    result.raw = Some(answer.clone());
+                }
+            }
+            if result.status == TurnStatus::Failed {
+                tasks::event(
+                    &state,
+                    &ctx.turn_id,
+                    json!({
+                        "type": "error",
+                        "errorText": result.raw.clone().unwrap_or_default().chars().take(500).collect::<String>(),
+                    }),
+                );
+            } else {
+                tasks::event(
+                    &state,
+                    &ctx.turn_id,
+                    json!({ "type": "finish", "finishReason": "stop" }),
+                );
+            }
+        }
+    }
+    if let Some(t) = state.db().turns.get_mut(&ctx.turn_id) {
+        t.final_screenshot = final_shot;
+        t.status = result.status;
+        t.output = if result.status == TurnStatus::Succeeded {
+            result.output
+        } else {
+            Value::Null
+        };
+        t.reason_code = result.reason.map(str::to_owned);
+        t.error_code = result.error_code.map(str::to_owned);
+        t.raw_answer = result.raw;
+        t.evidence = result.evidence;
+        t.output_errors = result.output_errors;
+        t.ended = true;
+    }
+    state.notify();
+}
+
+#[derive(Default)]
+struct TurnResult {
+    status: TurnStatus,
+    output: Value,
+    reason: Option<&'static str>,
+    error_code: Option<&'static str>,
+    raw: Option<String>,
+    evidence: Option<Vec<Value>>,
+    output_errors: Option<Vec<String>>,
+}

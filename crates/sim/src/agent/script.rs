@@ -1,0 +1,236 @@
+//! What the scripted agent does for a task, decided from the task's words. The trigger words
+//! are part of the simulator's contract with app and test authors (see the crate README):
+//!
+//! - approval before a step: delete/remove, send/email, buy/purchase/order, pay, install;
+//!   buying and paying ask through a link-only approval page;
+//! - `fail` (fail, failing, failure): a step errors and the turn fails with `agent_error`;
+//! - `unreachable`: the computer cannot be reached, the turn fails with `machine_unavailable`;
+//! - `take your time`: each step takes two (scaled) minutes instead of four seconds;
+//! - `count to N`: N extra steps (long trajectories; at most 1000);
+//! - `expensive`: one huge model call that costs about a dollar;
+//! - `marathon`: on the free plan, uses up the day's computer time mid-task;
+//! - `invalid output`: with `output_schema`, the answer does not match it (`output_invalid`).
+
+use std::time::Duration;
+
+/// A step that needs permission first.
+#[derive(Debug, Clone)]
+pub struct Sensitive {
+    pub verb: &'static str,
+    pub title: String,
+    pub command: String,
+    pub link_only: bool,
+}
+
+/// What happens on the desktop during a step.
+#[derive(Debug, Clone)]
+pub enum Action {
+    OpenWindow(String),
+    Type(String),
+    Click(i32, i32),
+    Look,
+}
+
+#[derive(Debug, Clone)]
+pub struct StepPlan {
+    pub title: String,
+    pub rationale: String,
+    pub code: String,
+    pub action: Action,
+    pub console: Vec<String>,
+    pub error: Option<String>,
+    pub sensitive: Option<Sensitive>,
+    /// A quick look that takes less than a normal step.
+    pub quick: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct Script {
+    pub app: String,
+    pub steps: Vec<StepPlan>,
+    pub step_time: Duration,
+    pub fails: bool,
+    pub unreachable: bool,
+    pub expensive: bool,
+    pub marathon: bool,
+    pub invalid_output: bool,
+    pub skipped_note: Option<String>,
+}
+
+fn has_word(text: &str, stems: &[&str]) -> bool {
+    text.split(|c: char| !c.is_alphanumeric())
+        .any(|w| stems.iter().any(|s| w.starts_with(s)))
+}
+
+fn sensitive(task: &str) -> Option<Sensitive> {
+    let pick = |verb, title: &str, command: &str, link_only| Sensitive {
+        verb,
+        title: title.to_owned(),
+        command: command.to_owned(),
+        link_only,
+    };
+    if has_word(task, &["buy", "purchas", "order"]) {
+        Some(pick(
+            "buy",
+            "Confirm the purchase",
+            "checkout --confirm",
+            true,
+        ))
+    } else if has_word(task, &["pay"]) {
+        Some(pick("pay", "Make the payment", "pay --confirm", true))
+    } else if has_word(task, &["delet", "remov"]) {
+        Some(pick(
+            "delete",
+            "Delete the selected items",
+            "rm -r ~/Documents/old-reports",
+            false,
+        ))
+    } else if has_word(task, &["send", "email", "mail"]) {
+        Some(pick(
+            "send",
+            "Send the message",
+            "mail --send draft-1",
+            false,
+        ))
+    } else if has_word(task, &["install"]) {
+        Some(pick(
+            "install",
+            "Install the app",
+            "sudo apt-get install -y app",
+            false,
+        ))
+    } else {
+        None
+    }
+}
+
+fn count_to(task: &str) -> usize {
+    let words: Vec<&str> = task.split_whitespace().collect();
+    words
+        .windows(3)
+        .find(|w| w[0] == "count" && w[1] == "to")
+        .and_then(|w| {
+            w[2].trim_matches(|c: char| !c.is_ascii_digit())
+                .parse()
+                .ok()
+        })
+        .unwrap_or(0usize)
+        .min(1000)
+}
+
+/// Plans the work for a task.
+pub fn plan(message: &str) -> Script {
+    let task = message.to_lowercase();
+    let app = if has_word(&task, &["email", "mail", "inbox"]) {
+        "Mail"
+    } else if has_word(&task, &["spreadsheet", "excel", "sheet", "table"]) {
+        "Spreadsheet"
+    } else if has_word(&task, &["file", "folder", "document"]) {
+        "Files"
+    } else {
+        "Browser"
+    };
+    let fails = has_word(&task, &["fail"]);
+    let short: String = message.chars().take(120).collect();
+    let mut steps = vec![
+        StepPlan {
+            title: format!("Open {app}"),
+            rationale: format!("The task needs {app}, so I open it first."),
+            code: format!("await machine.open({app:?});"),
+            action: Action::OpenWindow(app.to_owned()),
+            console: vec![format!("{app} is open")],
+            error: None,
+            sensitive: None,
+            quick: false,
+        },
+        StepPlan {
+            title: "Type the request".into(),
+            rationale: "I enter what was asked so the app can find it.".into(),
+            code: format!("await machine.type({short:?});\nawait machine.press(\"Enter\");"),
+            action: Action::Type(format!("{short}\n")),
+            console: vec![format!("Typed: {short}")],
+            error: None,
+            sensitive: None,
+            quick: false,
+        },
+    ];
+    for k in 1..=count_to(&task) {
+        steps.push(StepPlan {
+            title: format!("Check item {k}"),
+            rationale: format!("Counting, as asked: item {k}."),
+            code: format!("await machine.wait(100); // item {k}"),
+            action: Action::Look,
+            console: vec![format!("Item {k} checked")],
+            error: None,
+            sensitive: None,
+            quick: true,
+        });
+    }
+    if let Some(s) = sensitive(&task) {
+        steps.push(StepPlan {
+            title: s.title.clone(),
+            rationale: format!(
+                "The task asks me to {}; this needs your permission.",
+                s.verb
+            ),
+            code: format!("await machine.click(640, 520); // {}", s.command),
+            action: Action::Click(640, 520),
+            console: vec![format!("{} done", s.title)],
+            error: None,
+            sensitive: Some(s),
+            quick: false,
+        });
+    }
+    steps.push(StepPlan {
+        title: "Read the results".into(),
+        rationale: "I read what is on the screen to answer.".into(),
+        code: "return await machine.readText();".into(),
+        action: Action::Type("\nResult: done, everything looks right.\n".into()),
+        console: vec!["Read 1 result from the screen".into()],
+        error: fails.then(|| "The page did not load: the connection was reset.".to_owned()),
+        sensitive: None,
+        quick: false,
+    });
+    Script {
+        app: app.to_owned(),
+        steps,
+        step_time: if task.contains("take your time") {
+            Duration::from_secs(120)
+        } else {
+            Duration::from_secs(4)
+        },
+        fails,
+        unreachable: has_word(&task, &["unreachable"]),
+        expensive: has_word(&task, &["expensive"]),
+        marathon: has_word(&task, &["marathon"]),
+        invalid_output: task.contains("invalid output"),
+        skipped_note: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sensitive_words_ask_first_and_money_is_link_only() {
+        assert!(plan("Weather in Paris")
+            .steps
+            .iter()
+            .all(|s| s.sensitive.is_none()));
+        let s = plan("Delete old reports")
+            .steps
+            .into_iter()
+            .find_map(|s| s.sensitive)
+            .unwrap();
+        assert!(!s.link_only);
+        let s = plan("Buy a coffee")
+            .steps
+            .into_iter()
+            .find_map(|s| s.sensitive)
+            .unwrap();
+        assert!(s.link_only);
+        assert_eq!(plan("please count to 12").steps.len(), 15);
+        assert!(plan("this should fail").fails);
+    }
+}

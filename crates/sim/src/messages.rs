@@ -1,0 +1,517 @@
+//! `POST /v1/agents/message` (start or join a task), `POST /v1/agents/sessions` (a fresh
+//! session) and `POST /v1/agents/abort`.
+//!
+//! A message goes to a session: the one named by `sessionId`, else the computer's current
+//! API conversation (created on first use). If that session's turn is still working, the
+//! message joins it (`queued: true`, same `turnId`); otherwise it starts a new turn.
+
+use crate::auth::Caller;
+use crate::body::{object, opt_bool, opt_str, JsonBody};
+use crate::clock::Clock;
+use crate::error::ApiError;
+use crate::limits::Limit;
+use crate::machines::machine_not_found;
+use crate::records::{Channel, MachineKind, Power, Session, Turn, TurnStatus, Usage};
+use crate::state::AppState;
+use crate::{agent, models, stream};
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::{Json, Router};
+use serde_json::{json, Map, Value};
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/v1/agents/message", post(message))
+        .route("/v1/agents/sessions", post(new_session))
+        .route("/v1/agents/abort", post(abort))
+}
+
+fn session_forbidden() -> ApiError {
+    ApiError::new(
+        StatusCode::FORBIDDEN,
+        "Session not found or does not belong to your account.",
+    )
+}
+
+/// A plain acknowledgement gets a reply without starting a task.
+fn acknowledgement_reply(message: &str) -> Option<&'static str> {
+    let m = message.trim().trim_end_matches(['.', '!']).to_lowercase();
+    match m.as_str() {
+        "thanks" | "thank you" | "thx" | "ty" | "thanks a lot" => Some("You're welcome!"),
+        "ok" | "okay" | "k" | "cool" | "great" | "got it" | "nice" => {
+            Some("Glad that works. Send a task when you're ready.")
+        }
+        _ => None,
+    }
+}
+
+/// Fills `{{name}}` placeholders of a template.
+fn fill(template: &str, inputs: &Map<String, Value>) -> String {
+    let mut out = template.to_owned();
+    for (k, v) in inputs {
+        let text = match v {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        out = out.replace(&format!("{{{{{k}}}}}"), &text);
+    }
+    out
+}
+
+struct Parsed {
+    message: String,
+    machine_id: Option<String>,
+    session_id: Option<String>,
+    wait: bool,
+    model: Option<String>,
+    attachments: Vec<Value>,
+    record: bool,
+    output_schema: Option<Value>,
+    success_criteria: Option<Value>,
+    template: Option<String>,
+    inputs: Option<Map<String, Value>>,
+}
+
+fn parse(body: Value) -> Result<Parsed, ApiError> {
+    let o = object(body)?;
+    let template = opt_str(&o, "template")?;
+    let options = match o.get("options") {
+        None | Some(Value::Null) => Map::new(),
+        Some(Value::Object(m)) => m.clone(),
+        Some(_) => return Err(ApiError::bad_request("options must be an object.")),
+    };
+    let inputs = match o.get("inputs").or(options.get("inputs")) {
+        None | Some(Value::Null) => None,
+        Some(Value::Object(m)) => Some(m.clone()),
+        Some(_) => return Err(ApiError::bad_request("inputs must be an object.")),
+    };
+    let message = match (opt_str(&o, "message")?, &template) {
+        (Some(m), _) if !m.trim().is_empty() => m,
+        (_, Some(t)) if !t.trim().is_empty() => fill(t, inputs.as_ref().unwrap_or(&Map::new())),
+        _ => return Err(ApiError::bad_request("message is required.")),
+    };
+    let record = match options.get("recordTrajectory") {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => {
+            return Err(ApiError::bad_request(
+                "options.recordTrajectory must be true or false.",
+            ))
+        }
+    };
+    let attachments = match o.get("attachments") {
+        None | Some(Value::Null) => vec![],
+        Some(Value::Array(a)) => a.clone(),
+        Some(_) => {
+            return Err(ApiError::bad_request(
+                "attachments must be an array of upload objects.",
+            ))
+        }
+    };
+    let output_schema = match o.get("output_schema") {
+        None | Some(Value::Null) => None,
+        Some(v @ Value::Object(_)) => Some(v.clone()),
+        Some(_) => {
+            return Err(ApiError::bad_request(
+                "output_schema must be a JSON Schema object.",
+            ))
+        }
+    };
+    let success_criteria = match o.get("success_criteria") {
+        None | Some(Value::Null) => None,
+        Some(v @ Value::String(_)) => Some(v.clone()),
+        Some(Value::Array(a))
+            if a.iter()
+                .all(|c| c.get("check").is_some_and(Value::is_string)) =>
+        {
+            Some(Value::Array(a.clone()))
+        }
+        Some(_) => {
+            return Err(ApiError::bad_request(
+                "success_criteria must be a sentence or a list of { id, check }.",
+            ))
+        }
+    };
+    Ok(Parsed {
+        message,
+        machine_id: opt_str(&o, "machineId")?,
+        session_id: opt_str(&o, "sessionId")?,
+        wait: opt_bool(&o, "wait")?.unwrap_or(true),
+        model: opt_str(&o, "model")?,
+        attachments,
+        record,
+        output_schema,
+        success_criteria,
+        template,
+        inputs,
+    })
+}
+
+/// Checks a model id against the plan.
+fn check_model(state: &AppState, caller: &Caller, model: &str) -> Result<(), ApiError> {
+    let plan = state
+        .account(&caller.user_id)
+        .map(|a| a.plan)
+        .ok_or_else(ApiError::unauthorized)?;
+    let m = models::find(model)
+        .ok_or_else(|| ApiError::bad_request(format!("Unknown model: {model}.")))?;
+    if !m.allowed_on(plan) {
+        return Err(ApiError::coded(
+            StatusCode::FORBIDDEN,
+            "model_not_allowed_for_plan",
+            format!(
+                "{} is not available on your plan. Pick another model or upgrade.",
+                m.name
+            ),
+        )
+        .with("allowedModels", models::allowed_ids(plan)));
+    }
+    Ok(())
+}
+
+/// Picks the computer when `machineId` is omitted.
+fn pick_machine(state: &AppState, caller: &Caller) -> Result<String, ApiError> {
+    let db = state.db();
+    let mine: Vec<_> = db
+        .machines
+        .iter()
+        .filter(|m| m.owner == caller.user_id && m.power != Power::Provisioning)
+        .collect();
+    match mine.as_slice() {
+        [] => Err(ApiError::bad_request(
+            "You have no computer yet. Create one first.",
+        )),
+        [one] => Ok(one.id.clone()),
+        many => Err(ApiError::bad_request(
+            "Several computers could take this message. Choose one with machineId.",
+        )
+        .with(
+            "machines",
+            many.iter()
+                .map(|m| json!({ "machineId": m.id, "name": m.name }))
+                .collect::<Vec<_>>(),
+        )),
+    }
+}
+
+async fn message(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(body): JsonBody,
+) -> Result<Response, ApiError> {
+    let p = parse(body)?;
+    state
+        .limits()
+        .hit(&caller.user_id, Limit::Messages)
+        .map_err(|w| {
+            ApiError::rate_limited(
+                "Message rate limit exceeded. Maximum 60 messages per hour.",
+                w,
+            )
+        })?;
+    if let Some(model) = &p.model {
+        check_model(&state, &caller, model)?;
+    }
+    let mut attachments = Vec::new();
+    for a in &p.attachments {
+        let file_id = a.get("fileId").and_then(Value::as_str).ok_or_else(|| {
+            ApiError::bad_request("Each attachment needs a fileId from the upload endpoint.")
+        })?;
+        let upload = state
+            .db()
+            .uploads
+            .iter()
+            .find(|u| u.file_id == file_id && u.owner == caller.user_id)
+            .map(|u| u.json());
+        attachments.push(upload.ok_or_else(|| {
+            ApiError::bad_request(format!("Unknown attachment fileId: {file_id}."))
+        })?);
+    }
+    // Resolve the session and computer.
+    let (session_id, machine_id) = match (&p.session_id, &p.machine_id) {
+        (Some(sid), mid) => {
+            let db = state.db();
+            let s = db
+                .sessions
+                .get(sid)
+                .filter(|s| s.owner == caller.user_id)
+                .ok_or_else(session_forbidden)?;
+            if mid.as_ref().is_some_and(|m| *m != s.machine_id) {
+                return Err(ApiError::bad_request(
+                    "This session belongs to another computer than machineId.",
+                ));
+            }
+            (Some(sid.clone()), s.machine_id.clone())
+        }
+        (None, Some(mid)) => {
+            state
+                .machine(&caller.user_id, mid)
+                .ok_or_else(machine_not_found)?;
+            (None, mid.clone())
+        }
+        (None, None) => (None, pick_machine(&state, &caller)?),
+    };
+    if let Some(reply) = acknowledgement_reply(&p.message) {
+        return Ok(Json(json!({ "error": reply })).into_response());
+    }
+    let (kind, power) = {
+        let db = state.db();
+        let m = db.machine(&machine_id).ok_or_else(machine_not_found)?;
+        (m.kind, m.power)
+    };
+    if power == Power::Provisioning && !p.wait {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "The computer is still being created and cannot take a message yet.",
+        ));
+    }
+    let _ = kind == MachineKind::Own;
+    // Find or create the session, then join or start a turn.
+    let (session_id, turn_id, queued, from) = {
+        let mut db = state.db();
+        let sid = match session_id {
+            Some(s) => s,
+            None => {
+                let current = db
+                    .sessions
+                    .values()
+                    .filter(|s| {
+                        s.owner == caller.user_id
+                            && s.machine_id == machine_id
+                            && s.channel == Channel::Api
+                    })
+                    .max_by_key(|s| s.created_at)
+                    .map(|s| s.id.clone());
+                match current {
+                    Some(s) => s,
+                    None => {
+                        let s = new_session_record(&state, &caller.user_id, &machine_id, None);
+                        let id = s.id.clone();
+                        db.sessions.insert(id.clone(), s);
+                        id
+                    }
+                }
+            }
+        };
+        let session = db.sessions.get_mut(&sid).ok_or_else(session_forbidden)?;
+        if let Some(m) = &p.model {
+            session.model = Some(m.clone());
+        }
+        let model = session
+            .model
+            .clone()
+            .unwrap_or_else(|| models::DEFAULT_MODEL.to_owned());
+        let running = session.current_turn().cloned().filter(|tid| {
+            db.turns.get(tid).is_some_and(|t| {
+                matches!(t.status, TurnStatus::Running | TurnStatus::NeedsInput) && !t.aborted
+            })
+        });
+        match running {
+            Some(tid) => {
+                let t = db
+                    .turns
+                    .get_mut(&tid)
+                    .ok_or_else(|| ApiError::internal("lost turn"))?;
+                t.steering.push(p.message.clone());
+                let from = t.log.len();
+                (sid, tid, true, from)
+            }
+            None => {
+                let tid = state.new_id("turn_");
+                let turn = Turn {
+                    id: tid.clone(),
+                    owner: caller.user_id.clone(),
+                    session_id: sid.clone(),
+                    machine_id: machine_id.clone(),
+                    status: if power == Power::Provisioning {
+                        TurnStatus::Failed
+                    } else {
+                        TurnStatus::Running
+                    },
+                    message: p.message.clone(),
+                    template: p.template.clone(),
+                    inputs: p.inputs.clone().map(Value::Object),
+                    output_schema: p.output_schema.clone(),
+                    success_criteria: p.success_criteria.clone(),
+                    record_trajectory: p.record,
+                    attachments: attachments.clone(),
+                    model,
+                    steps: vec![],
+                    final_screenshot: None,
+                    answer: String::new(),
+                    output: Value::Null,
+                    reason_code: None,
+                    raw_answer: None,
+                    error_code: None,
+                    evidence: None,
+                    output_errors: None,
+                    usage: None,
+                    log: vec![],
+                    steering: vec![],
+                    aborted: false,
+                    ended: false,
+                    created_at: Clock::now_ms(),
+                };
+                db.turns.insert(tid.clone(), turn);
+                if let Some(s) = db.sessions.get_mut(&sid) {
+                    s.turns.push(tid.clone());
+                }
+                (sid, tid, false, 0)
+            }
+        }
+    };
+    state.notify();
+    if !queued {
+        if power == Power::Provisioning {
+            not_taken(&state, &turn_id);
+        } else {
+            agent::spawn(state.clone(), turn_id.clone());
+        }
+    }
+    if p.wait {
+        return Ok(stream::respond(state, session_id, turn_id, from));
+    }
+    Ok((StatusCode::ACCEPTED, Json(json!({ "sessionId": session_id, "machineId": machine_id, "queued": queued, "turnId": turn_id }))).into_response())
+}
+
+/// A streamed message the computer could not take: the turn fails at once.
+fn not_taken(state: &AppState, turn_id: &str) {
+    crate::tasks::event(
+        state,
+        turn_id,
+        json!({ "type": "error", "errorText": "The computer is still being created and cannot take a message yet." }),
+    );
+    if let Some(t) = state.db().turns.get_mut(turn_id) {
+        t.status = TurnStatus::Failed;
+        t.reason_code = Some("not_started".into());
+        t.raw_answer = Some("The computer was not available.".into());
+        t.ended = true;
+    }
+    state.notify();
+}
+
+fn new_session_record(
+    state: &AppState,
+    owner: &str,
+    machine_id: &str,
+    model: Option<String>,
+) -> Session {
+    Session {
+        id: state.new_id("cs_"),
+        owner: owner.to_owned(),
+        machine_id: machine_id.to_owned(),
+        channel: Channel::Api,
+        model,
+        turns: vec![],
+        usage: Usage::default(),
+        has_usage: false,
+        created_at: Clock::now_ms(),
+    }
+}
+
+/// `POST /v1/agents/sessions` `{ machineId, model? }` → `201 { sessionId }`.
+async fn new_session(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(body): JsonBody,
+) -> Result<impl IntoResponse, ApiError> {
+    let o = object(body)?;
+    let machine_id =
+        opt_str(&o, "machineId")?.ok_or_else(|| ApiError::bad_request("machineId is required."))?;
+    let model = opt_str(&o, "model")?;
+    if let Some(m) = &model {
+        check_model(&state, &caller, m)?;
+    }
+    state
+        .machine(&caller.user_id, &machine_id)
+        .ok_or_else(machine_not_found)?;
+    let s = new_session_record(&state, &caller.user_id, &machine_id, model);
+    let id = s.id.clone();
+    state.db().sessions.insert(id.clone(), s);
+    Ok((StatusCode::CREATED, Json(json!({ "sessionId": id }))))
+}
+
+/// `POST /v1/agents/abort`.
+async fn abort(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(body): JsonBody,
+) -> Result<Json<Value>, ApiError> {
+    let o = match body {
+        Value::Null => Map::new(),
+        b => object(b)?,
+    };
+    let session_id = opt_str(&o, "sessionId")?;
+    let machine_id = opt_str(&o, "machineId")?;
+    let channel = match opt_str(&o, "channel")? {
+        None => Channel::Cli,
+        Some(c) => Channel::parse(&c)
+            .ok_or_else(|| ApiError::bad_request("channel must be \"api\" or \"cli\"."))?,
+    };
+    if session_id.is_none() && machine_id.is_none() {
+        return Err(ApiError::bad_request(
+            "Send sessionId, or machineId with channel.",
+        ));
+    }
+    state
+        .limits()
+        .hit(&caller.user_id, Limit::Aborts)
+        .map_err(|w| {
+            ApiError::rate_limited("Abort rate limit exceeded. Maximum 20 aborts per hour.", w)
+        })?;
+    let session = match (&session_id, &machine_id) {
+        (Some(sid), _) => {
+            let db = state.db();
+            let s = db
+                .sessions
+                .get(sid)
+                .filter(|s| s.owner == caller.user_id)
+                .ok_or_else(session_forbidden)?;
+            Some(s.id.clone())
+        }
+        (None, Some(mid)) => {
+            state
+                .machine(&caller.user_id, mid)
+                .ok_or_else(machine_not_found)?;
+            let db = state.db();
+            db.sessions
+                .values()
+                .filter(|s| {
+                    s.owner == caller.user_id && s.machine_id == *mid && s.channel == channel
+                })
+                .max_by_key(|s| s.created_at)
+                .map(|s| s.id.clone())
+        }
+        (None, None) => None,
+    };
+    let Some(sid) = session else {
+        return Ok(Json(
+            json!({ "ok": true, "aborted": false, "reason": "no active session" }),
+        ));
+    };
+    let turn = {
+        let mut db = state.db();
+        let current = db
+            .sessions
+            .get(&sid)
+            .and_then(|s| s.current_turn().cloned());
+        match current.and_then(|tid| db.turns.get_mut(&tid)) {
+            Some(t) if !t.status.is_finished() && !t.aborted => {
+                t.aborted = true;
+                Some(t.id.clone())
+            }
+            _ => None,
+        }
+    };
+    match turn {
+        Some(tid) => {
+            crate::approvals::deny_pending(&state, &tid);
+            Ok(Json(json!({ "ok": true, "aborted": true })))
+        }
+        None => Ok(Json(
+            json!({ "ok": true, "aborted": false, "reason": "session already idle or aborting" }),
+        )),
+    }
+}

@@ -1,0 +1,86 @@
+//! The `wait: true` answer of a message: a server-sent-event stream of `data: <JSON>` frames
+//! (`start` with `messageId` and `turnId`, `data-session`, then the turn's events from where
+//! the message joined it), ended by `data: [DONE]` once the turn has ended. The stream stays
+//! open while an approval is pending. The `drop-stream` and `bad-frame` faults act here.
+
+use crate::events::{render, Path};
+use crate::faults::Fault;
+use crate::state::AppState;
+use axum::response::sse::{Event, Sse};
+use axum::response::{IntoResponse, Response};
+use futures::stream::Stream;
+use serde_json::{json, Value};
+use std::convert::Infallible;
+use tokio::sync::mpsc;
+use tokio_stream::wrappers::ReceiverStream;
+
+/// Streams the turn from log index `from`.
+pub fn respond(state: AppState, session_id: String, turn_id: String, from: usize) -> Response {
+    let (tx, rx) = mpsc::channel::<Event>(64);
+    tokio::spawn(follow(state, session_id, turn_id, from, tx));
+    let stream: std::pin::Pin<Box<dyn Stream<Item = Result<Event, Infallible>> + Send>> =
+        Box::pin(futures::StreamExt::map(ReceiverStream::new(rx), Ok));
+    Sse::new(stream).into_response()
+}
+
+fn frame(v: &Value) -> Event {
+    Event::default().data(v.to_string())
+}
+
+/// Sends one frame, with the stream faults. `false` when the stream is over.
+async fn send(state: &AppState, tx: &mpsc::Sender<Event>, v: &Value) -> bool {
+    if state.faults().roll(Fault::BadFrame)
+        && tx.send(Event::default().data("{not json")).await.is_err()
+    {
+        return false;
+    }
+    if tx.send(frame(v)).await.is_err() {
+        return false;
+    }
+    !state.faults().roll(Fault::DropStream)
+}
+
+async fn follow(
+    state: AppState,
+    session_id: String,
+    turn_id: String,
+    mut next: usize,
+    tx: mpsc::Sender<Event>,
+) {
+    let start = json!({ "type": "start", "messageId": state.new_id("msg_"), "turnId": turn_id });
+    if !send(&state, &tx, &start).await {
+        return;
+    }
+    let session = json!({ "type": "data-session", "data": { "sessionId": session_id } });
+    if !send(&state, &tx, &session).await {
+        return;
+    }
+    let mut changes = state.changes();
+    loop {
+        changes.borrow_and_update();
+        let (entries, ended) = {
+            let db = state.db();
+            let Some(t) = db.turns.get(&turn_id) else {
+                return;
+            };
+            let from = next.min(t.log.len());
+            (t.log[from..].to_vec(), t.ended)
+        };
+        next += entries.len();
+        for e in &entries {
+            for v in render(e, Path::Stream) {
+                if !send(&state, &tx, &v).await {
+                    return;
+                }
+            }
+        }
+        if ended {
+            let _ = tx.send(Event::default().data("[DONE]")).await;
+            return;
+        }
+        tokio::select! {
+            r = changes.changed() => if r.is_err() { return; },
+            _ = tx.closed() => return,
+        }
+    }
+}

@@ -1,0 +1,304 @@
+//! Messages: the SSE stream, wait:false, joining, acknowledgements, machine choice, models,
+//! attachments, sessions.
+
+use crate::support::*;
+use serde_json::{json, Value};
+
+fn types(frames: &[Value]) -> Vec<String> {
+    frames
+        .iter()
+        .map(|f| {
+            f["type"]
+                .as_str()
+                .unwrap_or(f.as_str().unwrap_or("?"))
+                .to_owned()
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn streamed_message_has_start_session_events_finish_and_done() {
+    let p = start().await;
+    let m = p.machine_id("ada", "Design laptop").await;
+    let (s, ctype, frames) = sse(p
+        .post("/v1/agents/message", "ada")
+        .json(&json!({"message": "Weather in Paris", "machineId": m})))
+    .await;
+    assert_eq!(s, 200);
+    assert!(ctype.starts_with("text/event-stream"));
+    let t = types(&frames);
+    assert_eq!(t[0], "start");
+    assert!(frames[0]["messageId"].is_string());
+    assert!(frames[0]["turnId"].as_str().unwrap().starts_with("turn_"));
+    assert_eq!(t[1], "data-session");
+    assert!(frames[1]["data"]["sessionId"]
+        .as_str()
+        .unwrap()
+        .starts_with("cs_"));
+    for needed in [
+        "reasoning-start",
+        "reasoning-delta",
+        "tool-input-start",
+        "tool-input-available",
+        "data-progress",
+        "text-start",
+        "text-delta",
+        "text-end",
+        "finish",
+    ] {
+        assert!(t.iter().any(|x| x == needed), "missing {needed} in {t:?}");
+    }
+    assert_eq!(frames.last().unwrap(), "[DONE]");
+    let tis = frames
+        .iter()
+        .find(|f| f["type"] == "tool-input-start")
+        .unwrap();
+    assert!(
+        tis.get("toolMetadata").is_some(),
+        "the stream adds toolMetadata"
+    );
+    let tia = frames
+        .iter()
+        .find(|f| f["type"] == "tool-input-available")
+        .unwrap();
+    assert!(tia["input"].is_null(), "the stream sends input: null");
+    // The text deltas concatenate to the answer the turn reports.
+    let text: String = frames
+        .iter()
+        .filter(|f| f["type"] == "text-delta")
+        .map(|f| f["delta"].as_str().unwrap())
+        .collect();
+    let (turn, _) = p
+        .finish_turn("ada", frames[0]["turnId"].as_str().unwrap())
+        .await;
+    assert_eq!(turn["output"], text);
+    assert!(text.contains("**"), "answers are Markdown");
+}
+
+#[tokio::test]
+async fn wait_false_answers_202_and_a_busy_agent_queues_into_the_same_turn() {
+    let p = start().await;
+    let m = p.machine_id("ada", "Design laptop").await;
+    let first = p
+        .start_task(
+            "ada",
+            json!({"message": "Take your time and tidy the desktop", "machineId": m}),
+        )
+        .await;
+    assert_eq!(first["queued"], false);
+    assert_eq!(first["machineId"], m);
+    assert!(first["sessionId"].as_str().unwrap().starts_with("cs_"));
+    let second = p
+        .start_task(
+            "ada",
+            json!({"message": "Also close the browser", "machineId": m}),
+        )
+        .await;
+    assert_eq!(second["queued"], true);
+    assert_eq!(second["turnId"], first["turnId"]);
+    assert_eq!(second["sessionId"], first["sessionId"]);
+    let sid = first["sessionId"].as_str().unwrap();
+    let (events, body) = p.poll_until("ada", sid, &["idle", "error"]).await;
+    assert_eq!(body["status"], "idle");
+    assert!(
+        events.iter().any(|e| e["type"] == "reasoning-delta"
+            && e["delta"]
+                .as_str()
+                .unwrap()
+                .contains("Also close the browser")),
+        "the joined message steers the task"
+    );
+    // A later message starts a new turn and never changes the finished one.
+    let third = p
+        .start_task(
+            "ada",
+            json!({"message": "Weather in Rome", "sessionId": sid}),
+        )
+        .await;
+    assert_eq!(third["queued"], false);
+    assert_ne!(third["turnId"], first["turnId"]);
+}
+
+#[tokio::test]
+async fn acknowledgement_gets_a_reply_without_a_task() {
+    let p = start().await;
+    let m = p.machine_id("ada", "Design laptop").await;
+    for ack in ["thanks", "ok", "Thank you!"] {
+        let (s, b) = send(
+            p.post("/v1/agents/message", "ada")
+                .json(&json!({"message": ack, "machineId": m, "wait": false})),
+        )
+        .await;
+        assert_eq!(s, 200, "{ack}");
+        assert!(b["error"].is_string());
+        assert!(b.get("sessionId").is_none());
+    }
+}
+
+#[tokio::test]
+async fn machine_id_omitted_picks_the_only_computer_or_lists_several() {
+    let p = start().await;
+    let (s, b) = send(
+        p.post("/v1/agents/message", "ada")
+            .json(&json!({"message": "hi there", "wait": false})),
+    )
+    .await;
+    assert_eq!(s, 400);
+    assert_eq!(b["machines"].as_array().unwrap().len(), 3);
+    assert!(b["machines"][0]["machineId"].is_string());
+    let (s, b) = send(
+        p.post("/v1/agents/message", "pat")
+            .json(&json!({"message": "hi there", "wait": false})),
+    )
+    .await;
+    assert_eq!(s, 400, "paid account with no computer: {b}");
+    assert!(b["error"].is_string());
+    let b = p
+        .start_task("fred", json!({"message": "Weather in Oslo"}))
+        .await;
+    assert_eq!(
+        b["machineId"],
+        format!("free-{}", p.account("fred").user_id)
+    );
+}
+
+#[tokio::test]
+async fn models_outside_the_plan_are_403_with_the_allowlist_and_the_session_model_sticks() {
+    let p = start().await;
+    let (s, b) =
+        send(p.post("/v1/agents/message", "fred").json(
+            &json!({"message": "Weather", "model": "anthropic/claude-opus-4", "wait": false}),
+        ))
+        .await;
+    assert_eq!(
+        (s, b["error"].as_str()),
+        (403, Some("model_not_allowed_for_plan"))
+    );
+    assert!(b["message"].is_string());
+    let allowed: Vec<&str> = b["allowedModels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert!(allowed.contains(&"auto") && !allowed.contains(&"anthropic/claude-opus-4"));
+    let m = p.machine_id("ada", "Design laptop").await;
+    let (s, _) = send(
+        p.post("/v1/agents/message", "ada")
+            .json(&json!({"message": "x", "machineId": m, "model": "nobody/none", "wait": false})),
+    )
+    .await;
+    assert_eq!(s, 400, "unknown model");
+    let t = p
+        .start_task(
+            "ada",
+            json!({"message": "Weather", "machineId": m, "model": "openai/gpt-5"}),
+        )
+        .await;
+    let sid = t["sessionId"].as_str().unwrap();
+    let (_, body) = p.poll_until("ada", sid, &["idle"]).await;
+    assert!(body["usage"]["byModel"].get("openai/gpt-5").is_some());
+    // No model on the next message: the session keeps gpt-5.
+    p.start_task("ada", json!({"message": "Weather again", "sessionId": sid}))
+        .await;
+    let (_, body) = p.poll_until("ada", sid, &["idle"]).await;
+    let by: Vec<&String> = body["usage"]["byModel"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .collect();
+    assert_eq!(by, ["openai/gpt-5"]);
+}
+
+#[tokio::test]
+async fn attachments_need_a_file_id_of_this_account() {
+    let p = start().await;
+    let m = p.machine_id("ada", "Design laptop").await;
+    let (s, up) = send(
+        p.post("/v1/agents/upload", "ada")
+            .header("x-filename", "notes.txt")
+            .body("hello"),
+    )
+    .await;
+    assert_eq!(s, 200);
+    let (s, _) =
+        send(p.post("/v1/agents/message", "ada").json(
+            &json!({"message": "Read it", "machineId": m, "wait": false, "attachments": [up]}),
+        ))
+        .await;
+    assert_eq!(s, 202);
+    let mut no_id = up.clone();
+    no_id.as_object_mut().unwrap().remove("fileId");
+    let (s, _) = send(p.post("/v1/agents/message", "ada").json(
+        &json!({"message": "Read it", "machineId": m, "wait": false, "attachments": [no_id]}),
+    ))
+    .await;
+    assert_eq!(s, 400);
+    let (s, _) = send(
+        p.post("/v1/agents/message", "ulla")
+            .json(&json!({"message": "Read it", "wait": false, "attachments": [up]})),
+    )
+    .await;
+    assert_eq!(s, 400, "another account's upload is not accepted");
+}
+
+#[tokio::test]
+async fn new_session_endpoint_and_ownership() {
+    let p = start().await;
+    let m = p.machine_id("ada", "Design laptop").await;
+    let (s, b) = send(
+        p.post("/v1/agents/sessions", "ada")
+            .json(&json!({"machineId": m})),
+    )
+    .await;
+    assert_eq!(s, 201);
+    let sid = b["sessionId"].as_str().unwrap().to_owned();
+    let t = p
+        .start_task("ada", json!({"message": "Weather", "sessionId": sid}))
+        .await;
+    assert_eq!(t["sessionId"], sid.as_str());
+    let (s, _) = send(
+        p.post("/v1/agents/message", "ulla")
+            .json(&json!({"message": "Weather", "sessionId": sid, "wait": false})),
+    )
+    .await;
+    assert_eq!(s, 403, "another account's session");
+    let (s, b) = send(
+        p.post("/v1/agents/message", "ulla")
+            .json(&json!({"message": "Weather", "machineId": m, "wait": false})),
+    )
+    .await;
+    assert_eq!(s, 404, "another account's machine: {b}");
+}
+
+#[tokio::test]
+async fn bad_bodies_are_400_or_413_never_a_hang() {
+    let p = start().await;
+    let url = "/v1/agents/message";
+    let (s, b) = send(
+        p.post(url, "ada")
+            .header("content-type", "application/json")
+            .body("{not json"),
+    )
+    .await;
+    assert_eq!(s, 400);
+    assert!(b["error"].is_string());
+    let (s, _) = send(p.post(url, "ada").json(&json!({"message": 42}))).await;
+    assert_eq!(s, 400);
+    let (s, _) = send(
+        p.post(url, "ada")
+            .json(&json!({"message": "x", "wait": "yes"})),
+    )
+    .await;
+    assert_eq!(s, 400);
+    let (s, _) = send(p.post(url, "ada").json(&json!([1, 2]))).await;
+    assert_eq!(s, 400);
+    let (s, _) = send(p.post(url, "ada").json(&json!({}))).await;
+    assert_eq!(s, 400);
+    let big = "x".repeat(2 * 1024 * 1024);
+    let (s, _) = send(p.post(url, "ada").json(&json!({"message": big}))).await;
+    assert_eq!(s, 413);
+    let (s, b) = send(p.get("/v1/agents/nothing-here", "ada")).await;
+    assert_eq!(s, 404);
+    assert!(b["error"].is_string());
+}
