@@ -13,5 +13,10 @@ export XDG_CACHE_HOME="$tmp/cache" XDG_DATA_HOME="$tmp/data" XDG_CONFIG_HOME="$t
 export XDG_RUNTIME_DIR="$tmp/runtime" NO_AT_BRIDGE=1
 export PORTHOLE_APP="${PORTHOLE_APP:-$PWD/target/debug/porthole}"
 
-xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- \
-  cargo test -p porthole-e2e --locked -- --ignored --test-threads=1 "$@"
+# Inside the D-Bus session: unlock a throwaway Secret Service keyring and open a kernel
+# session keyring, the two places the app's keychain (keyring's persistent backend) uses.
+inner='eval "$(printf porthole-e2e | gnome-keyring-daemon --unlock --components=secrets)"
+export GNOME_KEYRING_CONTROL SSH_AUTH_SOCK
+exec keyctl session - cargo test -p porthole-e2e --locked -- --ignored --test-threads=1 "$@"'
+
+xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- bash -c "$inner" e2e "$@"
