@@ -38,6 +38,7 @@ pub struct ApprovalRequest {
     pub cwd: Option<String>,
     /// ms since the epoch.
     #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = Option<f64>))]
     pub expires_at: Option<i64>,
 }
 

@@ -57,9 +57,11 @@ pub struct LeaseInfo {
     pub machine_id: String,
     pub status: LeaseStatus,
     #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = f64))]
     pub created_at: i64,
     /// `None` before the first block.
     #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = Option<f64>))]
     pub last_exec_at: Option<i64>,
     #[serde(default = "default_idle")]
     pub expires_after_idle_sec: u32,
@@ -176,6 +178,7 @@ pub struct Variable {
 pub struct ExecResult {
     /// The block's last expression as JSON (a string when over 256 KB).
     #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = specta_typescript::Unknown))]
     pub result: serde_json::Value,
     #[serde(default)]
     pub logs: Vec<String>,
@@ -187,6 +190,7 @@ pub struct ExecResult {
     #[serde(default)]
     pub variables: Vec<Variable>,
     #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = f64))]
     pub duration_ms: u64,
 }
 

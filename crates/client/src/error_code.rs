@@ -70,6 +70,7 @@ pub enum ErrorCode {
     Forbidden,
     /// A rate limit, the service's or the client's own budget.
     RateLimited {
+        #[cfg_attr(feature = "specta", specta(type = Option<f64>))]
         retry_after_ms: Option<u64>,
     },
     /// This call needs a browser sign-in, not an API key (`createUrl` for machine creation).
@@ -87,6 +88,7 @@ pub enum ErrorCode {
     InvalidMachine,
     MachineNotSupported,
     InvalidBody {
+        #[cfg_attr(feature = "specta", specta(type = Option<specta_typescript::Unknown>))]
         details: Option<serde_json::Value>,
     },
     MachineRefused,
@@ -94,6 +96,7 @@ pub enum ErrorCode {
     PhoneAllowanceInUse,
     ControlNotOpen,
     MachineBusy {
+        #[cfg_attr(feature = "specta", specta(type = Option<f64>))]
         retry_after_ms: Option<u64>,
     },
     NotFreeTier,
@@ -103,9 +106,11 @@ pub enum ErrorCode {
     BudgetExhausted,
     DispatcherUnavailable,
     MachineUnavailable {
+        #[cfg_attr(feature = "specta", specta(type = Option<f64>))]
         retry_after_ms: Option<u64>,
     },
     NoCapacity {
+        #[cfg_attr(feature = "specta", specta(type = Option<f64>))]
         retry_after_ms: Option<u64>,
     },
     // Messages and events.

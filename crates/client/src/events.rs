@@ -1,7 +1,7 @@
 //! Agent events (shared by the stream and the poll) and `GET /v1/agents/events`.
 //!
-//! An event type the spec does not list decodes as [`AgentEvent::Unknown`] instead of failing
-//! the whole page or stream.
+//! An event type the spec does not list decodes as [`AgentEvent::Unknown`] (an untagged
+//! variant, tried last) instead of failing the whole page or stream.
 
 use std::collections::BTreeMap;
 
@@ -116,6 +116,7 @@ pub enum AgentEvent {
         #[serde(default)]
         tool_name: String,
         #[serde(default)]
+        #[cfg_attr(feature = "specta", specta(type = Option<specta_typescript::Unknown>))]
         tool_metadata: Option<serde_json::Value>,
     },
     ToolInputAvailable {
@@ -123,6 +124,7 @@ pub enum AgentEvent {
         #[serde(default)]
         tool_name: String,
         #[serde(default)]
+        #[cfg_attr(feature = "specta", specta(type = Option<specta_typescript::Unknown>))]
         input: Option<serde_json::Value>,
     },
     ToolOutputError {
@@ -149,9 +151,13 @@ pub enum AgentEvent {
         #[serde(default)]
         resets_at: Option<String>,
     },
-    /// A type the spec does not list.
-    #[serde(other)]
-    Unknown,
+    /// A type the spec does not list (or a listed one in a shape it does not describe),
+    /// kept as sent.
+    #[serde(untagged)]
+    Unknown(
+        #[cfg_attr(feature = "specta", specta(type = specta_typescript::Unknown))]
+        serde_json::Value,
+    ),
 }
 
 /// Model-call usage of a task or a whole session.
@@ -160,16 +166,21 @@ pub enum AgentEvent {
 #[serde(rename_all = "camelCase")]
 pub struct UsageFigures {
     #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = f64))]
     pub input_tokens: u64,
     #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = f64))]
     pub output_tokens: u64,
     #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = f64))]
     pub cache_read_tokens: u64,
     #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = f64))]
     pub cache_write_tokens: u64,
     #[serde(default)]
     pub cost_usd: f64,
     #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = f64))]
     pub model_calls: u64,
 }
 

@@ -93,6 +93,7 @@ pub enum TaskUpdate {
     Tool {
         tool_call_id: String,
         tool_name: String,
+        #[cfg_attr(feature = "specta", specta(type = Option<specta_typescript::Unknown>))]
         input: Option<serde_json::Value>,
     },
     ToolFailed {

@@ -155,7 +155,7 @@ pub(crate) fn apply_event(
         | AgentEvent::DataSession { .. }
         | AgentEvent::DataStatus { .. }
         | AgentEvent::Finish { .. }
-        | AgentEvent::Unknown => {}
+        | AgentEvent::Unknown(_) => {}
     }
     applied
 }
@@ -242,7 +242,7 @@ mod tests {
     fn unknown_event_types_do_not_fail() {
         assert_eq!(
             decode(r#"{"type":"data-weather","data":{}}"#),
-            AgentEvent::Unknown
+            AgentEvent::Unknown(serde_json::json!({"type":"data-weather","data":{}}))
         );
         let error = decode(
             r#"{"type":"error","errorText":"No credit","code":"insufficient_credits","resetsAt":"2026-11-23T00:00:00Z"}"#,

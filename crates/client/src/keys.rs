@@ -19,8 +19,10 @@ pub struct KeyRecord {
     pub key_id: String,
     #[serde(default)]
     pub name: Option<String>,
+    #[cfg_attr(feature = "specta", specta(type = f64))]
     pub created_at: i64,
     #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = Option<f64>))]
     pub last_used_at: Option<i64>,
 }
 

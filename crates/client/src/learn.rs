@@ -35,9 +35,11 @@ open_enum! {
 #[serde(rename_all = "camelCase")]
 pub struct Evaluation {
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "specta", specta(type = Option<std::collections::HashMap<String, specta_typescript::Unknown>>))]
     pub inputs: Option<serde_json::Map<String, serde_json::Value>>,
     /// The run's `result`, `error` and last `logs`; at most 20 KB, no screenshot.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "specta", specta(type = Option<specta_typescript::Unknown>))]
     pub result: Option<serde_json::Value>,
     /// A `judgementId`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -79,6 +81,7 @@ pub struct LearnRequest {
 pub struct Parameter {
     pub name: String,
     #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = specta_typescript::Unknown))]
     pub default_value: serde_json::Value,
 }
 
@@ -87,8 +90,10 @@ pub struct Parameter {
 #[serde(rename_all = "camelCase")]
 pub struct LearnValidation {
     #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = Vec<specta_typescript::Unknown>))]
     pub errors: Vec<serde_json::Value>,
     #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = Vec<specta_typescript::Unknown>))]
     pub warnings: Vec<serde_json::Value>,
 }
 
@@ -108,10 +113,12 @@ pub struct LearnResult {
     #[serde(default)]
     pub code: String,
     #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = Option<specta_typescript::Unknown>))]
     pub output_schema: Option<serde_json::Value>,
     #[serde(default)]
     pub validation: LearnValidation,
     #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = Option<specta_typescript::Unknown>))]
     pub changes: Option<serde_json::Value>,
     #[serde(default)]
     pub source_turns: Vec<String>,

@@ -37,6 +37,9 @@ pub mod sse;
 pub mod turns;
 pub mod uploads;
 
+#[cfg(all(test, feature = "specta"))]
+mod typescript_check;
+
 pub use budget::Limit;
 pub use client::{Client, ClientConfig, UnpublishedPaths};
 pub use credential::{Credential, Secret, TokenFuture, TokenSource};

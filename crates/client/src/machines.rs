@@ -34,6 +34,7 @@ pub struct Machine {
     #[serde(default)]
     pub name: Option<String>,
     #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = f64))]
     pub updated_at: i64,
     #[serde(default)]
     pub status: Option<MachineStatus>,

@@ -26,6 +26,7 @@ pub struct MessageOptions {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub record_trajectory: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "specta", specta(type = Option<std::collections::HashMap<String, specta_typescript::Unknown>>))]
     pub inputs: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
@@ -70,6 +71,7 @@ pub struct MessageRequest {
         rename = "output_schema",
         skip_serializing_if = "Option::is_none"
     )]
+    #[cfg_attr(feature = "specta", specta(type = Option<specta_typescript::Unknown>))]
     pub output_schema: Option<serde_json::Value>,
     #[serde(
         default,
@@ -80,6 +82,7 @@ pub struct MessageRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub template: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "specta", specta(type = Option<std::collections::HashMap<String, specta_typescript::Unknown>>))]
     pub inputs: Option<serde_json::Map<String, serde_json::Value>>,
 }
 

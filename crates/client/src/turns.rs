@@ -49,8 +49,10 @@ open_enum! {
 #[serde(rename_all = "camelCase")]
 pub struct TokenUsage {
     #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = f64))]
     pub input_tokens: u64,
     #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = f64))]
     pub output_tokens: u64,
 }
 
@@ -92,6 +94,7 @@ pub struct Turn {
     pub status: TurnStatus,
     /// An object with `output_schema`, else the final answer; `None` until `succeeded`.
     #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = Option<specta_typescript::Unknown>))]
     pub output: Option<serde_json::Value>,
     #[serde(default, rename = "reason_code")]
     pub reason_code: Option<ReasonCode>,
@@ -112,6 +115,7 @@ pub struct Turn {
     #[serde(default)]
     pub template: Option<String>,
     #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = Option<specta_typescript::Unknown>))]
     pub inputs: Option<serde_json::Value>,
 }
 

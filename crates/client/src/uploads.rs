@@ -29,6 +29,7 @@ pub struct Upload {
     /// May differ from the name sent (unsafe characters replaced, a timestamp added).
     pub name: String,
     pub mime: String,
+    #[cfg_attr(feature = "specta", specta(type = f64))]
     pub size: u64,
     /// Required for a message to accept the attachment.
     #[serde(default)]
