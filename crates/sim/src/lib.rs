@@ -28,6 +28,7 @@ pub mod models;
 pub mod oauth;
 pub mod records;
 mod router;
+pub mod sessions;
 pub mod state;
 pub mod stream;
 pub mod tasks;
@@ -133,7 +134,18 @@ pub struct RunningSim {
 impl RunningSim {
     /// The one JSON line the binary prints when ready.
     pub fn ready_line(&self) -> String {
-        serde_json::json!({ "baseUrl": self.base_url, "accounts": self.accounts }).to_string()
+        /// Field order as DESIGN.md shows it: `baseUrl`, then the accounts.
+        #[derive(serde::Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Ready<'a> {
+            base_url: &'a str,
+            accounts: &'a [SimAccount],
+        }
+        serde_json::to_string(&Ready {
+            base_url: &self.base_url,
+            accounts: &self.accounts,
+        })
+        .unwrap_or_default()
     }
 
     /// The account with this name. Panics on a name the simulator does not have, which is

@@ -1,5 +1,4 @@
-//! `POST /v1/agents/message` (start or join a task), `POST /v1/agents/sessions` (a fresh
-//! session) and `POST /v1/agents/abort`.
+//! `POST /v1/agents/message`: start or join a task.
 //!
 //! A message goes to a session: the one named by `sessionId`, else the computer's current
 //! API conversation (created on first use). If that session's turn is still working, the
@@ -11,7 +10,7 @@ use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::limits::Limit;
 use crate::machines::machine_not_found;
-use crate::records::{Channel, MachineKind, Power, Session, Turn, TurnStatus, Usage};
+use crate::records::{Channel, Power, Turn, TurnStatus};
 use crate::state::AppState;
 use crate::{agent, models, stream};
 use axum::extract::State;
@@ -22,13 +21,10 @@ use axum::{Json, Router};
 use serde_json::{json, Map, Value};
 
 pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/v1/agents/message", post(message))
-        .route("/v1/agents/sessions", post(new_session))
-        .route("/v1/agents/abort", post(abort))
+    Router::new().route("/v1/agents/message", post(message))
 }
 
-fn session_forbidden() -> ApiError {
+pub(crate) fn session_forbidden() -> ApiError {
     ApiError::new(
         StatusCode::FORBIDDEN,
         "Session not found or does not belong to your account.",
@@ -150,7 +146,7 @@ fn parse(body: Value) -> Result<Parsed, ApiError> {
 }
 
 /// Checks a model id against the plan.
-fn check_model(state: &AppState, caller: &Caller, model: &str) -> Result<(), ApiError> {
+pub(crate) fn check_model(state: &AppState, caller: &Caller, model: &str) -> Result<(), ApiError> {
     let plan = state
         .account(&caller.user_id)
         .map(|a| a.plan)
@@ -256,10 +252,10 @@ async fn message(
     if let Some(reply) = acknowledgement_reply(&p.message) {
         return Ok(Json(json!({ "error": reply })).into_response());
     }
-    let (kind, power) = {
+    let power = {
         let db = state.db();
         let m = db.machine(&machine_id).ok_or_else(machine_not_found)?;
-        (m.kind, m.power)
+        m.power
     };
     if power == Power::Provisioning && !p.wait {
         return Err(ApiError::new(
@@ -267,7 +263,6 @@ async fn message(
             "The computer is still being created and cannot take a message yet.",
         ));
     }
-    let _ = kind == MachineKind::Own;
     // Find or create the session, then join or start a turn.
     let (session_id, turn_id, queued, from) = {
         let mut db = state.db();
@@ -287,7 +282,12 @@ async fn message(
                 match current {
                     Some(s) => s,
                     None => {
-                        let s = new_session_record(&state, &caller.user_id, &machine_id, None);
+                        let s = crate::sessions::new_session_record(
+                            &state,
+                            &caller.user_id,
+                            &machine_id,
+                            None,
+                        );
                         let id = s.id.clone();
                         db.sessions.insert(id.clone(), s);
                         id
@@ -390,128 +390,4 @@ fn not_taken(state: &AppState, turn_id: &str) {
         t.ended = true;
     }
     state.notify();
-}
-
-fn new_session_record(
-    state: &AppState,
-    owner: &str,
-    machine_id: &str,
-    model: Option<String>,
-) -> Session {
-    Session {
-        id: state.new_id("cs_"),
-        owner: owner.to_owned(),
-        machine_id: machine_id.to_owned(),
-        channel: Channel::Api,
-        model,
-        turns: vec![],
-        usage: Usage::default(),
-        has_usage: false,
-        created_at: Clock::now_ms(),
-    }
-}
-
-/// `POST /v1/agents/sessions` `{ machineId, model? }` → `201 { sessionId }`.
-async fn new_session(
-    State(state): State<AppState>,
-    caller: Caller,
-    JsonBody(body): JsonBody,
-) -> Result<impl IntoResponse, ApiError> {
-    let o = object(body)?;
-    let machine_id =
-        opt_str(&o, "machineId")?.ok_or_else(|| ApiError::bad_request("machineId is required."))?;
-    let model = opt_str(&o, "model")?;
-    if let Some(m) = &model {
-        check_model(&state, &caller, m)?;
-    }
-    state
-        .machine(&caller.user_id, &machine_id)
-        .ok_or_else(machine_not_found)?;
-    let s = new_session_record(&state, &caller.user_id, &machine_id, model);
-    let id = s.id.clone();
-    state.db().sessions.insert(id.clone(), s);
-    Ok((StatusCode::CREATED, Json(json!({ "sessionId": id }))))
-}
-
-/// `POST /v1/agents/abort`.
-async fn abort(
-    State(state): State<AppState>,
-    caller: Caller,
-    JsonBody(body): JsonBody,
-) -> Result<Json<Value>, ApiError> {
-    let o = match body {
-        Value::Null => Map::new(),
-        b => object(b)?,
-    };
-    let session_id = opt_str(&o, "sessionId")?;
-    let machine_id = opt_str(&o, "machineId")?;
-    let channel = match opt_str(&o, "channel")? {
-        None => Channel::Cli,
-        Some(c) => Channel::parse(&c)
-            .ok_or_else(|| ApiError::bad_request("channel must be \"api\" or \"cli\"."))?,
-    };
-    if session_id.is_none() && machine_id.is_none() {
-        return Err(ApiError::bad_request(
-            "Send sessionId, or machineId with channel.",
-        ));
-    }
-    state
-        .limits()
-        .hit(&caller.user_id, Limit::Aborts)
-        .map_err(|w| {
-            ApiError::rate_limited("Abort rate limit exceeded. Maximum 20 aborts per hour.", w)
-        })?;
-    let session = match (&session_id, &machine_id) {
-        (Some(sid), _) => {
-            let db = state.db();
-            let s = db
-                .sessions
-                .get(sid)
-                .filter(|s| s.owner == caller.user_id)
-                .ok_or_else(session_forbidden)?;
-            Some(s.id.clone())
-        }
-        (None, Some(mid)) => {
-            state
-                .machine(&caller.user_id, mid)
-                .ok_or_else(machine_not_found)?;
-            let db = state.db();
-            db.sessions
-                .values()
-                .filter(|s| {
-                    s.owner == caller.user_id && s.machine_id == *mid && s.channel == channel
-                })
-                .max_by_key(|s| s.created_at)
-                .map(|s| s.id.clone())
-        }
-        (None, None) => None,
-    };
-    let Some(sid) = session else {
-        return Ok(Json(
-            json!({ "ok": true, "aborted": false, "reason": "no active session" }),
-        ));
-    };
-    let turn = {
-        let mut db = state.db();
-        let current = db
-            .sessions
-            .get(&sid)
-            .and_then(|s| s.current_turn().cloned());
-        match current.and_then(|tid| db.turns.get_mut(&tid)) {
-            Some(t) if !t.status.is_finished() && !t.aborted => {
-                t.aborted = true;
-                Some(t.id.clone())
-            }
-            _ => None,
-        }
-    };
-    match turn {
-        Some(tid) => {
-            crate::approvals::deny_pending(&state, &tid);
-            Ok(Json(json!({ "ok": true, "aborted": true })))
-        }
-        None => Ok(Json(
-            json!({ "ok": true, "aborted": false, "reason": "session already idle or aborting" }),
-        )),
-    }
 }

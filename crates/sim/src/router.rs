@@ -101,6 +101,7 @@ pub fn build(state: AppState) -> Router {
         .route("/v1/agents/events", get(crate::events::poll))
         .merge(crate::machines::routes())
         .merge(crate::messages::routes())
+        .merge(crate::sessions::routes())
         .merge(crate::turns::routes())
         .merge(crate::keys::routes())
         .merge(crate::uploads::routes())

@@ -294,6 +294,24 @@ impl AppState {
         crate::machines::power::ensure_awake(self, owner, machine_id, |_| {}).await
     }
 
+    /// Puts a cloud computer to sleep (as the service does after idleness); the live stream
+    /// ends and the next message or wake starts it again. `false` when not the caller's.
+    pub fn hibernate(&self, owner: &str, machine_id: &str) -> bool {
+        let ok = {
+            let mut db = self.db();
+            match db.machine_mut(machine_id) {
+                Some(m) if m.owner == owner && m.kind == MachineKind::Cloud && !m.is_free => {
+                    m.power = crate::records::Power::Hibernated;
+                    m.updated_at = Clock::now_ms();
+                    true
+                }
+                _ => false,
+            }
+        };
+        self.notify();
+        ok
+    }
+
     /// The free plan's computer is deleted (returned to the pool) when a lease closes.
     pub fn release_free_computer(&self, owner: &str) {
         crate::machines::power::release_free(self, owner);
