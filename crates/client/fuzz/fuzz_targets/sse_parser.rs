@@ -2,7 +2,7 @@
 //! split changes nothing: the same events come out however the bytes arrive, and nothing
 //! panics.
 //!
-//! Run: `cd crates/client/fuzz && cargo +nightly fuzz run sse_parser -- -max_total_time=60`
+//! Run from `crates/client`: `cargo +nightly fuzz run sse_parser -- -max_total_time=60`
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

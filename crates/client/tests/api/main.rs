@@ -5,6 +5,7 @@ mod support;
 
 mod account_and_models;
 mod control;
+mod credentials_and_budgets;
 mod errors;
 mod faults;
 mod keys;
