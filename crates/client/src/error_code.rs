@@ -242,6 +242,7 @@ impl ErrorCode {
                 C::TurnNotFound
             }
             (Operation::Approval, 404) => C::ApprovalNotFound,
+            (Operation::WakeMachine, 400) => C::MachineNotSupported,
             (Operation::CreateKey | Operation::ListKeys | Operation::RevokeKey, 403) => {
                 C::SessionRequired { create_url: None }
             }

@@ -11,6 +11,7 @@ mod faults;
 mod keys;
 mod learn_and_judge;
 mod machines;
+mod outcomes;
 mod tasks;
 mod turns;
 mod uploads;
