@@ -5,6 +5,8 @@ mod support;
 
 mod account;
 mod basics;
+mod control;
+mod live;
 mod machines;
 mod messages;
 mod tasks;
