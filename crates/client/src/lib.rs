@@ -6,7 +6,32 @@
 //! words; one request layer (`executor`) with budgets and retries; an incremental SSE parser
 //! ([`sse`]) and a [`TaskFollower`] that follows a task to its end.
 //!
-//! With the `specta` feature every model also derives `specta::Type`.
+//! With the `specta` feature every model also derives `specta::Type` (integers as `number`,
+//! free JSON as `unknown`), so the app can export them with tauri-specta.
+//!
+//! ```no_run
+//! use futures_util::StreamExt;
+//! use porthole_client::messages::MessageRequest;
+//! use porthole_client::{Client, Credential, TaskFollower, TaskUpdate, Transport};
+//!
+//! # async fn run() -> porthole_client::Result<()> {
+//! let client = Client::new("https://service.example", Credential::api_key(" key \n")?)?;
+//! let laptop = &client.machines().list().await?.machines[0].machine_id;
+//! let request = MessageRequest::new("Look up the weather in Paris", laptop);
+//! let mut follower = TaskFollower::start(&client, &request, Transport::Stream).await?;
+//! while let Some(update) = follower.next().await {
+//!     match update {
+//!         Ok(TaskUpdate::Message { text, .. }) => println!("{text}"),
+//!         Ok(TaskUpdate::NeedsApproval { approval }) => println!("asks: {}", approval.title),
+//!         Ok(_) => {}
+//!         // The app words errors by code, never by message text.
+//!         Err(err) => eprintln!("{:?}", err.code()),
+//!     }
+//!     // Save `follower.state()` to resume after a restart.
+//! }
+//! # Ok(())
+//! # }
+//! ```
 
 mod open_enum;
 
