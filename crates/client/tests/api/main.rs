@@ -10,6 +10,7 @@ mod errors;
 mod faults;
 mod keys;
 mod learn_and_judge;
+mod lease_endings;
 mod machines;
 mod outcomes;
 mod tasks;
