@@ -23,6 +23,10 @@ fn streams() -> Vec<(String, String)> {
             "synthetic-1920x1080".to_owned(),
             support::synthetic_desktop(1920, 1080, 10),
         ),
+        (
+            "synthetic-small-ops".to_owned(),
+            support::synthetic_small_ops(20_000),
+        ),
     ];
     let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/data");
     if let Ok(dir) = std::fs::read_dir(&data) {

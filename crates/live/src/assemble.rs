@@ -3,7 +3,8 @@
 //! closes a frame.
 //!
 //! Memory is bounded: at most [`MAX_OPEN_STREAMS`] image streams open at once, each at most
-//! [`MAX_IMAGE_BYTES`].
+//! [`MAX_IMAGE_BYTES`], and everything held between two `sync`s (drawing and open streams) at
+//! most the limit given to [`FrameAssembler::new`]; a stream that never syncs is garbled.
 
 use crate::codec::InstructionRef;
 use crate::frame::{DrawOp, Image};
@@ -26,10 +27,12 @@ struct OpenImage {
     data: Vec<u8>,
 }
 
-#[derive(Default)]
 pub(crate) struct FrameAssembler {
     ops: Vec<DrawOp>,
     streams: HashMap<i64, OpenImage>,
+    /// Approximate bytes held in `ops` and `streams`.
+    held: usize,
+    limit: usize,
 }
 
 fn num<T: std::str::FromStr>(inst: &InstructionRef<'_>, index: usize) -> Result<T, StreamProblem> {
@@ -49,6 +52,23 @@ fn decode_into(base64: &str, out: &mut Vec<u8>) -> Result<(), StreamProblem> {
 }
 
 impl FrameAssembler {
+    pub(crate) fn new(limit: usize) -> Self {
+        Self {
+            ops: Vec::new(),
+            streams: HashMap::new(),
+            held: 0,
+            limit,
+        }
+    }
+
+    fn hold(&mut self, bytes: usize) -> Result<(), StreamProblem> {
+        self.held += bytes;
+        if self.held > self.limit {
+            return Err("a frame is larger than the viewer accepts".into());
+        }
+        Ok(())
+    }
+
     /// Takes one drawing instruction (not `sync`, `nop`, `error`, `disconnect` or internal ones).
     pub(crate) fn push(&mut self, inst: &InstructionRef<'_>) -> Result<(), StreamProblem> {
         match inst.opcode() {
@@ -69,7 +89,9 @@ impl FrameAssembler {
                     data: Vec::new(),
                 };
                 // A reused index abandons whatever the old stream had.
-                self.streams.insert(stream, image);
+                if let Some(old) = self.streams.insert(stream, image) {
+                    self.held -= old.data.len();
+                }
             }
             "blob" => {
                 let stream: i64 = num(inst, 0)?;
@@ -79,7 +101,10 @@ impl FrameAssembler {
                     if open.data.len() + data.len() / 4 * 3 > MAX_IMAGE_BYTES {
                         return Err("an image is larger than the viewer accepts".into());
                     }
+                    let before = open.data.len();
                     decode_into(data, &mut open.data)?;
+                    let added = open.data.len() - before;
+                    self.hold(added)?;
                 }
             }
             "end" => {
@@ -102,6 +127,7 @@ impl FrameAssembler {
                 }
                 let mut data = Vec::new();
                 decode_into(inst.arg(4).unwrap_or_default(), &mut data)?;
+                self.hold(data.len())?;
                 self.ops.push(DrawOp::Image(Image {
                     mimetype: format!("image/{legacy}"),
                     mask: num(inst, 0)?,
@@ -112,7 +138,10 @@ impl FrameAssembler {
                     data: data.into(),
                 }));
             }
-            _ => self.ops.push(DrawOp::Instruction(inst.to_instruction())),
+            _ => {
+                self.hold(inst.as_wire().len() + 64)?;
+                self.ops.push(DrawOp::Instruction(inst.to_instruction()));
+            }
         }
         Ok(())
     }
@@ -120,6 +149,7 @@ impl FrameAssembler {
     /// Closes the frame at `sync`: the drawing since the last one. Image streams still open
     /// carry over to the next frame.
     pub(crate) fn take_ops(&mut self) -> Vec<DrawOp> {
+        self.held = self.streams.values().map(|s| s.data.len()).sum();
         std::mem::take(&mut self.ops)
     }
 }
@@ -138,7 +168,7 @@ mod tests {
 
     #[test]
     fn image_streams_become_bytes_in_end_order() {
-        let mut a = FrameAssembler::default();
+        let mut a = FrameAssembler::new(1 << 20);
         feed(
             &mut a,
             "3.img,1.1,2.14,1.0,9.image/png,2.10,2.20;3.img,1.2,2.12,2.-1,10.image/jpeg,1.0,1.0;\
@@ -172,8 +202,23 @@ mod tests {
     }
 
     #[test]
+    fn a_stream_that_never_syncs_is_bounded() {
+        let mut a = FrameAssembler::new(1000);
+        let rect = "4.rect,1.0,1.1,1.2,1.3,1.4;".repeat(100);
+        assert_eq!(
+            feed(&mut a, &rect),
+            Err("a frame is larger than the viewer accepts".to_owned())
+        );
+        let mut a = FrameAssembler::new(1000);
+        for _ in 0..100 {
+            feed(&mut a, "4.rect,1.0,1.1,1.2,1.3,1.4;").unwrap();
+            a.take_ops();
+        }
+    }
+
+    #[test]
     fn bad_streams_are_named_not_panicked_on() {
-        let mut a = FrameAssembler::default();
+        let mut a = FrameAssembler::new(1 << 20);
         assert!(feed(&mut a, "3.img,1.x,2.14,1.0,9.image/png,1.0,1.0;").is_err());
         assert!(feed(&mut a, "3.img,1.1;").is_err());
         assert!(feed(

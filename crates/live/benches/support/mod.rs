@@ -97,6 +97,52 @@ pub fn synthetic_desktop(width: u32, height: u32, seconds: u32) -> String {
     out
 }
 
+/// `frames` frames of small drawing instructions only (scrolling, rectangles, pointer moves):
+/// the case where per-instruction cost, not per-byte cost, decides a parser's speed.
+pub fn synthetic_small_ops(frames: u32) -> String {
+    let mut rng = XorShift(0x5EED_2026_0002);
+    let mut out = String::new();
+    encode_parts_into(&mut out, "size", &["0", "1280", "800"]);
+    for frame in 0..frames {
+        for _ in 0..20 + rng.below(40) {
+            let n = |rng: &mut XorShift, max: u64| rng.below(max).to_string();
+            match rng.below(4) {
+                0 => {
+                    let (x, y, w, h) = (
+                        n(&mut rng, 1200),
+                        n(&mut rng, 700),
+                        n(&mut rng, 80),
+                        n(&mut rng, 80),
+                    );
+                    encode_parts_into(&mut out, "copy", &["0", &x, &y, &w, &h, "12", "0", &x, &y]);
+                }
+                1 => {
+                    let (x, y, w, h) = (
+                        n(&mut rng, 1200),
+                        n(&mut rng, 700),
+                        n(&mut rng, 80),
+                        n(&mut rng, 80),
+                    );
+                    encode_parts_into(&mut out, "rect", &["0", &x, &y, &w, &h]);
+                    let (r, g, b) = (n(&mut rng, 256), n(&mut rng, 256), n(&mut rng, 256));
+                    encode_parts_into(&mut out, "cfill", &["14", "0", &r, &g, &b, "255"]);
+                }
+                2 => {
+                    let (x, y) = (n(&mut rng, 1280), n(&mut rng, 800));
+                    encode_parts_into(&mut out, "mouse", &[&x, &y, "0", "1763770000000"]);
+                }
+                _ => {
+                    let (x, y) = (n(&mut rng, 1200), n(&mut rng, 700));
+                    encode_parts_into(&mut out, "move", &["-2", "0", &x, &y, "1"]);
+                }
+            }
+        }
+        let ts = (1_763_770_000_000u64 + u64::from(frame) * 16).to_string();
+        encode_parts_into(&mut out, "sync", &[ts.as_str(), "1"]);
+    }
+    out
+}
+
 /// The stream as a server sends it over WebSocket: whole instructions batched into messages of
 /// at most `limit` bytes (an instruction longer than that goes alone).
 pub fn websocket_messages(stream: &str, limit: usize) -> Vec<&str> {

@@ -26,6 +26,7 @@ pub struct FrameInstructions<'a> {
 impl<'a> Iterator for FrameInstructions<'a> {
     type Item = Result<InstructionRef<'a>, CodecError>;
 
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
             return None;

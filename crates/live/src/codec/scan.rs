@@ -27,43 +27,50 @@ pub(crate) enum Scan {
 
 /// Scans `text`, which starts at an instruction's first byte, from where `state` left off.
 /// Errors carry offsets relative to the start of `text`.
+#[inline]
 pub(crate) fn scan(text: &str, state: &mut ScanState) -> Result<Scan, CodecError> {
     let b = text.as_bytes();
-    loop {
-        let start = state.pos;
-        let Some((len, dot)) = read_length(b, start)? else {
-            return Ok(Scan::Incomplete);
+    // Locals rather than `state` fields in the loop: this is the hottest code of the viewer.
+    let mut pos = state.pos;
+    let mut elements = state.elements;
+    let mut opcode = state.opcode;
+    let outcome = loop {
+        let Some((len, dot)) = read_length(b, pos)? else {
+            break Scan::Incomplete;
         };
-        let at = start as u64;
         if len > MAX_ELEMENT_CHARS {
             return Err(CodecError::ElementTooLong {
-                offset: at,
+                offset: pos as u64,
                 chars: len,
             });
         }
-        if state.elements == MAX_ELEMENTS {
+        if elements == MAX_ELEMENTS {
             return Err(CodecError::TooManyElements { offset: 0 });
         }
         let value = dot + 1;
         let Some(end) = advance_chars(b, value, len) else {
-            return Ok(Scan::Incomplete);
+            break Scan::Incomplete;
         };
         let terminator = match b.get(end) {
-            None => return Ok(Scan::Incomplete),
+            None => break Scan::Incomplete,
             Some(&t) => t,
         };
         if terminator != b',' && terminator != b';' {
             return Err(CodecError::BadTerminator { offset: end as u64 });
         }
-        if state.elements == 0 {
-            state.opcode = (value, end);
+        if elements == 0 {
+            opcode = (value, end);
         }
-        state.elements += 1;
-        state.pos = end + 1;
+        elements += 1;
+        pos = end + 1;
         if terminator == b';' {
-            return Ok(Scan::Complete(end + 1));
+            break Scan::Complete(end + 1);
         }
-    }
+    };
+    state.pos = pos;
+    state.elements = elements;
+    state.opcode = opcode;
+    Ok(outcome)
 }
 
 /// Reads `DIGITS.` at `at`: the length and the offset of the dot, or `None` if the text ends
@@ -75,7 +82,7 @@ pub(crate) fn read_length(b: &[u8], at: usize) -> Result<Option<(usize, usize)>,
     loop {
         match b.get(i) {
             None => return Ok(None),
-            Some(&d) if d.is_ascii_digit() => {
+            Some(&d) if d.wrapping_sub(b'0') < 10 => {
                 if i - at == MAX_LENGTH_DIGITS {
                     return Err(CodecError::LengthTooManyDigits { offset: at as u64 });
                 }

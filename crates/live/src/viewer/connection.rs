@@ -56,7 +56,7 @@ pub(super) async fn run(
     let mut link = Link {
         shared,
         connection,
-        assembler: FrameAssembler::default(),
+        assembler: FrameAssembler::new(options.max_queued_bytes),
         healthy: false,
         replies: Vec::new(),
     };
@@ -151,6 +151,10 @@ impl Link<'_> {
             }
             // Above the bound, stop reading until the consumer catches up (see `coalesce`).
             let reading = self.shared.queued_bytes() <= options.max_queued_bytes;
+            if !reading {
+                // Not reading is not the server's silence: the clock starts again on resuming.
+                last_heard = tokio::time::Instant::now();
+            }
             tokio::select! {
                 // In order: the keepalive (ready once per interval, so never starved by a busy
                 // stream), then reading (a server's last words explain an ending better than a
@@ -168,7 +172,7 @@ impl Link<'_> {
                     }
                 }
                 () = self.shared.to_session.notified() => {}
-                () = tokio::time::sleep_until(last_heard + options.silence_timeout) => {
+                () = tokio::time::sleep_until(last_heard + options.silence_timeout), if reading => {
                     return EndReason::Silent { for_secs: options.silence_timeout.as_secs() };
                 }
             }
