@@ -152,3 +152,23 @@ async fn a_slow_billing_lookup_still_answers_without_credits() {
     assert_eq!(account.user_id, sim.account("ada").user_id);
     assert!(!account.plan.title.is_empty());
 }
+
+#[tokio::test]
+async fn a_service_slower_than_the_timeout_is_a_typed_timeout() {
+    let sim = sim_with_faults("slow=1:400ms", 6).await;
+    let key = sim.account("ada").api_key.clone().unwrap();
+    let hurried = Client::with_config(
+        &sim.base_url,
+        Credential::api_key(&key).unwrap(),
+        ClientConfig {
+            request_timeout: std::time::Duration::from_millis(100),
+            max_retries: 1,
+            ..config()
+        },
+    )
+    .unwrap();
+    let err = hurried.models().list().await.unwrap_err();
+    assert_eq!(err.code(), ErrorCode::NetworkTimeout);
+    // The same service with the default patience answers.
+    client(&sim, "ada").models().list().await.unwrap();
+}
