@@ -1,9 +1,10 @@
 //! Live view of a cloud computer: the Guacamole codec and a view-only viewer session.
 //!
 //! Why: the service streams a computer's screen as an Apache Guacamole tunnel over WebSocket.
-//! The app must never give the webview the URL (it carries a token) nor make it parse the stream
-//! (guacamole-common-js's parser is ~500× slower than this one), so this crate reads the stream in
-//! Rust and hands the app frames it has already parsed, with images as bytes.
+//! The app must never give the webview the URL (it carries a token), and the webview's frame path
+//! should hold neither a protocol parser nor base64 decoding, so this crate reads the stream in
+//! Rust and hands the app frames it has already parsed, with images as bytes (BENCHMARKS.md has
+//! the codec's figures against guacamole-common-js's parser).
 //!
 //! - [`codec`]: parse and encode instructions (zero-copy over whole frames, or streaming).
 //! - [`Viewer`]: one live view, reconnecting as needed. It depends on no other crate of ours:

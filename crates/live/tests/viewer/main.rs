@@ -264,3 +264,20 @@ async fn a_vnc_server_is_reported_as_an_unsupported_stream() {
             .starts_with("This stream type is not supported"));
     }
 }
+
+#[tokio::test]
+async fn a_server_ping_is_answered_in_kind() {
+    let (url, answer) = pinging_peer(
+        "0.,36.6e2d1b6c-7d45-4c1c-9d6b-9f3a2a1b0c4d;0.,4.ping,13.1763770000000;\
+         4.size,1.0,2.10,2.10;4.sync,1.7,1.1;",
+    )
+    .await;
+    let viewer = Viewer::start(FixedUrl(url), fast_options());
+    let (frame, _) = next_frame(&viewer).await;
+    assert_eq!(frame.sync_timestamp, "7");
+    let answer = tokio::time::timeout(PATIENCE, answer)
+        .await
+        .expect("answered in time")
+        .expect("peer saw an answer");
+    assert_eq!(answer, "0.,4.ping,13.1763770000000;");
+}

@@ -281,3 +281,40 @@ pub async fn rfb_server(agree: bool) -> String {
     });
     format!("ws://{addr}/websockify?token=abc")
 }
+
+/// A minimal Guacamole peer for what the simulator never does (pinging the viewer): it sends
+/// `script` and hands back the first upstream message that carries an internal instruction.
+#[allow(clippy::result_large_err)]
+pub async fn pinging_peer(
+    script: &'static str,
+) -> (String, tokio::sync::oneshot::Receiver<String>) {
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("address");
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    tokio::spawn(async move {
+        let Ok((tcp, _)) = listener.accept().await else {
+            return;
+        };
+        let ws = tokio_tungstenite::accept_hdr_async(tcp, |_: &Request, mut res: Response| {
+            res.headers_mut().insert(
+                SEC_WEBSOCKET_PROTOCOL,
+                HeaderValue::from_static("guacamole"),
+            );
+            Ok(res)
+        })
+        .await;
+        let Ok(mut ws) = ws else { return };
+        if ws.send(Message::text(script)).await.is_err() {
+            return;
+        }
+        while let Some(Ok(message)) = ws.next().await {
+            if let Message::Text(text) = message {
+                if text.as_str().starts_with("0.,") || text.as_str().contains(";0.,") {
+                    let _ = tx.send(text.to_string());
+                    return;
+                }
+            }
+        }
+    });
+    (format!("ws://{addr}/tunnel?token=t"), rx)
+}
