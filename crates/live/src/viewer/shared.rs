@@ -260,3 +260,7 @@ impl State {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "shared_tests.rs"]
+mod tests;

@@ -302,3 +302,137 @@ async fn bad_bodies_are_400_or_413_never_a_hang() {
     assert_eq!(s, 404);
     assert!(b["error"].is_string());
 }
+
+#[tokio::test]
+async fn a_message_wakes_a_hibernated_computer_with_status_frames() {
+    let p = start().await;
+    let m = p.machine_id("ada", "Research box").await;
+    let (s, _, frames) = sse(p
+        .post("/v1/agents/message", "ada")
+        .json(&json!({"message": "Weather", "machineId": m})))
+    .await;
+    assert_eq!(s, 200);
+    let status = frames
+        .iter()
+        .position(|f| f["type"] == "data-status")
+        .expect("data-status while waking");
+    assert!(frames[status]["data"]["text"].is_string());
+    assert!(status < frames.iter().position(|f| f["type"] == "finish").unwrap());
+    let (_, b) = send(p.get("/v1/agents/machines", "ada")).await;
+    let row = b["machines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["machineId"] == m.as_str())
+        .unwrap()
+        .clone();
+    assert_eq!(row["status"], "active");
+}
+
+#[tokio::test]
+async fn a_computer_being_created_cannot_take_a_message() {
+    let p = start().await;
+    let (s, _) = send(
+        p.req(
+            reqwest::Method::POST,
+            "/v1/agents/machines",
+            "ada",
+            Cred::Token,
+        )
+        .json(&json!({"name": "Fresh"})),
+    )
+    .await;
+    assert_eq!(s, 202);
+    let m = p.machine_id("ada", "Fresh").await;
+    let (s, b) = send(
+        p.post("/v1/agents/message", "ada")
+            .json(&json!({"message": "Weather", "machineId": m, "wait": false})),
+    )
+    .await;
+    assert_eq!(s, 409, "{b}");
+    assert!(b["error"].is_string());
+    let (s, _, frames) = sse(p
+        .post("/v1/agents/message", "ada")
+        .json(&json!({"message": "Weather", "machineId": m})))
+    .await;
+    assert_eq!(s, 200);
+    assert!(frames.iter().any(|f| f["type"] == "error"));
+    assert_eq!(frames.last().unwrap(), "[DONE]");
+    let tid = frames[0]["turnId"].as_str().unwrap();
+    let (turn, _) = p.finish_turn("ada", tid).await;
+    assert_eq!(turn["reason_code"], "not_started");
+}
+
+#[tokio::test]
+async fn a_streamed_message_joining_a_running_task_follows_that_turn() {
+    let p = start().await;
+    let m = p.machine_id("ada", "Design laptop").await;
+    let first = p
+        .start_task(
+            "ada",
+            json!({"message": "Take your time and sort the files", "machineId": m}),
+        )
+        .await;
+    let (s, _, frames) = sse(p
+        .post("/v1/agents/message", "ada")
+        .json(&json!({"message": "Put the newest first", "machineId": m})))
+    .await;
+    assert_eq!(s, 200);
+    assert_eq!(frames[0]["turnId"], first["turnId"]);
+    assert_eq!(frames[1]["data"]["sessionId"], first["sessionId"]);
+    assert!(frames.iter().any(|f| f["type"] == "finish"));
+    assert_eq!(frames.last().unwrap(), "[DONE]");
+}
+
+#[tokio::test]
+async fn abort_by_machine_defaults_to_the_command_line_channel() {
+    let p = start().await;
+    let m = p.machine_id("ada", "Design laptop").await;
+    let t = p
+        .start_task(
+            "ada",
+            json!({"message": "Delete the drafts", "machineId": m}),
+        )
+        .await;
+    p.poll_until("ada", t["sessionId"].as_str().unwrap(), &["needs_approval"])
+        .await;
+    let (s, b) = send(
+        p.post("/v1/agents/abort", "ada")
+            .json(&json!({"machineId": m})),
+    )
+    .await;
+    assert_eq!(
+        (s, b["aborted"].as_bool(), b["reason"].as_str()),
+        (200, Some(false), Some("no active session")),
+        "the API task is not the command-line conversation"
+    );
+    let (s, b) = send(
+        p.post("/v1/agents/abort", "ada")
+            .json(&json!({"machineId": m, "channel": "api"})),
+    )
+    .await;
+    assert_eq!((s, b["aborted"].as_bool()), (200, Some(true)));
+    let (turn, _) = p.finish_turn("ada", t["turnId"].as_str().unwrap()).await;
+    assert_eq!(turn["status"], "failed");
+    let (_, b) = send(p.get(
+        &format!(
+            "/v1/agents/events?sessionId={}",
+            t["sessionId"].as_str().unwrap()
+        ),
+        "ada",
+    ))
+    .await;
+    assert_eq!(
+        b["status"], "idle",
+        "an aborted task leaves the session idle"
+    );
+}
+
+#[tokio::test]
+async fn own_desktop_takes_tasks_too() {
+    let p = start().await;
+    let m = p.machine_id("ada", "Ada's MacBook").await;
+    let t = p.start_task("ada", json!({"message": "Weather in Lima", "machineId": m, "options": {"recordTrajectory": true}})).await;
+    let (turn, _) = p.finish_turn("ada", t["turnId"].as_str().unwrap()).await;
+    assert_eq!(turn["status"], "succeeded");
+}
