@@ -1,7 +1,6 @@
 //! Injected faults: 500, 429 with Retry-After, cut and malformed streams, slow requests.
 use crate::support::*;
 use porthole_sim::{Config, FaultSpec};
-use reqwest::Method;
 use serde_json::json;
 
 #[tokio::test]

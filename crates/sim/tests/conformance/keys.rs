@@ -1,6 +1,6 @@
 //! API keys: identity-provider sessions only, plan limits, revoke, rate limit.
 use crate::support::*;
-use porthole_sim::{Config, FaultSpec};
+use porthole_sim::Config;
 use reqwest::Method;
 use serde_json::json;
 

@@ -1,8 +1,5 @@
 //! The simulator as identity provider: OAuth 2.0 authorization code with PKCE.
 use crate::support::*;
-use porthole_sim::{Config, FaultSpec};
-use reqwest::Method;
-use serde_json::json;
 
 #[tokio::test]
 async fn oauth_code_flow_with_pkce_issues_a_working_id_token() {

@@ -1,8 +1,5 @@
 //! Uploads: stored names, MIME types, size, quota and rate limits.
 use crate::support::*;
-use porthole_sim::{Config, FaultSpec};
-use reqwest::Method;
-use serde_json::json;
 
 #[tokio::test]
 async fn uploads_store_safe_names_mime_and_enforce_limits() {
