@@ -59,6 +59,7 @@ pub mod messages;
 pub mod models;
 pub mod sessions;
 pub mod sse;
+pub mod task_update;
 pub mod turns;
 pub mod uploads;
 

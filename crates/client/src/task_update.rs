@@ -1,0 +1,93 @@
+//! What a [`crate::TaskFollower`] yields: one step of a task, in words the app can show.
+//! Serializable, so the app can pass updates to its webview as they come.
+
+use serde::{Deserialize, Serialize};
+
+use crate::approvals::ApprovalRequest;
+use crate::events::{EventErrorCode, TaskUsage};
+
+/// Why a task ended badly, from its `error` event.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct TaskFailure {
+    pub text: String,
+    /// `insufficient_credits` or `free_computer_time_exhausted`: do not retry today.
+    pub code: Option<EventErrorCode>,
+    /// ISO 8601, for `insufficient_credits`.
+    pub resets_at: Option<String>,
+}
+
+/// One step of a followed task.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+pub enum TaskUpdate {
+    /// The session (and turn, when known) of the task.
+    Started {
+        session_id: String,
+        turn_id: Option<String>,
+        /// The message joined a task already running.
+        queued: bool,
+    },
+    /// The service answered with a plain reply and started no task.
+    Replied {
+        text: String,
+    },
+    /// Stream-only status, for example while the computer wakes.
+    Status {
+        text: String,
+    },
+    /// Mid-turn narration (not the answer), one whole message.
+    Narration {
+        id: String,
+        text: String,
+    },
+    Progress {
+        text: String,
+        tool: Option<String>,
+    },
+    /// A tool call began (`input` is only known on the poll path).
+    Tool {
+        tool_call_id: String,
+        tool_name: String,
+        #[cfg_attr(feature = "specta", specta(type = Option<specta_typescript::Unknown>))]
+        input: Option<serde_json::Value>,
+    },
+    ToolFailed {
+        tool_call_id: String,
+        error_text: String,
+        code: Option<EventErrorCode>,
+        resets_at: Option<String>,
+    },
+    /// An assistant message, whole, exactly once.
+    Message {
+        id: String,
+        text: String,
+    },
+    /// The agent waits for this approval.
+    NeedsApproval {
+        approval: ApprovalRequest,
+    },
+    /// Model usage and cost so far.
+    Usage {
+        usage: Option<TaskUsage>,
+        session_usage: Option<TaskUsage>,
+    },
+    /// The stream broke; following continues from the poll.
+    Reconnecting {
+        reason: String,
+    },
+    /// The task ended. `text` is the final answer (on success).
+    Finished {
+        succeeded: bool,
+        text: String,
+        failure: Option<TaskFailure>,
+        turn_id: Option<String>,
+        usage: Option<TaskUsage>,
+    },
+}
