@@ -365,7 +365,7 @@ async fn run_step(ctx: &mut Ctx, plan: &script::StepPlan, script: &Script) {
         script.step_time
     };
     state.clock().sleep(step_time).await;
-    for line in &plan.console {
+    for line in plan.console.iter().filter(|l| !is_tree_dump(l)) {
         tasks::event(&state, &ctx.turn_id, progress(line));
     }
     if let Some(err) = &plan.error {
@@ -389,6 +389,12 @@ async fn run_step(ctx: &mut Ctx, plan: &script::StepPlan, script: &Script) {
             });
         }
     }
+}
+
+/// Accessibility-tree dumps and element-reference listings never become progress lines.
+fn is_tree_dump(line: &str) -> bool {
+    let l = line.trim_start();
+    l.contains("[ref=") || l.starts_with("- generic") || l.starts_with("RootWebArea")
 }
 
 fn progress(text: &str) -> Value {

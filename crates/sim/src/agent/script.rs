@@ -146,9 +146,9 @@ pub fn plan(message: &str) -> Script {
         StepPlan {
             title: "Type the request".into(),
             rationale: "I enter what was asked so the app can find it.".into(),
-            code: format!("await machine.type({short:?});\nawait machine.press(\"Enter\");"),
+            code: format!("await machine.type({message:?});\nawait machine.press(\"Enter\");"),
             action: Action::Type(format!("{short}\n")),
-            console: vec![format!("Typed: {short}")],
+            console: vec![format!("Typed: {message}")],
             error: None,
             sensitive: None,
             quick: false,
@@ -186,7 +186,11 @@ pub fn plan(message: &str) -> Script {
         rationale: "I read what is on the screen to answer.".into(),
         code: "return await machine.readText();".into(),
         action: Action::Type("\nResult: done, everything looks right.\n".into()),
-        console: vec!["Read 1 result from the screen".into()],
+        console: vec![
+            "Read 1 result from the screen".into(),
+            // An element-reference listing: the progress lines leave it out.
+            "- [ref=e14] link \"Result\" [cursor=pointer]".into(),
+        ],
         error: fails.then(|| "The page did not load: the connection was reset.".to_owned()),
         sensitive: None,
         quick: false,

@@ -4,14 +4,17 @@
 mod support;
 
 mod account;
+mod approvals;
 mod basics;
 mod control;
+mod events;
 mod faults;
 mod keys;
 mod live;
 mod machines;
 mod messages;
+mod outcomes;
 mod robustness;
 mod signin;
-mod tasks;
+mod turns;
 mod uploads;

@@ -436,3 +436,36 @@ async fn own_desktop_takes_tasks_too() {
     let (turn, _) = p.finish_turn("ada", t["turnId"].as_str().unwrap()).await;
     assert_eq!(turn["status"], "succeeded");
 }
+
+#[tokio::test]
+async fn event_text_caps_apply_to_code_and_progress_lines() {
+    let p = start().await;
+    let m = p.machine_id("ada", "Design laptop").await;
+    let long = format!("Write this down: {}", "lorem ipsum ".repeat(500));
+    let t = p
+        .start_task("ada", json!({"message": long, "machineId": m}))
+        .await;
+    let (events, _) = p
+        .poll_until("ada", t["sessionId"].as_str().unwrap(), &["idle"])
+        .await;
+    let codes: Vec<&str> = events
+        .iter()
+        .filter(|e| e["type"] == "tool-input-available")
+        .map(|e| e["input"]["code"].as_str().unwrap())
+        .collect();
+    let typed = codes.iter().find(|c| c.contains("lorem")).unwrap();
+    assert!(
+        typed.chars().count() > 4000 && typed.chars().count() < 4100,
+        "cut at 4000 plus a note"
+    );
+    assert!(typed.contains("more characters"));
+    for e in events.iter().filter(|e| e["type"] == "data-progress") {
+        let text = e["data"]["text"].as_str().unwrap();
+        assert!(text.chars().count() <= 300);
+        assert!(
+            !text.contains("[ref="),
+            "element-reference listings are filtered out"
+        );
+        assert_eq!(e["data"]["tool"], "execute");
+    }
+}
