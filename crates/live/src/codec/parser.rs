@@ -12,6 +12,7 @@ pub fn parse_frame(frame: &str) -> FrameInstructions<'_> {
         frame,
         pos: 0,
         done: false,
+        ascii: frame.is_ascii(),
     }
 }
 
@@ -21,6 +22,8 @@ pub struct FrameInstructions<'a> {
     frame: &'a str,
     pos: usize,
     done: bool,
+    /// The whole frame is ASCII (nearly always: base64 and numbers).
+    ascii: bool,
 }
 
 impl<'a> Iterator for FrameInstructions<'a> {
@@ -37,7 +40,7 @@ impl<'a> Iterator for FrameInstructions<'a> {
         };
         let mut state = ScanState::default();
         let at = self.pos as u64;
-        match scan(rest, &mut state) {
+        match scan(rest, &mut state, self.ascii) {
             Ok(Scan::Complete(end)) => {
                 self.pos += end;
                 let text = rest.get(..end).unwrap_or_default();
@@ -74,6 +77,8 @@ pub struct Parser {
     /// Stream offset of `buf[0]`, for error offsets.
     base: u64,
     failed: bool,
+    /// Some of `buf` may not be ASCII (so lengths must be counted in code points).
+    has_non_ascii: bool,
     /// The start of a UTF-8 sequence cut off at the end of the last [`Parser::push_bytes`].
     utf8_tail: Vec<u8>,
     /// Invalid UTF-8 met by [`Parser::push_bytes`], reported once the text before it is parsed.
@@ -96,7 +101,12 @@ impl Parser {
             self.fail_utf8();
             return;
         }
-        self.buf.push_str(chunk);
+        self.append(chunk);
+    }
+
+    fn append(&mut self, text: &str) {
+        self.has_non_ascii |= !text.is_ascii();
+        self.buf.push_str(text);
     }
 
     /// Appends a chunk of raw bytes, which may end (or begin) in the middle of a character.
@@ -115,12 +125,11 @@ impl Parser {
             &joined[..]
         };
         match std::str::from_utf8(bytes) {
-            Ok(text) => self.buf.push_str(text),
+            Ok(text) => self.append(text),
             Err(e) => {
                 let (valid, rest) = bytes.split_at(e.valid_up_to());
                 // `valid` is valid UTF-8 by construction; the fallback is never taken.
-                self.buf
-                    .push_str(std::str::from_utf8(valid).unwrap_or_default());
+                self.append(std::str::from_utf8(valid).unwrap_or_default());
                 if e.error_len().is_none() {
                     self.utf8_tail = rest.to_vec();
                 } else {
@@ -142,6 +151,10 @@ impl Parser {
             self.buf.drain(..self.start);
             self.base += self.start as u64;
             self.start = 0;
+            if self.has_non_ascii {
+                // Only the unfinished instruction is left; it may well be ASCII again.
+                self.has_non_ascii = !self.buf.is_ascii();
+            }
         }
     }
 
@@ -156,7 +169,7 @@ impl Parser {
         let scanned = if rest.is_empty() {
             Ok(Scan::Incomplete)
         } else {
-            scan(rest, &mut self.state)
+            scan(rest, &mut self.state, !self.has_non_ascii)
         };
         match scanned {
             Ok(Scan::Complete(end)) => {

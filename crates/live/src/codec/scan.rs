@@ -26,9 +26,11 @@ pub(crate) enum Scan {
 }
 
 /// Scans `text`, which starts at an instruction's first byte, from where `state` left off.
+/// `ascii` says the caller knows all of `text` is ASCII (checked once per message with a fast
+/// whole-slice check), so a length in code points is a length in bytes.
 /// Errors carry offsets relative to the start of `text`.
 #[inline]
-pub(crate) fn scan(text: &str, state: &mut ScanState) -> Result<Scan, CodecError> {
+pub(crate) fn scan(text: &str, state: &mut ScanState, ascii: bool) -> Result<Scan, CodecError> {
     let b = text.as_bytes();
     // Locals rather than `state` fields in the loop: this is the hottest code of the viewer.
     let mut pos = state.pos;
@@ -48,8 +50,13 @@ pub(crate) fn scan(text: &str, state: &mut ScanState) -> Result<Scan, CodecError
             return Err(CodecError::TooManyElements { offset: 0 });
         }
         let value = dot + 1;
-        let Some(end) = advance_chars(b, value, len) else {
-            break Scan::Incomplete;
+        let end = if ascii {
+            value + len
+        } else {
+            match advance_chars(b, value, len) {
+                Some(end) => end,
+                None => break Scan::Incomplete,
+            }
         };
         let terminator = match b.get(end) {
             None => break Scan::Incomplete,
