@@ -99,3 +99,24 @@ async fn the_binary_prints_exactly_one_ready_line_and_serves() {
     let _ = child.wait();
     assert_eq!(res.unwrap().status().as_u16(), 200);
 }
+
+#[tokio::test]
+async fn shutdown_and_drop_stop_the_server() {
+    let p = start().await;
+    let url = p.url("/v1/agents/models");
+    let Peer { sim, http } = p;
+    sim.shutdown().await;
+    assert!(
+        http.get(&url).send().await.is_err(),
+        "nothing listens after shutdown"
+    );
+    let p = start().await;
+    let url = p.url("/v1/agents/models");
+    let Peer { sim, http } = p;
+    drop(sim);
+    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    assert!(
+        http.get(&url).send().await.is_err(),
+        "nothing listens after drop"
+    );
+}

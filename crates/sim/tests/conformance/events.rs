@@ -115,3 +115,30 @@ async fn poll_errors_missing_foreign_session_and_rate_limit() {
         "Event poll rate limit exceeded. Use wait= to long-poll."
     );
 }
+
+#[tokio::test]
+async fn poll_reports_running_while_the_agent_works_and_holds_until_something_happens() {
+    let p = start().await;
+    let m = p.machine_id("ada", "Design laptop").await;
+    let t = p
+        .start_task(
+            "ada",
+            json!({"message": "Take your time and tidy up", "machineId": m}),
+        )
+        .await;
+    let sid = t["sessionId"].as_str().unwrap();
+    let (s, b) = send(p.get(&format!("/v1/agents/events?sessionId={sid}"), "ada")).await;
+    assert_eq!(s, 200);
+    assert_eq!(b["status"], "running");
+    assert!(b.get("approval").is_none());
+    // Held with wait: the answer brings something new (events) or the status moved.
+    let cursor = b["cursor"].as_str().unwrap();
+    let (_, held) = send(p.get(
+        &format!("/v1/agents/events?sessionId={sid}&since={cursor}&wait=10"),
+        "ada",
+    ))
+    .await;
+    assert!(!held["events"].as_array().unwrap().is_empty() || held["status"] != "running");
+    let (_, done) = p.poll_until("ada", sid, &["idle"]).await;
+    assert_eq!(done["status"], "idle");
+}
