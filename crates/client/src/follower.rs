@@ -14,6 +14,7 @@
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
+use std::time::Duration;
 
 use futures_util::stream::BoxStream;
 use futures_util::{Stream, StreamExt};
@@ -25,6 +26,7 @@ use crate::events::{AgentEvent, EventsPage, SessionStatus, TaskUsage};
 use crate::follower_updates::{apply_event, Delivered, TextBuffers};
 use crate::messages::{MessageOutcome, MessageRequest, MessageStream};
 pub use crate::task_update::{TaskFailure, TaskUpdate};
+use crate::turns::TurnStatus;
 
 /// What the app persists to resume following after a restart.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -125,8 +127,20 @@ impl Stream for TaskFollower {
 enum Mode {
     Stream(Box<MessageStream>),
     Poll,
+    /// The poll said the task ended; the turn result is read next.
+    Finishing(Box<PollEnd>),
     Done,
 }
+
+/// What the last poll said about the end of the task.
+struct PollEnd {
+    idle: bool,
+    text: String,
+    usage: Option<TaskUsage>,
+}
+
+/// Longest wait for a finished task's turn to leave `finalizing`.
+const FINAL_TURN_WAIT: Duration = Duration::from_secs(60);
 
 /// Consecutive transient failures tolerated before the follower gives up.
 const MAX_FAILURES: u32 = 6;
@@ -203,6 +217,11 @@ impl Engine {
                 Mode::Done => {
                     self.publish();
                     return None;
+                }
+                Mode::Finishing(_) => {
+                    if let Mode::Finishing(end) = std::mem::replace(&mut self.mode, Mode::Done) {
+                        self.finish(*end).await;
+                    }
                 }
                 Mode::Stream(stream) => match stream.next().await {
                     Some(Ok(event)) => self.on_stream_event(event),
@@ -344,25 +363,52 @@ impl Engine {
             });
         }
         if page.status.is_final() {
-            let succeeded = page.status == SessionStatus::Idle;
-            let failure = if succeeded {
-                None
-            } else {
-                Some(self.failure.clone().unwrap_or(TaskFailure {
-                    text: "The task failed.".into(),
-                    code: None,
-                    resets_at: None,
-                }))
-            };
-            self.queue.push_back(TaskUpdate::Finished {
-                succeeded,
+            self.mode = Mode::Finishing(Box::new(PollEnd {
+                idle: page.status == SessionStatus::Idle,
                 text: page.text,
-                failure,
-                turn_id: self.state.turn_id.clone(),
                 usage: page.usage,
-            });
-            self.state.finished = true;
-            self.mode = Mode::Done;
+            }));
         }
+    }
+
+    /// Reads the turn result and yields the end of the task.
+    async fn finish(&mut self, end: PollEnd) {
+        let turn = match self.state.turn_id.clone() {
+            Some(turn_id) => self
+                .client
+                .turns()
+                .wait(&turn_id, FINAL_TURN_WAIT)
+                .await
+                .map_err(|e| tracing::debug!(error = %e, "turn result unavailable"))
+                .ok(),
+            None => None,
+        };
+        let succeeded = match &turn {
+            Some(turn) => turn.status == TurnStatus::Succeeded,
+            None => end.idle && self.failure.is_none(),
+        };
+        let failure = (!succeeded).then(|| {
+            let mut failure = self.failure.clone().unwrap_or(TaskFailure {
+                text: turn
+                    .as_ref()
+                    .and_then(|t| t.raw_answer.clone())
+                    .unwrap_or_else(|| "The task did not finish.".into()),
+                code: turn.as_ref().and_then(|t| t.error_code.clone()),
+                resets_at: None,
+                reason: None,
+            });
+            failure.reason = turn.as_ref().and_then(|t| t.reason_code.clone());
+            failure
+        });
+        self.queue.push_back(TaskUpdate::Finished {
+            succeeded,
+            text: end.text,
+            failure,
+            turn_id: self.state.turn_id.clone(),
+            usage: end.usage,
+            turn: turn.map(Box::new),
+        });
+        self.state.finished = true;
+        self.mode = Mode::Done;
     }
 }

@@ -149,6 +149,7 @@ pub(crate) fn apply_event(
                 text: error_text,
                 code,
                 resets_at,
+                reason: None,
             });
         }
         AgentEvent::Start { .. }

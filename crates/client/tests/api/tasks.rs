@@ -227,7 +227,15 @@ async fn link_only_approvals_cannot_be_answered_here_and_abort_denies_them() {
     while let Some(update) = follower.next().await {
         rest.push(update.unwrap());
     }
-    assert!(matches!(rest.last(), Some(TaskUpdate::Finished { .. })));
+    match rest.last() {
+        Some(TaskUpdate::Finished {
+            succeeded, turn, ..
+        }) => {
+            assert!(!succeeded, "a stopped task is not a success");
+            assert!(turn.is_some(), "the turn result comes with the end");
+        }
+        other => panic!("expected the end, got {other:?}"),
+    }
     let again = ada.abort().session(&session_id).await.unwrap();
     assert!(again.ok && !again.aborted);
     assert!(again.reason.is_some());
