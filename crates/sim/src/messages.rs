@@ -198,6 +198,7 @@ async fn message(
     JsonBody(body): JsonBody,
 ) -> Result<Response, ApiError> {
     let p = parse(body)?;
+    crate::machines::power::expire_free_claim(&state, &caller.user_id);
     state
         .limits()
         .hit(&caller.user_id, Limit::Messages)

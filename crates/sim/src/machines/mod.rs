@@ -31,6 +31,7 @@ pub fn machine_not_found() -> ApiError {
 
 /// `GET /v1/agents/machines`, sorted by name (rows without a name last).
 async fn list(State(state): State<AppState>, caller: Caller) -> Json<Value> {
+    power::expire_free_claim(&state, &caller.user_id);
     let mut rows: Vec<(Option<String>, Value)> = state
         .db()
         .machines
@@ -101,7 +102,13 @@ async fn create(
             "busy",
             "A computer is already being created. Wait until it is online.",
         )
-        .retry_after(30));
+        .retry_after(
+            state
+                .clock()
+                .scaled(std::time::Duration::from_secs(30))
+                .as_secs()
+                + 1,
+        ));
     }
     state
         .limits()

@@ -130,6 +130,23 @@ pub fn release_free(state: &AppState, owner: &str) {
     state.notify();
 }
 
+/// The free computer is claimed for one UTC day: after midnight the next message claims it
+/// again ("first message of the day"). Runs lazily when the list or a message looks.
+pub fn expire_free_claim(state: &AppState, owner: &str) {
+    let stale = {
+        let db = state.db();
+        db.machines
+            .iter()
+            .find(|m| m.owner == owner && m.is_free)
+            .filter(|m| m.power == Power::Active)
+            .filter(|m| m.updated_at.div_euclid(86_400_000) != Clock::utc_day())
+            .is_some_and(|m| db.running_turn_on(&m.id).is_none())
+    };
+    if stale {
+        release_free(state, owner);
+    }
+}
+
 /// Adds a new cloud computer that comes online after the documented creation time.
 pub fn provision(state: &AppState, owner: &str, name: String) -> String {
     let id = state.new_id("m_");
