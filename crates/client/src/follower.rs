@@ -388,17 +388,14 @@ impl Engine {
             None => end.idle && self.failure.is_none(),
         };
         let failure = (!succeeded).then(|| {
-            let mut failure = self.failure.clone().unwrap_or(TaskFailure {
+            self.failure.clone().unwrap_or(TaskFailure {
                 text: turn
                     .as_ref()
                     .and_then(|t| t.raw_answer.clone())
                     .unwrap_or_else(|| "The task did not finish.".into()),
                 code: turn.as_ref().and_then(|t| t.error_code.clone()),
                 resets_at: None,
-                reason: None,
-            });
-            failure.reason = turn.as_ref().and_then(|t| t.reason_code.clone());
-            failure
+            })
         });
         self.queue.push_back(TaskUpdate::Finished {
             succeeded,
@@ -406,7 +403,6 @@ impl Engine {
             failure,
             turn_id: self.state.turn_id.clone(),
             usage: end.usage,
-            turn: turn.map(Box::new),
         });
         self.state.finished = true;
         self.mode = Mode::Done;

@@ -149,7 +149,6 @@ pub(crate) fn apply_event(
                 text: error_text,
                 code,
                 resets_at,
-                reason: None,
             });
         }
         AgentEvent::Start { .. }

@@ -5,7 +5,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::approvals::ApprovalRequest;
 use crate::events::{EventErrorCode, TaskUsage};
-use crate::turns::{ReasonCode, Turn};
 
 /// Why a task ended badly, from its `error` event.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -17,9 +16,6 @@ pub struct TaskFailure {
     pub code: Option<EventErrorCode>,
     /// ISO 8601, for `insufficient_credits`.
     pub resets_at: Option<String>,
-    /// The turn's `reason_code`, when the turn result was read.
-    #[serde(default)]
-    pub reason: Option<ReasonCode>,
 }
 
 /// One step of a followed task.
@@ -87,8 +83,9 @@ pub enum TaskUpdate {
         reason: String,
     },
     /// The task ended. `text` is the final answer (on success).
-    /// The task ended. `succeeded` and `failure` come from the turn's final state when it
-    /// could be read (`turn`), so a stopped or failed task never reads as a success.
+    /// The task ended. `succeeded` comes from the turn's final state when it could be read
+    /// (`GET /v1/agents/turns/{id}`), so a stopped or failed task never reads as a success;
+    /// read the turn with `turn_id` for its `reason_code` and output.
     Finished {
         succeeded: bool,
         /// The final answer (all assistant messages of the turn).
@@ -96,7 +93,5 @@ pub enum TaskUpdate {
         failure: Option<TaskFailure>,
         turn_id: Option<String>,
         usage: Option<TaskUsage>,
-        /// The turn result (`GET /v1/agents/turns/{id}` once final).
-        turn: Option<Box<Turn>>,
     },
 }

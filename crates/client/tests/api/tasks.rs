@@ -228,11 +228,8 @@ async fn link_only_approvals_cannot_be_answered_here_and_abort_denies_them() {
         rest.push(update.unwrap());
     }
     match rest.last() {
-        Some(TaskUpdate::Finished {
-            succeeded, turn, ..
-        }) => {
-            assert!(!succeeded, "a stopped task is not a success");
-            assert!(turn.is_some(), "the turn result comes with the end");
+        Some(TaskUpdate::Finished { succeeded, .. }) => {
+            assert!(!succeeded, "a stopped task is not a success")
         }
         other => panic!("expected the end, got {other:?}"),
     }
