@@ -297,7 +297,19 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
     for n in notes {
         answer.push_str(&format!("- {n}\n"));
     }
-    answer.push_str("\n**Result:** everything looks right.");
+    // The answer quotes what the agent read on the screen, so it matches the screenshots.
+    let read = ctx
+        .desktop
+        .as_ref()
+        .and_then(|d| {
+            d.screen_text().lines().rev().find_map(|l| {
+                l.trim()
+                    .strip_prefix("Result:")
+                    .map(|r| r.trim().to_owned())
+            })
+        })
+        .unwrap_or_else(|| "everything looks right.".to_owned());
+    answer.push_str(&format!("\n**Result:** {read}"));
     Outcome::Answer(answer)
 }
 
