@@ -43,11 +43,16 @@ fn streams() -> Vec<(String, String)> {
     streams
 }
 
-fn write_for_node(name: &str, stream: &str) {
+/// Writes the stream, and the byte lengths of its WebSocket messages one per line, for the
+/// Node script.
+fn write_for_node(name: &str, stream: &str, messages: &[&str]) {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/live-bench");
     if std::fs::create_dir_all(&dir).is_ok() {
         let path = dir.join(format!("{name}.guac"));
-        if std::fs::write(&path, stream).is_ok() {
+        let lengths: Vec<String> = messages.iter().map(|m| m.len().to_string()).collect();
+        if std::fs::write(&path, stream).is_ok()
+            && std::fs::write(dir.join(format!("{name}.lengths")), lengths.join("\n")).is_ok()
+        {
             eprintln!(
                 "stream {name}: {} bytes -> {}",
                 stream.len(),
@@ -85,8 +90,8 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("live_codec_parse");
     group.sample_size(20);
     for (name, stream) in streams() {
-        write_for_node(&name, &stream);
         let messages = support::websocket_messages(&stream, 8192);
+        write_for_node(&name, &stream, &messages);
         let syncs = count_frames(&messages);
         assert_eq!(syncs, count_chunked(&stream, 8192));
         eprintln!("stream {name}: {} messages, {syncs} frames", messages.len());
