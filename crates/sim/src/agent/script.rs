@@ -118,6 +118,25 @@ fn count_to(task: &str) -> usize {
         .min(1000)
 }
 
+/// A plausible result for the task, shown on the screen and quoted in the answer.
+fn result_for(message: &str) -> String {
+    let lower = message.to_lowercase();
+    if let Some(i) = lower.find("weather in ") {
+        let place: String = message[i + "weather in ".len()..]
+            .chars()
+            .take_while(|c| c.is_alphabetic() || *c == ' ' || *c == '-')
+            .collect();
+        let place = place.trim();
+        if !place.is_empty() {
+            return format!("{place}: 21 °C and sunny, light wind.");
+        }
+    }
+    if has_word(&lower, &["price", "cost", "how much"]) {
+        return "The best price found is $24.99.".into();
+    }
+    "Found 3 matching results; the first one answers the question.".into()
+}
+
 /// Plans the work for a task.
 pub fn plan(message: &str) -> Script {
     let task = message.to_lowercase();
@@ -185,7 +204,7 @@ pub fn plan(message: &str) -> Script {
         title: "Read the results".into(),
         rationale: "I read what is on the screen to answer.".into(),
         code: "return await machine.readText();".into(),
-        action: Action::Type("\nResult: done, everything looks right.\n".into()),
+        action: Action::Type(format!("\nResult: {}\n", result_for(message))),
         console: vec![
             "Read 1 result from the screen".into(),
             // An element-reference listing: the progress lines leave it out.
@@ -236,5 +255,10 @@ mod tests {
         assert!(s.link_only);
         assert_eq!(plan("please count to 12").steps.len(), 15);
         assert!(plan("this should fail").fails);
+        assert_eq!(
+            result_for("Weather in Paris today"),
+            "Paris today: 21 °C and sunny, light wind."
+        );
+        assert!(result_for("nothing").starts_with("Found"));
     }
 }
