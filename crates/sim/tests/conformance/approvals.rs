@@ -5,7 +5,7 @@ use serde_json::json;
 
 #[tokio::test]
 async fn approval_holds_the_stream_and_poll_until_approved() {
-    let p = start().await;
+    let p = start_unhurried().await;
     let m = p.machine_id("ada", "Design laptop").await;
     let t = p
         .start_task(
@@ -56,7 +56,7 @@ async fn approval_holds_the_stream_and_poll_until_approved() {
 
 #[tokio::test]
 async fn turn_reports_needs_input_while_approval_pends_and_stream_stays_open() {
-    let p = start().await;
+    let p = start_unhurried().await;
     let m = p.machine_id("ada", "Design laptop").await;
     let req = p
         .post("/v1/agents/message", "ada")
@@ -95,7 +95,7 @@ async fn turn_reports_needs_input_while_approval_pends_and_stream_stays_open() {
 
 #[tokio::test]
 async fn link_only_approval_is_answered_on_its_page() {
-    let p = start().await;
+    let p = start_unhurried().await;
     let m = p.machine_id("ada", "Design laptop").await;
     let t = p
         .start_task("ada", json!({"message": "Buy a coffee", "machineId": m}))
@@ -143,7 +143,7 @@ async fn unanswered_approval_expires() {
 
 #[tokio::test]
 async fn abort_denies_pending_approvals_and_reports_idle_sessions() {
-    let p = start().await;
+    let p = start_unhurried().await;
     let m = p.machine_id("ada", "Design laptop").await;
     let (s, _) = send(p.post("/v1/agents/abort", "ada").json(&json!({}))).await;
     assert_eq!(s, 400);

@@ -127,7 +127,7 @@ async fn wake_starts_a_hibernated_computer() {
     let (s, b) = send(p.post(&format!("/v1/agents/machines/{id}/wake"), "ada")).await;
     assert_eq!((s, b["ok"].as_bool()), (202, Some(true)));
     let mut status = String::new();
-    for _ in 0..200 {
+    for _ in 0..1000 {
         let (_, b) = send(p.get("/v1/agents/machines", "ada")).await;
         status = b["machines"][2]["status"].as_str().unwrap_or("").to_owned();
         if status == "active" {

@@ -179,3 +179,13 @@ impl Peer {
         }
     }
 }
+
+/// A slower clock for tests that must answer something (an approval) before a documented
+/// timeout runs out, so a busy machine does not make them flaky.
+pub async fn start_unhurried() -> Peer {
+    start_with(Config {
+        time_scale: 0.05,
+        ..Config::default()
+    })
+    .await
+}
