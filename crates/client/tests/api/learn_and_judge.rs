@@ -166,3 +166,98 @@ async fn judging_a_turn_against_a_sentence_and_checks() {
     let err = ada.judge().get("judgement_nope").await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::JudgementNotFound);
 }
+
+#[tokio::test]
+async fn learn_and_judge_refuse_unfinished_mixed_and_mismatched_turns() {
+    let sim = sim().await;
+    let ada = client(&sim, "ada");
+    let laptop = machine(&ada, "Design laptop").await;
+    let first = finished_turn(&ada, &laptop, "Look up the weather in Paris", true).await;
+    let other_session = ada
+        .sessions()
+        .create(&porthole_client::sessions::NewSessionRequest {
+            machine_id: laptop.clone(),
+            model: None,
+        })
+        .await
+        .unwrap();
+    let mut request = MessageRequest::new("Look up the weather in Rome", &laptop);
+    request.session_id = Some(other_session.session_id);
+    request.options = Some(MessageOptions {
+        record_trajectory: Some(true),
+        inputs: None,
+    });
+    let follower = TaskFollower::start(&ada, &request, Transport::Poll)
+        .await
+        .unwrap();
+    let second = finished(&follow_to_end(&ada, follower, Decision::Approve).await)
+        .2
+        .unwrap();
+    ada.turns()
+        .wait(&second, Duration::from_secs(30))
+        .await
+        .unwrap();
+
+    let mixed = ada
+        .learn()
+        .run(&LearnRequest {
+            turns: vec![first.clone(), second],
+            ..LearnRequest::default()
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(mixed.code(), ErrorCode::MixedSessions);
+    let mismatch = ada
+        .learn()
+        .run(&LearnRequest {
+            turns: vec![first.clone()],
+            template: Some("Order {{count}} pizzas for {{name}}".into()),
+            ..LearnRequest::default()
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(mismatch.code(), ErrorCode::TemplateMismatch);
+
+    let unverifiable = ada
+        .judge()
+        .run(&JudgeRequest {
+            turns: vec![first],
+            criteria: Criteria::Checks(vec![CriterionCheck {
+                id: "feel".into(),
+                check: "The screenshot shows a blue icon.".into(),
+                return_evidence: None,
+            }]),
+            task: None,
+            judges: None,
+            idempotency_key: None,
+        })
+        .await
+        .unwrap();
+    assert_eq!(unverifiable.verdict, Verdict::Unverifiable);
+
+    let running = match ada
+        .messages()
+        .send(&MessageRequest::new(
+            "Take your time and count to 3",
+            &laptop,
+        ))
+        .await
+        .unwrap()
+    {
+        porthole_client::messages::MessageOutcome::Started(s) => s,
+        other => panic!("{other:?}"),
+    };
+    let unfinished = ada
+        .judge()
+        .run(&JudgeRequest {
+            turns: vec![running.turn_id.clone().unwrap()],
+            criteria: Criteria::Sentence("Done.".into()),
+            task: None,
+            judges: None,
+            idempotency_key: None,
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(unfinished.code(), ErrorCode::TurnNotFinished);
+    ada.abort().session(&running.session_id).await.unwrap();
+}
