@@ -1,0 +1,228 @@
+// The page's state: what the sidebar, the task panel and the dialogs show. One instance,
+// created with the API it talks to (tests pass a fake one).
+import { toUiError } from './ui-error';
+import type {
+  Account,
+  Api,
+  ConnectionInfo,
+  Conversation,
+  ConversationSummary,
+  MachineRow,
+  Model,
+  UiError,
+} from './api';
+
+/** How often the machine list is re-read when nothing announced a change (not a busy loop). */
+export const QUIET_REFRESH_MS = 60_000;
+
+export class AppState {
+  connection = $state<ConnectionInfo | null>(null);
+  machines = $state<MachineRow[]>([]);
+  machinesLoaded = $state(false);
+  machinesError = $state<UiError | null>(null);
+  selectedMachineId = $state<string | null>(null);
+  conversations = $state<ConversationSummary[]>([]);
+  conversation = $state<Conversation | null>(null);
+  models = $state<Model[]>([]);
+  defaultModel = $state('auto');
+  chosenModel = $state('auto');
+  account = $state<Account | null>(null);
+  accountError = $state<UiError | null>(null);
+  /** An error from the last action, shown as a banner until dismissed. */
+  actionError = $state<UiError | null>(null);
+  connectOpen = $state(false);
+  busy = $state(false);
+
+  readonly api: Api;
+  private watched: string | null = null;
+
+  constructor(api: Api) {
+    this.api = api;
+  }
+
+  get selectedMachine(): MachineRow | null {
+    return this.machines.find((m) => m.machineId === this.selectedMachineId) ?? null;
+  }
+
+  get isDemo(): boolean {
+    return this.connection?.mode === 'demo';
+  }
+
+  /** Runs an action; its error becomes the banner. */
+  async act<T>(f: () => Promise<T>): Promise<T | undefined> {
+    this.actionError = null;
+    try {
+      return await f();
+    } catch (e) {
+      this.actionError = toUiError(e);
+      return undefined;
+    }
+  }
+
+  async start(): Promise<void> {
+    await this.api.onConnectionChanged(() => void this.refreshConnection());
+    await this.api.onMachinesChanged(() => void this.refreshMachines());
+    await this.api.onConversationsChanged((machineId) => {
+      if (machineId === this.selectedMachineId) void this.refreshConversations();
+    });
+    await this.api.onFocusConversation((machineId, conversationId) => {
+      void this.selectMachine(machineId, conversationId);
+    });
+    await this.refreshConnection();
+  }
+
+  async refreshConnection(): Promise<void> {
+    const before = this.connection;
+    this.connection = await this.api.connectionInfo();
+    const becameReady =
+      this.connection.state === 'ready' &&
+      (before?.state !== 'ready' || before?.mode !== this.connection.mode || before?.userId !== this.connection.userId);
+    if (becameReady) {
+      this.machinesLoaded = false;
+      this.conversation = null;
+      this.conversations = [];
+      await Promise.all([this.refreshMachines(), this.refreshAccount(), this.refreshModels()]);
+    }
+  }
+
+  async refreshMachines(): Promise<void> {
+    if (this.connection?.state !== 'ready') return;
+    try {
+      this.machines = await this.api.listMachines();
+      this.machinesError = null;
+      if (!this.selectedMachineId || !this.selectedMachine) {
+        const first = this.machines.find((m) => m.availability === 'online') ?? this.machines[0];
+        if (first) await this.selectMachine(first.machineId);
+      }
+    } catch (e) {
+      this.machinesError = toUiError(e);
+    } finally {
+      this.machinesLoaded = true;
+    }
+  }
+
+  async refreshAccount(): Promise<void> {
+    try {
+      this.account = await this.api.getAccount();
+      this.accountError = null;
+    } catch (e) {
+      this.accountError = toUiError(e);
+    }
+  }
+
+  async refreshModels(): Promise<void> {
+    try {
+      const list = await this.api.listModels();
+      this.models = list.models.filter((m) => m.allowed);
+      this.defaultModel = list.default ?? 'auto';
+      if (!this.models.some((m) => m.id === this.chosenModel)) this.chosenModel = this.defaultModel;
+    } catch {
+      this.models = [];
+    }
+  }
+
+  async selectMachine(machineId: string, conversationId?: string): Promise<void> {
+    this.selectedMachineId = machineId;
+    await this.refreshConversations();
+    const target = conversationId ?? this.conversations[0]?.id;
+    if (target) await this.openConversation(target);
+    else await this.newConversation();
+  }
+
+  async refreshConversations(): Promise<void> {
+    const machineId = this.selectedMachineId;
+    if (!machineId) return;
+    try {
+      const rows = await this.api.listConversations(machineId);
+      if (machineId === this.selectedMachineId) this.conversations = rows;
+    } catch (e) {
+      this.actionError = toUiError(e);
+    }
+  }
+
+  async openConversation(id: string): Promise<void> {
+    if (this.watched && this.watched !== id) void this.api.unwatchConversation(this.watched);
+    this.watched = id;
+    await this.act(() =>
+      this.api.watchConversation(id, (c) => {
+        if (c.id === this.watched) {
+          this.conversation = c;
+          if (c.model) this.chosenModel = c.model;
+        }
+      }),
+    );
+  }
+
+  async newConversation(): Promise<void> {
+    const machineId = this.selectedMachineId;
+    if (!machineId) return;
+    // An unused conversation is reused rather than piling up empty ones.
+    const current = this.conversation;
+    if (current && current.machineId === machineId && current.items.length === 0) return;
+    const created = await this.act(() => this.api.newConversation(machineId));
+    if (created) {
+      await this.refreshConversations();
+      await this.openConversation(created.id);
+    }
+  }
+
+  async send(text: string): Promise<boolean> {
+    const c = this.conversation;
+    if (!c || !text.trim()) return false;
+    const model = this.chosenModel === this.defaultModel ? null : this.chosenModel;
+    const done = await this.act(async () => {
+      await this.api.sendMessage(c.id, text.trim(), model);
+      return true;
+    });
+    void this.refreshAccount();
+    return done === true;
+  }
+
+  async stop(): Promise<void> {
+    const c = this.conversation;
+    if (c) await this.act(() => this.api.stopTask(c.id));
+  }
+
+  async answer(approve: boolean): Promise<void> {
+    const c = this.conversation;
+    if (c) await this.act(() => this.api.answerApproval(c.id, approve));
+  }
+
+  async openApprovalPage(): Promise<void> {
+    const c = this.conversation;
+    if (c) await this.act(() => this.api.openApprovalPage(c.id));
+  }
+
+  async wake(machineId: string): Promise<void> {
+    await this.act(() => this.api.wakeMachine(machineId));
+    await this.refreshMachines();
+  }
+
+  /** Checks and saves an account; returns the error to show in the form, if any. */
+  async connectAccount(baseUrl: string, apiKey: string): Promise<UiError | null> {
+    this.busy = true;
+    try {
+      this.connection = await this.api.connectAccount(baseUrl, apiKey);
+      this.connectOpen = false;
+      await this.refreshConnection();
+      return null;
+    } catch (e) {
+      return toUiError(e);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async switchTo(target: 'demo' | 'account' | 'signOut'): Promise<void> {
+    this.busy = true;
+    try {
+      const call =
+        target === 'demo' ? this.api.useDemo : target === 'account' ? this.api.useAccount : this.api.signOut;
+      await this.act(() => call());
+      await this.refreshConnection();
+    } finally {
+      this.busy = false;
+    }
+  }
+}
+

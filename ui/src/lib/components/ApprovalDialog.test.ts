@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/svelte';
+import userEvent from '@testing-library/user-event';
+import ApprovalDialog from './ApprovalDialog.svelte';
+import { AppState } from '../app.svelte';
+import { conversation, fakeApi } from '../../tests/fake-api';
+import type { ApprovalRequest } from '../api';
+
+const approval: ApprovalRequest = {
+  approvalId: 'ap_1',
+  title: 'Delete old invoices',
+  description: 'Removes 12 files',
+  approvalType: 'exec',
+  isLinkOnly: false,
+  approvalUrl: null,
+  command: 'rm -r invoices/2019',
+  cwd: '/home/ada',
+  expiresAt: Date.now() + 90_000,
+};
+
+describe('ApprovalDialog', () => {
+  it('shows what the agent wants to do and approves', async () => {
+    const api = fakeApi();
+    const state = new AppState(api);
+    state.conversation = conversation({ status: 'needsApproval', pendingApproval: approval });
+    render(ApprovalDialog, { app: state, approval });
+    expect(screen.getByTestId('approval-title')).toHaveTextContent('Delete old invoices');
+    expect(screen.getByTestId('approval-command')).toHaveTextContent('rm -r invoices/2019');
+    expect(screen.getByTestId('approval-folder')).toHaveTextContent('/home/ada');
+    expect(screen.getByTestId('approval-countdown').textContent).toMatch(/1 min|\d+ s/);
+    expect(document.activeElement).toBe(screen.getByTestId('approval-approve'));
+    await userEvent.click(screen.getByTestId('approval-approve'));
+    await waitFor(() => expect(api.answerApproval).toHaveBeenCalledWith('c1', true));
+  });
+
+  it('denies', async () => {
+    const api = fakeApi();
+    const state = new AppState(api);
+    state.conversation = conversation({ pendingApproval: approval });
+    render(ApprovalDialog, { app: state, approval });
+    await userEvent.click(screen.getByTestId('approval-deny'));
+    await waitFor(() => expect(api.answerApproval).toHaveBeenCalledWith('c1', false));
+  });
+
+  it('sends link-only approvals to the browser', async () => {
+    const api = fakeApi();
+    const state = new AppState(api);
+    const linkOnly = { ...approval, isLinkOnly: true, approvalUrl: 'https://x/approve' };
+    state.conversation = conversation({ pendingApproval: linkOnly });
+    render(ApprovalDialog, { app: state, approval: linkOnly });
+    expect(screen.queryByTestId('approval-approve')).toBeNull();
+    await userEvent.click(screen.getByTestId('approval-open-page'));
+    await waitFor(() => expect(api.openApprovalPage).toHaveBeenCalledWith('c1'));
+  });
+});

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/svelte';
+import userEvent from '@testing-library/user-event';
+import ConnectDialog from './ConnectDialog.svelte';
+import { AppState } from '../app.svelte';
+import { ApiError } from '../ui-error';
+import { fakeApi, uiError } from '../../tests/fake-api';
+
+describe('ConnectDialog', () => {
+  it('shows why a key was refused and stays open', async () => {
+    const api = fakeApi({
+      connectAccount: async () => {
+        throw new ApiError(uiError());
+      },
+    });
+    const state = new AppState(api);
+    state.connectOpen = true;
+    render(ConnectDialog, { app: state });
+    await userEvent.type(screen.getByTestId('connect-base-url'), 'https://svc.example');
+    await userEvent.type(screen.getByTestId('connect-api-key'), 'wrong');
+    await userEvent.click(screen.getByTestId('connect-submit'));
+    await waitFor(() => expect(screen.getByTestId('connect-error')).toHaveTextContent('Your key was not accepted'));
+    expect(state.connectOpen).toBe(true);
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/svelte';
+import userEvent from '@testing-library/user-event';
+import TaskPanel from './TaskPanel.svelte';
+import { AppState } from '../app.svelte';
+import { conversation, fakeApi, machine } from '../../tests/fake-api';
+
+describe('TaskPanel', () => {
+  it('shows a running task with its steps, cost and a Stop button', async () => {
+    const api = fakeApi();
+    const state = new AppState(api);
+    state.conversation = conversation({
+      status: 'running',
+      items: [
+        { kind: 'user', text: 'Check the weather', joined: false },
+        { kind: 'narration', text: 'Opening the browser' },
+        { kind: 'user', text: 'In Celsius please', joined: true },
+      ],
+      usage: {
+        inputTokens: 1200, outputTokens: 300, cacheReadTokens: 0, cacheWriteTokens: 0,
+        costUsd: 0.04, modelCalls: 2, byModel: {},
+      },
+    });
+    render(TaskPanel, { app: state, machine: machine() });
+    expect(screen.getByTestId('status-chip')).toHaveAttribute('data-status', 'running');
+    expect(screen.getByTestId('task-usage')).toHaveTextContent('$0.04 · 1.5k tokens');
+    expect(screen.getByTestId('joined-note')).toBeInTheDocument();
+    expect(screen.getByTestId('thread-steps')).toHaveTextContent('Opening the browser');
+    await userEvent.click(screen.getByTestId('stop-button'));
+    await waitFor(() => expect(api.stopTask).toHaveBeenCalledWith('c1'));
+  });
+
+  it('renders the final answer as Markdown and shows a limit banner', () => {
+    const state = new AppState(fakeApi());
+    state.conversation = conversation({
+      status: 'failed',
+      items: [{ kind: 'answer', text: 'It is **sunny**' }],
+      failure: {
+        code: 'insufficient_credits', title: 'You are out of credits', detail: 'x.',
+        retryAt: Date.now() + 3_600_000, action: 'waitUntil',
+      },
+    });
+    render(TaskPanel, { app: state, machine: machine() });
+    expect(screen.getByTestId('final-answer').innerHTML).toContain('<strong>sunny</strong>');
+    expect(screen.getByTestId('limit-banner')).toHaveTextContent('You are out of credits');
+    expect(screen.getByTestId('limit-banner-countdown').textContent).toMatch(/h|min/);
+    expect(screen.queryByTestId('stop-button')).toBeNull();
+  });
+});

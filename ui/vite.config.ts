@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { fileURLToPath } from 'node:url';
+
+export default defineConfig({
+  plugins: [svelte()],
+  clearScreen: false,
+  resolve: {
+    alias: { $lib: fileURLToPath(new URL('./src/lib', import.meta.url)) },
+    // Component tests mount Svelte in jsdom: use the browser build.
+    conditions: process.env.VITEST ? ['browser'] : [],
+  },
+  server: { port: 5173, strictPort: true },
+  build: { target: 'safari16', outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    include: ['src/**/*.test.ts'],
+    setupFiles: ['src/tests/setup.ts'],
+  },
+});
