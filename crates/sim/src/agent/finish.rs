@@ -26,6 +26,7 @@ pub(super) async fn finish(ctx: &mut Ctx, script: &Script, outcome: Outcome) {
         }
     };
     let mut result = TurnResult::default();
+    let mut final_answer = String::new();
     match outcome {
         Outcome::Aborted => {
             result.status = TurnStatus::Failed;
@@ -52,6 +53,7 @@ pub(super) async fn finish(ctx: &mut Ctx, script: &Script, outcome: Outcome) {
             tasks::event(&state, &ctx.turn_id, ev);
         }
         Outcome::Answer(answer) => {
+            final_answer = answer.clone();
             ctx.say(false, answer.clone());
             tasks::set_status(&state, &ctx.turn_id, TurnStatus::Finalizing);
             state.clock().sleep(FINALIZING).await;
@@ -107,6 +109,7 @@ pub(super) async fn finish(ctx: &mut Ctx, script: &Script, outcome: Outcome) {
     }
     if let Some(t) = state.db().turns.get_mut(&ctx.turn_id) {
         t.final_screenshot = final_shot;
+        t.answer = final_answer;
         t.status = result.status;
         t.output = if result.status == TurnStatus::Succeeded {
             result.output

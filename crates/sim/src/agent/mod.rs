@@ -389,18 +389,21 @@ async fn run_step(ctx: &mut Ctx, plan: &script::StepPlan, script: &Script) {
         );
     }
     ctx.call_model(1);
-    if ctx.record {
-        if let Some(t) = state.db().turns.get_mut(&ctx.turn_id) {
-            t.steps.push(Step {
-                timestamp_ms: Clock::now_ms(),
-                title: plan.title.clone(),
-                rationale: plan.rationale.clone(),
-                code: plan.code.clone(),
-                error: plan.error.clone(),
-                screenshot: shot,
-            });
-        }
+    // Steps are kept for every turn (judge reads them); only recorded turns list them and
+    // keep screenshots.
+    let step = Step {
+        timestamp_ms: Clock::now_ms(),
+        title: plan.title.clone(),
+        rationale: plan.rationale.clone(),
+        code: plan.code.clone(),
+        error: plan.error.clone(),
+        screenshot: shot,
+    };
+    let mut db = state.db();
+    if let Some(t) = db.turns.get_mut(&ctx.turn_id) {
+        t.steps.push(step);
     }
+    drop(db);
 }
 
 /// Accessibility-tree dumps and element-reference listings never become progress lines.

@@ -61,3 +61,40 @@ async fn trajectory_lists_at_most_500_steps() {
     assert_eq!(steps.len(), 500);
     assert_eq!(steps[499]["final"], true);
 }
+
+#[tokio::test]
+async fn turn_records_for_learn_and_judge_carry_steps_answer_and_usage() {
+    let p = start().await;
+    let m = p.machine_id("ada", "Design laptop").await;
+    let t = p
+        .start_task("ada", json!({"message": "Weather in Oslo", "machineId": m}))
+        .await;
+    let tid = t["turnId"].as_str().unwrap();
+    let (turn, _) = p.finish_turn("ada", tid).await;
+    let ada = p.account("ada").user_id.clone();
+    let rec = p
+        .sim
+        .state()
+        .turn_record(&ada, tid)
+        .expect("the owner reads it");
+    assert!(rec.finished && rec.status == "succeeded");
+    assert_eq!(rec.answer, turn["output"].as_str().unwrap());
+    assert!(rec.answer.contains("Oslo"));
+    assert!(
+        rec.steps.len() >= 3
+            && rec
+                .steps
+                .iter()
+                .all(|s| !s.title.is_empty() && !s.code.is_empty())
+    );
+    assert!(
+        !rec.record_trajectory,
+        "steps are kept even when the trajectory is not listed"
+    );
+    assert!(rec.input_tokens > 0 && rec.output_tokens > 0);
+    let ulla = p.account("ulla").user_id.clone();
+    assert!(
+        p.sim.state().turn_record(&ulla, tid).is_none(),
+        "another account's turn is missing"
+    );
+}
