@@ -9,7 +9,7 @@ mod credentials_and_budgets;
 mod errors;
 mod faults;
 mod keys;
-// `learn_and_judge` waits for the simulator's learn and judge endpoints (still placeholders).
+mod learn_and_judge;
 mod lease_endings;
 mod machines;
 mod outcomes;
