@@ -15,7 +15,7 @@ mod font;
 mod render;
 mod scene;
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 
 use tiny_skia::Pixmap;
 use tokio::sync::watch;
@@ -44,19 +44,19 @@ struct Cached {
 /// A cheap-to-clone handle on one machine's desktop.
 #[derive(Clone)]
 pub struct Desktop {
-    width: u32,
-    height: u32,
     scene: Arc<Mutex<Scene>>,
     version: Arc<watch::Sender<u64>>,
-    wallpaper: Arc<OnceLock<Option<Pixmap>>>,
+    /// Drawn once per screen size.
+    wallpaper: Arc<Mutex<Option<Arc<Pixmap>>>>,
     cache: Arc<Mutex<Option<Cached>>>,
 }
 
 impl std::fmt::Debug for Desktop {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (width, height) = self.size();
         f.debug_struct("Desktop")
-            .field("width", &self.width)
-            .field("height", &self.height)
+            .field("width", &width)
+            .field("height", &height)
             .finish()
     }
 }
@@ -73,8 +73,6 @@ impl Desktop {
     pub fn new(width: u32, height: u32, machine_name: &str) -> Self {
         let scene = Scene::new(width, height, machine_name);
         Self {
-            width: scene.width as u32,
-            height: scene.height as u32,
             scene: Arc::new(Mutex::new(scene)),
             version: Arc::new(watch::channel(0).0),
             wallpaper: Arc::default(),
@@ -83,7 +81,16 @@ impl Desktop {
     }
 
     pub fn size(&self) -> (u32, u32) {
-        (self.width, self.height)
+        self.read(|s| (s.width as u32, s.height as u32))
+    }
+
+    /// Changes the screen size (as a remote desktop follows its viewer's window); windows
+    /// keep their place relative to the screen. Sizes are clamped to 320×240 … 3840×2160.
+    pub fn resize(&self, width: u32, height: u32) {
+        let (w, h) = (width.clamp(320, 3840), height.clamp(240, 2160));
+        if self.size() != (w, h) {
+            self.edit(|s| s.resize(w as i32, h as i32));
+        }
     }
 
     /// Opens a window with a title; it becomes the focused, topmost window.
@@ -252,12 +259,9 @@ impl Desktop {
             return c.frame.clone();
         }
         let scene = self.read(Scene::clone);
-        let wallpaper = self
-            .wallpaper
-            .get_or_init(|| render::wallpaper(self.width, self.height));
-        let frame = match wallpaper {
-            Some(wp) => Arc::new(render::scene(&scene, wp, &clock)),
-            None => Arc::new(blank(self.width, self.height)),
+        let frame = match self.wallpaper(scene.width as u32, scene.height as u32) {
+            Some(wp) => Arc::new(render::scene(&scene, &wp, &clock)),
+            None => Arc::new(blank(scene.width as u32, scene.height as u32)),
         };
         *cache = Some(Cached {
             version,
@@ -311,11 +315,22 @@ impl Desktop {
         pm
     }
 
+    fn wallpaper(&self, width: u32, height: u32) -> Option<Arc<Pixmap>> {
+        let mut cached = self.wallpaper.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(wp) = cached
+            .as_ref()
+            .filter(|w| (w.width(), w.height()) == (width, height))
+        {
+            return Some(wp.clone());
+        }
+        let wp = Arc::new(render::wallpaper(width, height)?);
+        *cached = Some(wp.clone());
+        Some(wp)
+    }
+
     fn clamp(&self, x: i32, y: i32) -> (i32, i32) {
-        (
-            x.clamp(0, self.width as i32 - 1),
-            y.clamp(0, self.height as i32 - 1),
-        )
+        let (w, h) = self.size();
+        (x.clamp(0, w as i32 - 1), y.clamp(0, h as i32 - 1))
     }
 
     fn read<T>(&self, f: impl FnOnce(&Scene) -> T) -> T {

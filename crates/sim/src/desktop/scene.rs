@@ -119,6 +119,25 @@ impl Scene {
         id
     }
 
+    /// A new screen size: windows move and shrink in proportion so they stay on screen.
+    pub fn resize(&mut self, width: i32, height: i32) {
+        let (ow, oh) = (self.width.max(1), (self.height - TASKBAR).max(1));
+        let nh = (height - TASKBAR).max(1);
+        for w in &mut self.windows {
+            let r = &mut w.rect;
+            r.w = (r.w * width / ow).clamp(200, width);
+            r.h = (r.h * nh / oh).clamp(120, nh);
+            r.x = (r.x * width / ow).clamp(0, width - r.w);
+            r.y = (r.y * nh / oh).clamp(0, nh - r.h);
+        }
+        self.pointer = (
+            self.pointer.0 * width / ow,
+            self.pointer.1 * height / self.height.max(1),
+        );
+        self.width = width;
+        self.height = height;
+    }
+
     pub fn window(&self, id: WindowId) -> Option<&Window> {
         self.windows.iter().find(|w| w.id == id)
     }

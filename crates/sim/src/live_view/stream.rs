@@ -40,6 +40,8 @@ pub struct StreamOptions {
     pub quality: u8,
     /// Keep the desktop animating (for benchmarks).
     pub animate: bool,
+    /// Resize the remote desktop to this size on connect (as RDP's display update does).
+    pub size: Option<(u32, u32)>,
     /// Silence after which the server sends `nop`.
     pub nop_after: Duration,
     /// Viewer silence after which the viewer is dropped.
@@ -52,6 +54,7 @@ impl Default for StreamOptions {
             fps: 30,
             quality: 80,
             animate: false,
+            size: None,
             nop_after: Duration::from_secs(5),
             drop_after: Duration::from_secs(15),
         }
@@ -70,6 +73,8 @@ impl StreamOptions {
             o.quality = v.clamp(1, 100);
         }
         o.animate = matches!(get("animate"), Some("1" | "true" | "yes"));
+        let dim = |k: &str| get(k).and_then(|v| v.parse::<u32>().ok());
+        o.size = dim("width").zip(dim("height"));
         if let Some(v) = get("nop_ms").and_then(|v| v.parse::<u64>().ok()) {
             o.nop_after = Duration::from_millis(v.clamp(10, 60_000));
         }
@@ -168,6 +173,9 @@ pub async fn serve(
         in_flight: VecDeque::new(),
         last_timestamp: 0,
     };
+    if let Some((w, h)) = opts.size {
+        desktop.resize(w, h);
+    }
     if opts.animate {
         desktop.tick_animation();
     }
@@ -198,7 +206,7 @@ pub async fn serve(
                 if viewer.in_flight.len() < MAX_IN_FLIGHT {
                     let next = desktop.frame();
                     let at = desktop.pointer();
-                    if let Some(frames) = update(&mut viewer, &shown, &next, (at != pointer).then_some(at)) {
+                    if let Some(frames) = update(&mut viewer, &shown, &next, (at != pointer).then_some(at), opts.quality) {
                         if state.faults().roll(Fault::BadFrame) && !viewer.send(vec![malformed()]).await {
                             break None;
                         }
@@ -284,7 +292,21 @@ fn update(
     shown: &Pixmap,
     next: &Pixmap,
     pointer: Option<(i32, i32)>,
+    quality: u8,
 ) -> Option<Vec<String>> {
+    let mut w = FrameWriter::default();
+    if (shown.width(), shown.height()) != (next.width(), next.height()) {
+        // The screen was resized: the new size, then the whole screen again.
+        let size = [
+            "0".to_owned(),
+            next.width().to_string(),
+            next.height().to_string(),
+        ];
+        w.push("size", &size);
+        let jpeg = Desktop::encode_jpeg(next, quality);
+        w.image(1, MASK_OVER, 0, "image/jpeg", (0, 0), &jpeg);
+        return Some(finish_frame(viewer, w, pointer));
+    }
     let rects = if std::ptr::eq(shown, next) {
         Vec::new()
     } else {
@@ -293,7 +315,6 @@ fn update(
     if rects.is_empty() && pointer.is_none() {
         return None;
     }
-    let mut w = FrameWriter::default();
     for r in &rects {
         w.image(
             1,
@@ -304,6 +325,15 @@ fn update(
             &Desktop::encode_png(next, *r),
         );
     }
+    Some(finish_frame(viewer, w, pointer))
+}
+
+/// Ends a frame: `mouse` when the pointer moved, then `sync`, which the viewer must echo.
+fn finish_frame(
+    viewer: &mut Viewer,
+    mut w: FrameWriter,
+    pointer: Option<(i32, i32)>,
+) -> Vec<String> {
     let ts = viewer.timestamp();
     if let Some((x, y)) = pointer {
         w.push(
@@ -313,7 +343,7 @@ fn update(
     }
     w.push("sync", &[ts.to_string(), "1".into()]);
     viewer.in_flight.push_back(ts);
-    Some(w.finish())
+    w.finish()
 }
 
 /// The `bad-frame` fault: an instruction whose length prefix overruns its frame.

@@ -479,3 +479,35 @@ async fn the_bad_frame_fault_sends_a_malformed_instruction() {
         "a garbled instruction before the next frame: {frame:?}"
     );
 }
+
+#[tokio::test]
+async fn the_viewer_may_ask_for_another_resolution() {
+    let p = start().await;
+    let m = p.machine_id("ada", "Design laptop").await;
+    let url = live_url(&p, "ada", &m).await;
+    let mut v = Viewer::connect(&format!("{url}&width=1920&height=1080&fps=60")).await;
+    let first = v.until_sync(PATIENCE).await;
+    let size = first.iter().find(|i| i.opcode == "size").expect("size");
+    assert_eq!(size.args, ["0", "1920", "1080"]);
+    let (_, jpeg) = &images(&first)[0];
+    let decoded = image::load_from_memory(jpeg).expect("a JPEG");
+    assert_eq!((decoded.width(), decoded.height()), (1920, 1080));
+    let (_, b) = send(p.post(&format!("/v1/agents/machines/{m}/live"), "ada")).await;
+    assert_eq!(
+        (b["width"].as_u64(), b["height"].as_u64()),
+        (Some(1920), Some(1080)),
+        "the computer's screen now has that size"
+    );
+
+    // A second viewer asking for another size resizes the screen; the first one is told.
+    v.ack(&last_sync(&first)).await;
+    let url = live_url(&p, "ada", &m).await;
+    let mut w = Viewer::connect(&format!("{url}&width=1280&height=800")).await;
+    let _ = w.until_sync(PATIENCE).await;
+    let next = v.until_sync(PATIENCE).await;
+    let resized = next
+        .iter()
+        .find(|i| i.opcode == "size")
+        .expect("a new size");
+    assert_eq!(resized.args, ["0", "1280", "800"]);
+}
