@@ -48,7 +48,35 @@ struct Ctx {
 
 /// Starts the task of a new turn in the background.
 pub fn spawn(state: AppState, turn_id: String) {
-    tokio::spawn(run(state, turn_id));
+    let work = tokio::spawn(run(state.clone(), turn_id.clone()));
+    // A bug in the agent must not leave streams and polls waiting forever.
+    tokio::spawn(async move {
+        if let Err(e) = work.await {
+            if e.is_panic() {
+                tracing::error!("the scripted agent failed on {turn_id}");
+                let ended = {
+                    let mut db = state.db();
+                    match db.turns.get_mut(&turn_id) {
+                        Some(t) if !t.ended => {
+                            t.status = crate::records::TurnStatus::Failed;
+                            t.reason_code = Some("agent_error".into());
+                            t.raw_answer = Some("The agent stopped unexpectedly.".into());
+                            t.ended = true;
+                            true
+                        }
+                        _ => false,
+                    }
+                };
+                if ended {
+                    tasks::event(
+                        &state,
+                        &turn_id,
+                        json!({ "type": "error", "errorText": "The agent stopped unexpectedly." }),
+                    );
+                }
+            }
+        }
+    });
 }
 
 async fn run(state: AppState, turn_id: String) {

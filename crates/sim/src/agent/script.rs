@@ -122,7 +122,10 @@ fn count_to(task: &str) -> usize {
 fn result_for(message: &str) -> String {
     let lower = message.to_lowercase();
     if let Some(i) = lower.find("weather in ") {
-        let place: String = message[i + "weather in ".len()..]
+        let start = i + "weather in ".len();
+        // Lowercasing can change byte lengths; fall back to the lowercase text then.
+        let rest = message.get(start..).unwrap_or(&lower[start..]);
+        let place: String = rest
             .chars()
             .take_while(|c| c.is_alphabetic() || *c == ' ' || *c == '-')
             .collect();
@@ -260,5 +263,9 @@ mod tests {
             "Paris today: 21 °C and sunny, light wind."
         );
         assert!(result_for("nothing").starts_with("Found"));
+        assert!(
+            result_for("İİ weather in Köln").contains("ln"),
+            "no panic on changed byte lengths"
+        );
     }
 }
