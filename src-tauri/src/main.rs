@@ -1,1 +1,6 @@
-fn main() {}
+//! Porthole's executable: everything lives in the library so tests can reach it.
+#![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
+
+fn main() {
+    porthole_app::run();
+}

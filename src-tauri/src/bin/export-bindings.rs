@@ -1,0 +1,12 @@
+//! Writes `ui/src/lib/bindings.ts` from the Rust commands and types.
+
+fn main() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(porthole_app::BINDINGS_PATH);
+    match porthole_app::export_bindings(&path) {
+        Ok(()) => println!("wrote {}", path.display()),
+        Err(err) => {
+            eprintln!("could not write the bindings: {err}");
+            std::process::exit(1);
+        }
+    }
+}

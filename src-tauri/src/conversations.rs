@@ -1,0 +1,387 @@
+//! Conversations as the app keeps them: one per chat with a machine, with its thread, its
+//! status and what the follower needs to resume (`sessionId`, cursor).
+//!
+//! Pure data and rules, no Tauri: `conversation_store` persists a [`ConversationBook`].
+//! Invariant: every change goes through a method here, so what is saved and what is shown
+//! are the same thing.
+
+use porthole_client::approvals::ApprovalRequest;
+use porthole_client::events::TaskUsage;
+use porthole_client::{FollowerState, TaskUpdate};
+use serde::{Deserialize, Serialize};
+
+use crate::error::UiError;
+use crate::error_words::for_task_failure;
+
+/// At most this many thread items are kept per conversation (oldest dropped).
+const MAX_ITEMS: usize = 400;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub enum TaskStatus {
+    /// Nothing sent yet, or a plain reply.
+    Idle,
+    Running,
+    NeedsApproval,
+    Succeeded,
+    Failed,
+    Stopped,
+}
+
+impl TaskStatus {
+    pub fn is_active(self) -> bool {
+        matches!(self, Self::Running | Self::NeedsApproval)
+    }
+}
+
+/// One line of the thread.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+pub enum ThreadItem {
+    /// What the person wrote; `joined` when it joined a task already running.
+    User {
+        text: String,
+        joined: bool,
+    },
+    Narration {
+        text: String,
+    },
+    Progress {
+        text: String,
+    },
+    Tool {
+        name: String,
+        title: Option<String>,
+    },
+    ToolFailed {
+        text: String,
+    },
+    /// Status from the service, for example while a computer starts.
+    Status {
+        text: String,
+    },
+    /// An answer of the agent, Markdown.
+    Answer {
+        text: String,
+    },
+    /// A reply that started no task.
+    Reply {
+        text: String,
+    },
+    Approval {
+        title: String,
+    },
+    Notice {
+        text: String,
+    },
+    Failure {
+        error: UiError,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct Conversation {
+    pub id: String,
+    /// Which service this belongs to (`demo` or the account's address).
+    pub scope: String,
+    pub machine_id: String,
+    pub title: String,
+    pub created_at: f64,
+    pub updated_at: f64,
+    pub session_id: Option<String>,
+    pub model: Option<String>,
+    pub status: TaskStatus,
+    pub items: Vec<ThreadItem>,
+    pub pending_approval: Option<ApprovalRequest>,
+    pub usage: Option<TaskUsage>,
+    pub failure: Option<UiError>,
+    /// Where following stopped; saved after every update.
+    pub follower: Option<FollowerState>,
+}
+
+/// A row of the conversation list.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct ConversationSummary {
+    pub id: String,
+    pub machine_id: String,
+    pub title: String,
+    pub updated_at: f64,
+    pub status: TaskStatus,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ConversationBook {
+    pub conversations: Vec<Conversation>,
+}
+
+impl ConversationBook {
+    pub fn create(&mut self, id: String, scope: &str, machine_id: &str, now: f64) -> &Conversation {
+        self.conversations.push(Conversation {
+            id,
+            scope: scope.to_owned(),
+            machine_id: machine_id.to_owned(),
+            title: "New conversation".to_owned(),
+            created_at: now,
+            updated_at: now,
+            session_id: None,
+            model: None,
+            status: TaskStatus::Idle,
+            items: Vec::new(),
+            pending_approval: None,
+            usage: None,
+            failure: None,
+            follower: None,
+        });
+        self.conversations.last().expect("just pushed")
+    }
+
+    pub fn get(&self, id: &str) -> Option<&Conversation> {
+        self.conversations.iter().find(|c| c.id == id)
+    }
+
+    pub fn get_mut(&mut self, id: &str) -> Option<&mut Conversation> {
+        self.conversations.iter_mut().find(|c| c.id == id)
+    }
+
+    /// Newest first.
+    pub fn list(&self, scope: &str, machine_id: &str) -> Vec<ConversationSummary> {
+        let mut rows: Vec<_> = self
+            .conversations
+            .iter()
+            .filter(|c| c.scope == scope && c.machine_id == machine_id)
+            .map(|c| ConversationSummary {
+                id: c.id.clone(),
+                machine_id: c.machine_id.clone(),
+                title: c.title.clone(),
+                updated_at: c.updated_at,
+                status: c.status,
+            })
+            .collect();
+        rows.sort_by(|a, b| b.updated_at.total_cmp(&a.updated_at));
+        rows
+    }
+
+    /// Conversations of `scope` whose task was still running when last saved.
+    pub fn unfinished(&self, scope: &str) -> Vec<(String, FollowerState)> {
+        self.conversations
+            .iter()
+            .filter(|c| c.scope == scope && c.status.is_active())
+            .filter_map(|c| {
+                let state = c.follower.clone()?;
+                (!state.finished).then(|| (c.id.clone(), state))
+            })
+            .collect()
+    }
+}
+
+impl Conversation {
+    fn push(&mut self, item: ThreadItem) {
+        self.items.push(item);
+        if self.items.len() > MAX_ITEMS {
+            let extra = self.items.len() - MAX_ITEMS;
+            self.items.drain(..extra);
+        }
+    }
+
+    /// The person sent `text`; `joined` when a task was already running.
+    pub fn record_user_message(&mut self, text: &str, joined: bool, now: f64) {
+        if self
+            .items
+            .iter()
+            .all(|i| !matches!(i, ThreadItem::User { .. }))
+        {
+            self.title = title_from(text);
+        }
+        self.push(ThreadItem::User {
+            text: text.to_owned(),
+            joined,
+        });
+        if !joined {
+            self.status = TaskStatus::Running;
+            self.failure = None;
+            self.usage = None;
+            self.follower = None;
+        }
+        self.updated_at = now;
+    }
+
+    /// A task could not start or be followed.
+    pub fn record_error(&mut self, error: UiError, now: f64) {
+        self.status = TaskStatus::Failed;
+        self.pending_approval = None;
+        self.push(ThreadItem::Failure {
+            error: error.clone(),
+        });
+        self.failure = Some(error);
+        self.updated_at = now;
+    }
+
+    pub fn record_stopped(&mut self, now: f64) {
+        self.status = TaskStatus::Stopped;
+        self.pending_approval = None;
+        if let Some(state) = &mut self.follower {
+            state.finished = true;
+        }
+        self.push(ThreadItem::Notice {
+            text: "You stopped the task.".into(),
+        });
+        self.updated_at = now;
+    }
+
+    pub fn record_notice(&mut self, text: &str, now: f64) {
+        self.push(ThreadItem::Notice {
+            text: text.to_owned(),
+        });
+        self.updated_at = now;
+    }
+
+    /// Applies one update of the follower and the state to save with it.
+    pub fn apply(&mut self, update: &TaskUpdate, state: FollowerState, now: f64) {
+        self.updated_at = now;
+        if let Some(session) = &state.session_id {
+            self.session_id = Some(session.clone());
+        }
+        self.follower = Some(state);
+        match update {
+            TaskUpdate::Started { session_id, .. } => {
+                self.session_id = Some(session_id.clone());
+                if !self.status.is_active() {
+                    self.status = TaskStatus::Running;
+                }
+            }
+            TaskUpdate::Replied { text } => {
+                self.push(ThreadItem::Reply { text: text.clone() });
+                self.status = TaskStatus::Idle;
+            }
+            TaskUpdate::Status { text } => {
+                // Repeated status lines (a computer waking) replace each other.
+                if let Some(ThreadItem::Status { text: last }) = self.items.last_mut() {
+                    *last = text.clone();
+                } else {
+                    self.push(ThreadItem::Status { text: text.clone() });
+                }
+            }
+            TaskUpdate::Narration { text, .. } => {
+                self.push(ThreadItem::Narration { text: text.clone() })
+            }
+            TaskUpdate::Progress { text, .. } => {
+                self.push(ThreadItem::Progress { text: text.clone() })
+            }
+            TaskUpdate::Tool {
+                tool_name, input, ..
+            } => {
+                let title = input
+                    .as_ref()
+                    .and_then(|i| i.get("title"))
+                    .and_then(|t| t.as_str())
+                    .map(str::to_owned);
+                self.push(ThreadItem::Tool {
+                    name: tool_name.clone(),
+                    title,
+                });
+            }
+            TaskUpdate::ToolFailed { error_text, .. } => self.push(ThreadItem::ToolFailed {
+                text: error_text.clone(),
+            }),
+            TaskUpdate::Message { text, .. } => {
+                self.push(ThreadItem::Answer { text: text.clone() })
+            }
+            TaskUpdate::NeedsApproval { approval } => {
+                self.push(ThreadItem::Approval {
+                    title: approval.title.clone(),
+                });
+                self.pending_approval = Some(approval.clone());
+                self.status = TaskStatus::NeedsApproval;
+            }
+            TaskUpdate::Usage { usage, .. } => {
+                if usage.is_some() {
+                    self.usage = usage.clone();
+                }
+            }
+            TaskUpdate::Reconnecting { .. } => {}
+            TaskUpdate::Finished {
+                succeeded,
+                text,
+                failure,
+                usage,
+                ..
+            } => {
+                self.pending_approval = None;
+                if usage.is_some() {
+                    self.usage = usage.clone();
+                }
+                if self.status == TaskStatus::Stopped {
+                    return;
+                }
+                if *succeeded {
+                    self.status = TaskStatus::Succeeded;
+                    if !text.is_empty() && !self.answered_since_last_message(text) {
+                        self.push(ThreadItem::Answer { text: text.clone() });
+                    }
+                } else {
+                    let error = failure.as_ref().map(for_task_failure).unwrap_or_else(|| {
+                        for_task_failure(&porthole_client::TaskFailure {
+                            text: String::new(),
+                            code: None,
+                            resets_at: None,
+                        })
+                    });
+                    self.status = TaskStatus::Failed;
+                    self.push(ThreadItem::Failure {
+                        error: error.clone(),
+                    });
+                    self.failure = Some(error);
+                }
+            }
+        }
+    }
+
+    /// The approval was answered (or expired): the task runs on.
+    pub fn approval_answered(&mut self, approved: bool, now: f64) {
+        self.pending_approval = None;
+        if self.status == TaskStatus::NeedsApproval {
+            self.status = TaskStatus::Running;
+        }
+        let text = if approved {
+            "You approved the request."
+        } else {
+            "You denied the request."
+        };
+        self.record_notice(text, now);
+    }
+
+    fn answered_since_last_message(&self, text: &str) -> bool {
+        self.items
+            .iter()
+            .rev()
+            .take_while(|i| !matches!(i, ThreadItem::User { .. }))
+            .any(|i| matches!(i, ThreadItem::Answer { text: t } if t.trim() == text.trim()))
+    }
+}
+
+fn title_from(text: &str) -> String {
+    let line = text
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .trim();
+    let mut title: String = line.chars().take(60).collect();
+    if line.chars().count() > 60 {
+        title.push('…');
+    }
+    if title.is_empty() {
+        "New conversation".into()
+    } else {
+        title
+    }
+}
+
+#[cfg(test)]
+#[path = "conversations_tests.rs"]
+mod tests;

@@ -1,0 +1,194 @@
+use super::*;
+use porthole_client::events::EventErrorCode;
+use porthole_client::TaskFailure;
+
+fn book_with_one() -> ConversationBook {
+    let mut book = ConversationBook::default();
+    book.create("c1".into(), "demo", "m1", 1.0);
+    book
+}
+
+fn state(session: &str, cursor: &str) -> FollowerState {
+    FollowerState {
+        session_id: Some(session.into()),
+        cursor: Some(cursor.into()),
+        ..FollowerState::default()
+    }
+}
+
+#[test]
+fn first_message_names_the_conversation_and_starts_it() {
+    let mut book = book_with_one();
+    let c = book.get_mut("c1").unwrap();
+    c.record_user_message("Find the cheapest flight to Lisbon\nin May", false, 2.0);
+    assert_eq!(c.title, "Find the cheapest flight to Lisbon");
+    assert_eq!(c.status, TaskStatus::Running);
+    c.record_user_message("Also check trains", true, 3.0);
+    assert_eq!(c.title, "Find the cheapest flight to Lisbon");
+    assert_eq!(
+        c.items[1],
+        ThreadItem::User {
+            text: "Also check trains".into(),
+            joined: true
+        }
+    );
+}
+
+#[test]
+fn a_task_runs_to_its_answer_and_keeps_its_cursor() {
+    let mut book = book_with_one();
+    let c = book.get_mut("c1").unwrap();
+    c.record_user_message("weather", false, 1.0);
+    let started = TaskUpdate::Started {
+        session_id: "cs_1".into(),
+        turn_id: None,
+        queued: false,
+    };
+    c.apply(&started, state("cs_1", "a"), 2.0);
+    c.apply(
+        &TaskUpdate::Narration {
+            id: "n".into(),
+            text: "Opening the browser".into(),
+        },
+        state("cs_1", "b"),
+        3.0,
+    );
+    c.apply(
+        &TaskUpdate::Message {
+            id: "m".into(),
+            text: "It is **sunny**.".into(),
+        },
+        state("cs_1", "c"),
+        4.0,
+    );
+    let done = TaskUpdate::Finished {
+        succeeded: true,
+        text: "It is **sunny**.".into(),
+        failure: None,
+        turn_id: None,
+        usage: None,
+    };
+    c.apply(&done, state("cs_1", "d"), 5.0);
+    assert_eq!(c.status, TaskStatus::Succeeded);
+    assert_eq!(c.session_id.as_deref(), Some("cs_1"));
+    assert_eq!(c.follower.as_ref().unwrap().cursor.as_deref(), Some("d"));
+    let answers = c
+        .items
+        .iter()
+        .filter(|i| matches!(i, ThreadItem::Answer { .. }))
+        .count();
+    assert_eq!(answers, 1, "the final text is not repeated");
+}
+
+#[test]
+fn approval_waits_then_runs_on() {
+    let mut book = book_with_one();
+    let c = book.get_mut("c1").unwrap();
+    c.record_user_message("delete the old files", false, 1.0);
+    let approval: porthole_client::approvals::ApprovalRequest = serde_json::from_value(
+        serde_json::json!({"approvalId": "ap_1", "title": "Delete files", "command": "rm -r old"}),
+    )
+    .unwrap();
+    c.apply(
+        &TaskUpdate::NeedsApproval { approval },
+        state("cs", "x"),
+        2.0,
+    );
+    assert_eq!(c.status, TaskStatus::NeedsApproval);
+    assert_eq!(c.pending_approval.as_ref().unwrap().approval_id, "ap_1");
+    c.approval_answered(false, 3.0);
+    assert_eq!(c.status, TaskStatus::Running);
+    assert!(c.pending_approval.is_none());
+}
+
+#[test]
+fn failure_is_worded_by_code() {
+    let mut book = book_with_one();
+    let c = book.get_mut("c1").unwrap();
+    c.record_user_message("expensive", false, 1.0);
+    let failed = TaskUpdate::Finished {
+        succeeded: false,
+        text: String::new(),
+        failure: Some(TaskFailure {
+            text: "whatever the service said".into(),
+            code: Some(EventErrorCode::InsufficientCredits),
+            resets_at: None,
+        }),
+        turn_id: None,
+        usage: None,
+    };
+    c.apply(&failed, state("cs", "x"), 2.0);
+    assert_eq!(c.status, TaskStatus::Failed);
+    assert_eq!(c.failure.as_ref().unwrap().code, "insufficient_credits");
+}
+
+#[test]
+fn a_stopped_task_stays_stopped() {
+    let mut book = book_with_one();
+    let c = book.get_mut("c1").unwrap();
+    c.record_user_message("take your time", false, 1.0);
+    c.apply(
+        &TaskUpdate::Started {
+            session_id: "cs".into(),
+            turn_id: None,
+            queued: false,
+        },
+        state("cs", "a"),
+        2.0,
+    );
+    c.record_stopped(3.0);
+    let failed = TaskUpdate::Finished {
+        succeeded: false,
+        text: String::new(),
+        failure: None,
+        turn_id: None,
+        usage: None,
+    };
+    c.apply(&failed, state("cs", "b"), 4.0);
+    assert_eq!(c.status, TaskStatus::Stopped);
+}
+
+#[test]
+fn unfinished_tasks_are_found_for_resuming_and_survive_a_round_trip() {
+    let mut book = book_with_one();
+    book.create("c2".into(), "demo", "m1", 5.0);
+    book.create("c3".into(), "https://other", "m1", 6.0);
+    let c = book.get_mut("c1").unwrap();
+    c.record_user_message("work", false, 1.0);
+    c.apply(
+        &TaskUpdate::Started {
+            session_id: "cs".into(),
+            turn_id: None,
+            queued: false,
+        },
+        state("cs", "cur"),
+        2.0,
+    );
+    let saved = serde_json::to_string(&book).unwrap();
+    let loaded: ConversationBook = serde_json::from_str(&saved).unwrap();
+    let unfinished = loaded.unfinished("demo");
+    assert_eq!(unfinished.len(), 1);
+    assert_eq!(unfinished[0].0, "c1");
+    assert_eq!(unfinished[0].1.cursor.as_deref(), Some("cur"));
+    let rows = loaded.list("demo", "m1");
+    assert_eq!(
+        rows.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(),
+        ["c2", "c1"]
+    );
+}
+
+#[test]
+fn long_threads_keep_the_newest_items() {
+    let mut book = book_with_one();
+    let c = book.get_mut("c1").unwrap();
+    for i in 0..(MAX_ITEMS + 10) {
+        c.record_notice(&format!("n{i}"), 1.0);
+    }
+    assert_eq!(c.items.len(), MAX_ITEMS);
+    assert_eq!(
+        c.items.last(),
+        Some(&ThreadItem::Notice {
+            text: format!("n{}", MAX_ITEMS + 9)
+        })
+    );
+}

@@ -1,0 +1,119 @@
+//! The app's one error type, and the one place it becomes a [`UiError`] the page can show.
+//!
+//! Invariant: words are chosen by code (the client's [`ErrorCode`] or the app's own variant),
+//! never by reading message text; nothing secret is ever put into a `UiError`.
+
+use porthole_client::ErrorCode;
+use serde::Serialize;
+
+use crate::error_words::{for_client_code, words};
+
+/// What can go wrong in the app shell.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error(transparent)]
+    Client(#[from] porthole_client::Error),
+    #[error("keychain: {0}")]
+    Keychain(String),
+    #[error("store: {0}")]
+    Store(String),
+    #[error("the Demo service could not start: {0}")]
+    DemoUnavailable(String),
+    #[error("not connected to a service yet")]
+    NotConnected,
+    #[error("no such conversation")]
+    UnknownConversation,
+    #[error("no approval is waiting")]
+    NoPendingApproval,
+}
+
+pub type AppResult<T> = Result<T, AppError>;
+
+/// Something the person can do about an error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub enum UiAction {
+    /// Try the same thing again now.
+    Retry,
+    /// Try again at `retryAt`.
+    WaitUntil,
+    /// Connect (or reconnect) an account.
+    SignIn,
+    /// Wake the computer.
+    Wake,
+    /// Pick another model.
+    ChooseModel,
+    /// Start a new conversation.
+    NewConversation,
+}
+
+/// An error as the page shows it: a title, a sentence, maybe a time and an action.
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct UiError {
+    /// Stable identifier; the page may style by it, never parse the words.
+    pub code: String,
+    pub title: String,
+    pub detail: String,
+    /// Unix ms when trying again makes sense.
+    pub retry_at: Option<f64>,
+    pub action: Option<UiAction>,
+}
+
+impl UiError {
+    pub fn new(code: &str, title: &str, detail: &str, action: Option<UiAction>) -> Self {
+        Self {
+            code: code.to_owned(),
+            title: title.to_owned(),
+            detail: detail.to_owned(),
+            retry_at: None,
+            action,
+        }
+    }
+
+    pub fn retry_at(mut self, at_ms: Option<f64>) -> Self {
+        self.retry_at = at_ms;
+        self
+    }
+}
+
+impl From<&AppError> for UiError {
+    fn from(error: &AppError) -> Self {
+        match error {
+            AppError::Client(err) => {
+                let retry_after_ms = err.retry_after().map(|d| d.as_millis() as f64);
+                for_client_code(&err.code(), retry_after_ms)
+            }
+            AppError::Keychain(_) => words::keychain(),
+            AppError::Store(_) => words::store(),
+            AppError::DemoUnavailable(_) => words::demo_unavailable(),
+            AppError::NotConnected => words::not_connected(),
+            AppError::UnknownConversation => words::unknown_conversation(),
+            AppError::NoPendingApproval => words::no_pending_approval(),
+        }
+    }
+}
+
+impl From<AppError> for UiError {
+    fn from(error: AppError) -> Self {
+        // The developer-facing text goes to the log only; it never holds a secret.
+        tracing::warn!(error = %error, "command failed");
+        UiError::from(&error)
+    }
+}
+
+/// The wire name of a client code (`"rate_limited"`, ...), for [`UiError::code`].
+pub fn code_name(code: &ErrorCode) -> String {
+    serde_json::to_value(code)
+        .ok()
+        .and_then(|v| v.get("code").and_then(|c| c.as_str()).map(str::to_owned))
+        .unwrap_or_else(|| "unknown".to_owned())
+}
+
+/// Now, in Unix ms.
+pub fn now_ms() -> f64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as f64)
+        .unwrap_or(0.0)
+}

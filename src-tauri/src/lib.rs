@@ -1,0 +1,136 @@
+//! Porthole, the desktop app: the Tauri shell around `porthole-client` and the Demo
+//! (`porthole-sim`). Commands are thin adapters; each concern is a small managed state.
+
+mod attention;
+mod commands;
+mod connection;
+mod conversations;
+mod demo;
+mod error;
+mod error_words;
+mod events;
+mod following;
+mod keychain;
+mod machines;
+mod persist;
+mod settings;
+mod switching;
+mod tasks;
+
+use tauri::{Manager, WindowEvent};
+use tauri_specta::{collect_commands, collect_events, Builder};
+
+pub use error::{UiAction, UiError};
+
+/// Every command and event the page sees; the TypeScript bindings are generated from this.
+pub fn specta_builder() -> Builder<tauri::Wry> {
+    Builder::<tauri::Wry>::new()
+        // One type per shape: the page only reads what Rust sends.
+        .disable_serde_phases()
+        .commands(collect_commands![
+            commands::connection_info,
+            commands::connect_account,
+            commands::use_demo,
+            commands::use_account,
+            commands::sign_out,
+            commands::list_machines,
+            commands::wake_machine,
+            commands::get_account,
+            commands::list_models,
+            commands::list_conversations,
+            commands::new_conversation,
+            commands::watch_conversation,
+            commands::unwatch_conversation,
+            commands::send_message,
+            commands::stop_task,
+            commands::answer_approval,
+            commands::open_approval_page,
+        ])
+        .events(collect_events![
+            events::MachinesChanged,
+            events::ConnectionChanged,
+            events::ConversationsChanged,
+            events::FocusConversation,
+        ])
+}
+
+/// Where the generated bindings live, relative to this crate.
+pub const BINDINGS_PATH: &str = "../ui/src/lib/bindings.ts";
+
+/// Writes the TypeScript bindings to `path`.
+pub fn export_bindings(path: &std::path::Path) -> Result<(), String> {
+    specta_builder()
+        .export(
+            specta_typescript::Typescript::default().header("// Generated from Rust by tauri-specta (src-tauri/src/lib.rs). Do not edit.\n/* eslint-disable */\n// @ts-nocheck"),
+            path,
+        )
+        .map_err(|e| e.to_string())
+}
+
+pub fn run() {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,porthole_sim=warn".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let builder = specta_builder();
+    let handler = builder.invoke_handler();
+    let app = tauri::Builder::default()
+        .plugin(tauri_plugin_single_instance::init(|app, _args, _cwd| {
+            attention::bring_forward(app);
+        }))
+        .plugin(tauri_plugin_window_state::Builder::default().build())
+        .plugin(tauri_plugin_store::Builder::default().build())
+        .plugin(tauri_plugin_notification::init())
+        .plugin(tauri_plugin_opener::init())
+        .invoke_handler(handler)
+        .setup(move |app| {
+            builder.mount_events(app);
+            let handle = app.handle().clone();
+            app.manage(connection::Connection::default());
+            app.manage(demo::DemoService::default());
+            app.manage(following::Followers::default());
+            app.manage(following::Watchers::default());
+            app.manage(machines::StartingMachines::default());
+            app.manage(attention::AttentionTarget::default());
+            app.manage(persist::SettingsStore::open(&handle)?);
+            app.manage(persist::ConversationStore::open(&handle)?);
+            tauri::async_runtime::spawn(async move { switching::start(&handle).await });
+            Ok(())
+        })
+        .on_window_event(|window, event| {
+            if let WindowEvent::Focused(true) = event {
+                attention::window_focused(window.app_handle());
+            }
+        })
+        .build(tauri::generate_context!());
+    match app {
+        Ok(app) => app.run(|_, _| {}),
+        Err(err) => {
+            eprintln!("Porthole could not start: {err}");
+            std::process::exit(1);
+        }
+    }
+}
+
+#[cfg(test)]
+mod bindings_tests {
+    /// The committed bindings must match the Rust types: regenerate with
+    /// `cargo run -p porthole --bin export-bindings` when this fails.
+    #[test]
+    fn typescript_bindings_are_up_to_date() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let fresh = dir.path().join("bindings.ts");
+        super::export_bindings(&fresh).expect("export");
+        let fresh = std::fs::read_to_string(fresh).expect("read fresh");
+        let committed_path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(super::BINDINGS_PATH);
+        let committed = std::fs::read_to_string(&committed_path).unwrap_or_default();
+        assert!(
+            fresh == committed,
+            "ui/src/lib/bindings.ts is stale: run `cargo run -p porthole --bin export-bindings`"
+        );
+    }
+}

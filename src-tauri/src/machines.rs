@@ -1,0 +1,217 @@
+//! The machine list as the sidebar shows it, and watching a computer that is starting.
+//!
+//! No busy polling: the list is read when asked, and while a computer wakes or the free
+//! computer starts, a refresher re-reads it with growing pauses until it is up (or gives up),
+//! emitting [`MachinesChanged`] each time.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use porthole_client::machines::{Machine, MachineKind, MachineStatus};
+use serde::Serialize;
+use tauri::{AppHandle, Manager};
+use tauri_specta::Event;
+
+use crate::connection::Connection;
+use crate::error::{now_ms, AppResult};
+use crate::events::MachinesChanged;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub enum Availability {
+    Online,
+    Asleep,
+    Offline,
+    /// Waking, or the free computer starting.
+    Starting,
+    /// The free computer, started by the first task.
+    FreeReady,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct MachineRow {
+    pub machine_id: String,
+    pub name: String,
+    pub cloud: bool,
+    pub availability: Availability,
+    pub can_wake: bool,
+    pub free_computer: bool,
+    /// Last status update, Unix ms; `None` when never.
+    pub updated_at: Option<f64>,
+    /// When starting began (Unix ms), for a progress bar.
+    pub starting_since: Option<f64>,
+}
+
+pub fn row(machine: &Machine, starting_since: Option<f64>) -> MachineRow {
+    let free_computer = machine.machine_id.starts_with("free-");
+    let unclaimed = machine.is_unclaimed_free_computer();
+    let awake = machine.status == Some(MachineStatus::Active)
+        || (machine.online && machine.status.is_none() && !unclaimed);
+    let availability = if starting_since.is_some() && !awake {
+        Availability::Starting
+    } else if unclaimed {
+        Availability::FreeReady
+    } else if machine.status == Some(MachineStatus::Hibernated) {
+        Availability::Asleep
+    } else if machine.online {
+        Availability::Online
+    } else {
+        Availability::Offline
+    };
+    let name = match &machine.name {
+        Some(name) if !name.trim().is_empty() => name.clone(),
+        _ if free_computer => "Free cloud computer".to_owned(),
+        _ => "Unnamed computer".to_owned(),
+    };
+    MachineRow {
+        machine_id: machine.machine_id.clone(),
+        name,
+        cloud: machine.kind != MachineKind::Own,
+        availability,
+        can_wake: machine.can_wake,
+        free_computer,
+        updated_at: (machine.updated_at > 0).then_some(machine.updated_at as f64),
+        starting_since: if availability == Availability::Starting {
+            starting_since
+        } else {
+            None
+        },
+    }
+}
+
+/// Computers being woken or started, and since when.
+#[derive(Default)]
+pub struct StartingMachines {
+    since: Mutex<HashMap<String, f64>>,
+}
+
+impl StartingMachines {
+    fn get(&self, id: &str) -> Option<f64> {
+        self.since
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(id)
+            .copied()
+    }
+    fn set(&self, id: &str) -> bool {
+        let mut since = self.since.lock().unwrap_or_else(|e| e.into_inner());
+        let fresh = !since.contains_key(id);
+        since.entry(id.to_owned()).or_insert_with(now_ms);
+        fresh
+    }
+    fn clear(&self, id: &str) {
+        self.since
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(id);
+    }
+    pub fn clear_all(&self) {
+        self.since.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    }
+}
+
+pub async fn list(app: &AppHandle) -> AppResult<Vec<MachineRow>> {
+    let active = app.state::<Connection>().active().await?;
+    let list = active.client.machines().list().await?;
+    let starting = app.state::<StartingMachines>();
+    Ok(list
+        .machines
+        .iter()
+        .map(|m| {
+            let r = row(m, starting.get(&m.machine_id));
+            if r.availability != Availability::Starting {
+                starting.clear(&m.machine_id);
+            }
+            r
+        })
+        .collect())
+}
+
+pub async fn wake(app: &AppHandle, machine_id: &str) -> AppResult<()> {
+    let active = app.state::<Connection>().active().await?;
+    active.client.machines().wake(machine_id).await?;
+    watch_starting(app, machine_id);
+    Ok(())
+}
+
+/// Marks a computer as starting and re-reads the list until it is up.
+pub fn watch_starting(app: &AppHandle, machine_id: &str) {
+    if !app.state::<StartingMachines>().set(machine_id) {
+        return;
+    }
+    let _ = MachinesChanged.emit(app);
+    let (app, machine_id) = (app.clone(), machine_id.to_owned());
+    tauri::async_runtime::spawn(async move {
+        let generation = app.state::<Connection>().generation();
+        let mut pause = Duration::from_millis(500);
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(6 * 60);
+        while tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(pause).await;
+            pause = (pause * 2).min(Duration::from_secs(15));
+            if app.state::<Connection>().generation() != generation {
+                return;
+            }
+            let Ok(rows) = list(&app).await else { continue };
+            let _ = MachinesChanged.emit(&app);
+            let up = rows
+                .iter()
+                .find(|r| r.machine_id == machine_id)
+                .is_none_or(|r| r.availability != Availability::Starting);
+            if up {
+                return;
+            }
+        }
+        app.state::<StartingMachines>().clear(&machine_id);
+        let _ = MachinesChanged.emit(&app);
+    });
+}
+
+/// Whether sending a task to this computer will start it first.
+pub fn needs_start(machine: &Machine) -> bool {
+    machine.is_unclaimed_free_computer() || machine.status == Some(MachineStatus::Hibernated)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn machine(json: serde_json::Value) -> Machine {
+        serde_json::from_value(json).unwrap()
+    }
+
+    #[test]
+    fn rows_say_what_state_a_computer_is_in() {
+        let active = machine(
+            serde_json::json!({"machineId":"m1","name":"Design laptop","updatedAt":5,"status":"active","canWake":false,"kind":"cloud","online":true}),
+        );
+        assert_eq!(row(&active, None).availability, Availability::Online);
+        let asleep = machine(
+            serde_json::json!({"machineId":"m2","updatedAt":5,"status":"hibernated","canWake":true,"kind":"cloud","online":true}),
+        );
+        let r = row(&asleep, None);
+        assert_eq!(
+            (r.availability, r.name.as_str()),
+            (Availability::Asleep, "Unnamed computer")
+        );
+        assert_eq!(row(&asleep, Some(1.0)).availability, Availability::Starting);
+        let own = machine(
+            serde_json::json!({"machineId":"m3","name":"Mac","updatedAt":5,"canWake":false,"kind":"own","online":false}),
+        );
+        let r = row(&own, None);
+        assert_eq!((r.availability, r.cloud), (Availability::Offline, false));
+    }
+
+    #[test]
+    fn the_free_computer_row_explains_itself() {
+        let free = machine(
+            serde_json::json!({"machineId":"free-u1","name":"Free cloud computer","updatedAt":0,"canWake":false,"kind":"cloud","online":false}),
+        );
+        let r = row(&free, None);
+        assert_eq!(r.availability, Availability::FreeReady);
+        assert!(r.free_computer && r.updated_at.is_none());
+        assert_eq!(row(&free, Some(7.0)).starting_since, Some(7.0));
+        assert!(needs_start(&free));
+    }
+}

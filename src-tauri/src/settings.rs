@@ -1,0 +1,79 @@
+//! What the app remembers between runs besides conversations: which account to use.
+//!
+//! Invariant: no secret here. The API key of the account lives in the keychain, looked up
+//! by the account's address.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Settings {
+    /// Address of the connected account's service, once connected.
+    pub account_base_url: Option<String>,
+    /// The person switched back to the Demo while keeping the account.
+    pub prefer_demo: bool,
+}
+
+/// Which service to use at start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StartWith {
+    Demo,
+    Account { base_url: String },
+}
+
+impl Settings {
+    pub fn start_with(&self) -> StartWith {
+        match &self.account_base_url {
+            Some(base_url) if !self.prefer_demo => StartWith::Account {
+                base_url: base_url.clone(),
+            },
+            _ => StartWith::Demo,
+        }
+    }
+
+    pub fn connected(&mut self, base_url: &str) {
+        self.account_base_url = Some(base_url.to_owned());
+        self.prefer_demo = false;
+    }
+
+    pub fn signed_out(&mut self) {
+        self.account_base_url = None;
+        self.prefer_demo = false;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_install_starts_on_the_demo() {
+        assert_eq!(Settings::default().start_with(), StartWith::Demo);
+    }
+
+    #[test]
+    fn connecting_switching_back_and_signing_out() {
+        let mut s = Settings::default();
+        s.connected("https://svc.example");
+        assert_eq!(
+            s.start_with(),
+            StartWith::Account {
+                base_url: "https://svc.example".into()
+            }
+        );
+        s.prefer_demo = true;
+        assert_eq!(s.start_with(), StartWith::Demo);
+        s.signed_out();
+        assert_eq!(s, Settings::default());
+    }
+
+    #[test]
+    fn old_or_partial_files_still_load() {
+        let s: Settings = serde_json::from_str(r#"{"accountBaseUrl":"https://a"}"#).unwrap();
+        assert!(!s.prefer_demo);
+        let s: Settings = serde_json::from_str("{}").unwrap();
+        assert_eq!(s, Settings::default());
+        let text = serde_json::to_string(&s).unwrap();
+        assert!(!text.to_lowercase().contains("key"));
+    }
+}

@@ -1,0 +1,179 @@
+//! Choosing the service: the Demo at first start, an account once connected, and the
+//! switches between them. Each switch stops the old connection's followers and resumes the
+//! new one's unfinished tasks.
+
+use porthole_client::{Client, ClientConfig, Credential, TaskFollower};
+use tauri::{AppHandle, Manager};
+use tauri_specta::Event;
+
+use crate::connection::{Connection, ConnectionInfo, ConnectionMode, ConnectionState};
+use crate::demo::DemoService;
+use crate::error::{now_ms, AppError, AppResult, UiError};
+use crate::events::{ConnectionChanged, MachinesChanged};
+use crate::following::{self, Followers};
+use crate::keychain;
+use crate::machines::StartingMachines;
+use crate::persist::{ConversationStore, SettingsStore};
+use crate::settings::StartWith;
+
+/// At start: the saved account if there is one (and its key), else the Demo.
+pub async fn start(app: &AppHandle) {
+    let settings = app.state::<SettingsStore>().get();
+    let result = match settings.start_with() {
+        StartWith::Account { base_url } => match keychain::load(&base_url).await {
+            Ok(Some(credential)) => activate_account(app, &base_url, credential).await,
+            Ok(None) | Err(_) => activate_demo(app).await,
+        },
+        StartWith::Demo => activate_demo(app).await,
+    };
+    if let Err(err) = result {
+        fail(app, &err);
+    }
+}
+
+fn fail(app: &AppHandle, err: &AppError) {
+    let connection = app.state::<Connection>();
+    let mut info = connection.info();
+    info.state = ConnectionState::Failed;
+    info.error = Some(UiError::from(err));
+    connection.set_info(info);
+    let _ = ConnectionChanged.emit(app);
+}
+
+fn switching(app: &AppHandle, mode: ConnectionMode) {
+    app.state::<Followers>().stop_all();
+    app.state::<StartingMachines>().clear_all();
+    app.state::<Connection>().begin_switch(mode);
+    let _ = ConnectionChanged.emit(app);
+}
+
+async fn activate_demo(app: &AppHandle) -> AppResult<()> {
+    switching(app, ConnectionMode::Demo);
+    let endpoint = app.state::<DemoService>().endpoint().await?;
+    let client = Client::with_config(&endpoint.base_url, endpoint.credential, endpoint.config)?;
+    let check = client.auth().check().await?;
+    let scope = if endpoint.ephemeral {
+        "demo".to_owned()
+    } else {
+        format!("demo@{}", endpoint.base_url)
+    };
+    if endpoint.ephemeral {
+        end_orphaned_demo_tasks(app, &scope)?;
+    }
+    finish(
+        app,
+        client,
+        scope,
+        ConnectionMode::Demo,
+        None,
+        check.user_id,
+    )
+}
+
+async fn activate_account(
+    app: &AppHandle,
+    base_url: &str,
+    credential: Credential,
+) -> AppResult<()> {
+    switching(app, ConnectionMode::Account);
+    let client = Client::with_config(base_url, credential, ClientConfig::default())?;
+    let check = client.auth().check().await?;
+    finish(
+        app,
+        client,
+        base_url.to_owned(),
+        ConnectionMode::Account,
+        Some(base_url),
+        check.user_id,
+    )
+}
+
+fn finish(
+    app: &AppHandle,
+    client: Client,
+    scope: String,
+    mode: ConnectionMode,
+    base_url: Option<&str>,
+    user_id: String,
+) -> AppResult<()> {
+    let connection = app.state::<Connection>();
+    connection.activate(client.clone(), scope.clone());
+    connection.set_info(ConnectionInfo {
+        mode,
+        state: ConnectionState::Ready,
+        base_url: base_url.map(str::to_owned),
+        user_id: Some(user_id),
+        has_saved_account: app
+            .state::<SettingsStore>()
+            .get()
+            .account_base_url
+            .is_some(),
+        error: None,
+    });
+    let unfinished = app
+        .state::<ConversationStore>()
+        .read(|b| b.unfinished(&scope));
+    for (id, state) in unfinished {
+        following::spawn(app, &id, TaskFollower::resume(&client, state));
+    }
+    let _ = ConnectionChanged.emit(app);
+    let _ = MachinesChanged.emit(app);
+    Ok(())
+}
+
+/// An in-process Demo restarts empty: tasks that were running in the last one are over.
+fn end_orphaned_demo_tasks(app: &AppHandle, scope: &str) -> AppResult<()> {
+    let ids: Vec<String> = app
+        .state::<ConversationStore>()
+        .read(|b| b.unfinished(scope).into_iter().map(|(id, _)| id).collect());
+    for id in ids {
+        following::change(app, &id, |c| {
+            c.record_stopped(now_ms());
+            c.record_notice("The Demo was restarted, so this task ended.", now_ms());
+        })?;
+    }
+    Ok(())
+}
+
+/// Checks the key with the service before anything is saved, then saves and switches.
+pub async fn connect_account(app: &AppHandle, base_url: &str, api_key: &str) -> AppResult<()> {
+    let base_url = base_url.trim().trim_end_matches('/').to_owned();
+    let credential = Credential::api_key(api_key)?;
+    let client = Client::new(&base_url, credential.clone())?;
+    client.auth().check().await?;
+    let Credential::ApiKey(secret) = &credential else {
+        return Err(AppError::NotConnected);
+    };
+    keychain::save(&base_url, secret).await?;
+    app.state::<SettingsStore>()
+        .update(|s| s.connected(&base_url))?;
+    activate_account(app, &base_url, credential).await
+}
+
+pub async fn use_demo(app: &AppHandle) -> AppResult<()> {
+    app.state::<SettingsStore>()
+        .update(|s| s.prefer_demo = true)?;
+    activate_demo(app).await
+}
+
+/// Back to the saved account after using the Demo.
+pub async fn use_account(app: &AppHandle) -> AppResult<()> {
+    let Some(base_url) = app.state::<SettingsStore>().get().account_base_url else {
+        return Err(AppError::NotConnected);
+    };
+    let credential = keychain::load(&base_url)
+        .await?
+        .ok_or(AppError::NotConnected)?;
+    app.state::<SettingsStore>()
+        .update(|s| s.connected(&base_url))?;
+    activate_account(app, &base_url, credential).await
+}
+
+/// Removes the key from the keychain and goes back to the Demo.
+pub async fn sign_out(app: &AppHandle) -> AppResult<()> {
+    if let Some(base_url) = app.state::<SettingsStore>().get().account_base_url {
+        keychain::delete(&base_url).await?;
+    }
+    app.state::<SettingsStore>().update(|s| s.signed_out())?;
+    activate_demo(app).await
+}
