@@ -54,26 +54,19 @@ pub fn spawn(state: AppState, turn_id: String) {
         if let Err(e) = work.await {
             if e.is_panic() {
                 tracing::error!("the scripted agent failed on {turn_id}");
-                let ended = {
-                    let mut db = state.db();
-                    match db.turns.get_mut(&turn_id) {
-                        Some(t) if !t.ended => {
-                            t.status = crate::records::TurnStatus::Failed;
-                            t.reason_code = Some("agent_error".into());
-                            t.raw_answer = Some("The agent stopped unexpectedly.".into());
-                            t.ended = true;
-                            true
-                        }
-                        _ => false,
-                    }
-                };
-                if ended {
-                    tasks::event(
-                        &state,
-                        &turn_id,
-                        json!({ "type": "error", "errorText": "The agent stopped unexpectedly." }),
-                    );
+                let text = "The agent stopped unexpectedly.";
+                let mut ev = Some(json!({ "type": "error", "errorText": text }));
+                let mut db = state.db();
+                if let Some(t) = db.turns.get_mut(&turn_id).filter(|t| !t.ended) {
+                    // The error event goes in before the turn ends, so streams send it before [DONE].
+                    t.log.extend(ev.take().map(LogEntry::Event));
+                    t.status = crate::records::TurnStatus::Failed;
+                    t.reason_code = Some("agent_error".into());
+                    t.raw_answer = Some(text.into());
+                    t.ended = true;
                 }
+                drop(db);
+                state.notify();
             }
         }
     });
