@@ -186,3 +186,47 @@ async fn control_errors_are_typed() {
     let err = nophone.control().open(&free).await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::PhoneVerificationRequired);
 }
+
+#[tokio::test]
+async fn a_computer_busy_with_a_task_refuses_a_lease_with_retry_after() {
+    let sim = sim().await;
+    let ada = client(&sim, "ada");
+    let laptop = machine(&ada, "Design laptop").await;
+    let started = match ada
+        .messages()
+        .send(&porthole_client::messages::MessageRequest::new(
+            "Take your time and count to 5",
+            &laptop,
+        ))
+        .await
+        .unwrap()
+    {
+        porthole_client::messages::MessageOutcome::Started(s) => s,
+        other => panic!("{other:?}"),
+    };
+    let err = ada.control().open(&laptop).await.unwrap_err();
+    match err.code() {
+        ErrorCode::MachineBusy { retry_after_ms } => assert!(retry_after_ms.is_some()),
+        other => panic!("expected machine_busy, got {other:?}"),
+    }
+    ada.abort().session(&started.session_id).await.unwrap();
+}
+
+#[tokio::test]
+async fn free_computer_time_spent_refuses_a_lease() {
+    let sim = sim().await;
+    let fred = client(&sim, "fred");
+    let free = fred.machines().list().await.unwrap().machines[0]
+        .machine_id
+        .clone();
+    let follower = porthole_client::TaskFollower::start(
+        &fred,
+        &porthole_client::messages::MessageRequest::new("Run a marathon of edits", &free),
+        porthole_client::Transport::Poll,
+    )
+    .await
+    .unwrap();
+    crate::tasks::follow_to_end(&fred, follower, porthole_client::approvals::Decision::Deny).await;
+    let err = fred.control().open(&free).await.unwrap_err();
+    assert_eq!(err.code(), ErrorCode::BudgetExhausted);
+}

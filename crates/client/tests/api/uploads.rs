@@ -83,3 +83,24 @@ async fn storage_quota_is_a_typed_error() {
     assert_eq!(err.code(), ErrorCode::StorageQuotaExceeded);
     assert_eq!(err.api().unwrap().status, 409);
 }
+
+#[tokio::test]
+async fn a_file_on_disk_is_uploaded_under_its_name() {
+    let sim = sim().await;
+    let ada = client(&sim, "ada");
+    let dir = std::env::temp_dir().join(format!("porthole-client-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("notes for monday.md");
+    std::fs::write(&path, b"# Monday\n- call Bea\n").unwrap();
+    let upload = ada.uploads().upload_file(&path, None).await.unwrap();
+    assert_eq!(upload.size, 20);
+    assert_eq!(upload.mime, "text/markdown");
+    assert!(upload.name.contains("monday"), "{}", upload.name);
+    let missing = ada
+        .uploads()
+        .upload_file(&dir.join("nope.txt"), None)
+        .await
+        .unwrap_err();
+    assert_eq!(missing.code(), ErrorCode::InvalidInput);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
