@@ -41,6 +41,14 @@ struct Cached {
     frame: Arc<Pixmap>,
 }
 
+/// The screen without the benchmark animation, so an animation tick redraws only its own
+/// small areas on a copy instead of the whole desktop.
+struct Base {
+    content: u64,
+    clock: Clock,
+    frame: Arc<Pixmap>,
+}
+
 /// A cheap-to-clone handle on one machine's desktop.
 #[derive(Clone)]
 pub struct Desktop {
@@ -49,6 +57,9 @@ pub struct Desktop {
     /// Drawn once per screen size.
     wallpaper: Arc<Mutex<Option<Arc<Pixmap>>>>,
     cache: Arc<Mutex<Option<Cached>>>,
+    base: Arc<Mutex<Option<Base>>>,
+    /// Bumped by every change except an animation tick.
+    content: Arc<std::sync::atomic::AtomicU64>,
 }
 
 impl std::fmt::Debug for Desktop {
@@ -77,6 +88,8 @@ impl Desktop {
             version: Arc::new(watch::channel(0).0),
             wallpaper: Arc::default(),
             cache: Arc::default(),
+            base: Arc::default(),
+            content: Arc::default(),
         }
     }
 
@@ -216,7 +229,11 @@ impl Desktop {
     /// Advances the benchmark animation by one frame (starting it if needed), so the screen
     /// changes continuously while a benchmark watches the live stream.
     pub fn tick_animation(&self) {
-        self.edit(|s| s.animation = Some(s.animation.map_or(0, |f| f + 1)));
+        {
+            let mut scene = self.scene.lock().unwrap_or_else(|e| e.into_inner());
+            scene.animation = Some(scene.animation.map_or(0, |f| f + 1));
+        }
+        self.version.send_modify(|v| *v += 1);
     }
 
     /// Stops the benchmark animation and removes it from the screen.
@@ -258,10 +275,18 @@ impl Desktop {
         {
             return c.frame.clone();
         }
+        // Counters are read before the scene: an edit in between then only costs a redraw,
+        // never a stale frame under a new number.
+        let content = self.content.load(std::sync::atomic::Ordering::SeqCst);
         let scene = self.read(Scene::clone);
-        let frame = match self.wallpaper(scene.width as u32, scene.height as u32) {
-            Some(wp) => Arc::new(render::scene(&scene, &wp, &clock)),
-            None => Arc::new(blank(scene.width as u32, scene.height as u32)),
+        let base = self.base_frame(&scene, content, &clock);
+        let frame = match scene.animation {
+            Some(tick) => {
+                let mut pm = (*base).clone();
+                render::animation(&mut pm, &scene, tick);
+                Arc::new(pm)
+            }
+            None => base,
         };
         *cache = Some(Cached {
             version,
@@ -315,6 +340,26 @@ impl Desktop {
         pm
     }
 
+    fn base_frame(&self, scene: &Scene, content: u64, clock: &Clock) -> Arc<Pixmap> {
+        let mut base = self.base.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(b) = base
+            .as_ref()
+            .filter(|b| b.content == content && &b.clock == clock)
+        {
+            return b.frame.clone();
+        }
+        let frame = match self.wallpaper(scene.width as u32, scene.height as u32) {
+            Some(wp) => Arc::new(render::scene(scene, &wp, clock)),
+            None => Arc::new(blank(scene.width as u32, scene.height as u32)),
+        };
+        *base = Some(Base {
+            content,
+            clock: clock.clone(),
+            frame: frame.clone(),
+        });
+        frame
+    }
+
     fn wallpaper(&self, width: u32, height: u32) -> Option<Arc<Pixmap>> {
         let mut cached = self.wallpaper.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(wp) = cached
@@ -343,6 +388,8 @@ impl Desktop {
             let mut scene = self.scene.lock().unwrap_or_else(|e| e.into_inner());
             f(&mut scene)
         };
+        self.content
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         self.version.send_modify(|v| *v += 1);
         out
     }

@@ -165,7 +165,8 @@ pub fn wallpaper(width: u32, height: u32) -> Option<Pixmap> {
     Some(pm)
 }
 
-/// Renders the whole screen except the pointer on top of a copy of `wallpaper`.
+/// Renders the whole screen except the pointer and the benchmark animation on top of a copy
+/// of `wallpaper`.
 pub fn scene(scene: &Scene, wallpaper: &Pixmap, clock: &Clock) -> Pixmap {
     let mut pm = wallpaper.clone();
     if scene.asleep {
@@ -185,9 +186,6 @@ pub fn scene(scene: &Scene, wallpaper: &Pixmap, clock: &Clock) -> Pixmap {
     let focused = scene.focused();
     for w in &scene.windows {
         window(&mut pm, w, Some(w.id) == focused);
-    }
-    if let Some(frame) = scene.animation {
-        animation(&mut pm, scene, frame);
     }
     taskbar(&mut pm, scene, clock);
     pm
@@ -381,7 +379,7 @@ fn taskbar(pm: &mut Pixmap, scene: &Scene, clock: &Clock) {
 
 /// The benchmark animation: a bouncing ball and a scrolling load graph, so every frame
 /// changes a sizeable part of the screen.
-fn animation(pm: &mut Pixmap, scene: &Scene, frame: u64) {
+pub fn animation(pm: &mut Pixmap, scene: &Scene, frame: u64) {
     let area = Rect {
         x: scene.width - 420,
         y: 30,
