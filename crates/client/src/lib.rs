@@ -57,6 +57,7 @@ pub mod lease;
 pub mod machines;
 pub mod messages;
 pub mod models;
+pub mod oauth;
 pub mod sessions;
 pub mod sse;
 pub mod task_update;
