@@ -10,6 +10,11 @@
 //! [`FollowerState`] holds all of that and is `Serialize`: an app that saves it after each
 //! update and restarts resumes with [`TaskFollower::resume`] without repeats.
 //! Dropping the follower closes its connection.
+//!
+//! Known limit: a `wait: true` message that joined a task already running streams from where
+//! it joined, while the poll replays the turn from its start; if that stream breaks, progress
+//! and tool lines from before the break may be yielded twice (messages still come once, as
+//! they are matched by id).
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
