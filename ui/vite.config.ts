@@ -7,8 +7,8 @@ export default defineConfig({
   clearScreen: false,
   resolve: {
     alias: { $lib: fileURLToPath(new URL('./src/lib', import.meta.url)) },
-    // Component tests mount Svelte in jsdom: use the browser build.
-    conditions: process.env.VITEST ? ['browser'] : [],
+    // Component tests mount Svelte in jsdom: use the browser build there too.
+    ...(process.env.VITEST ? { conditions: ['browser'] } : {}),
   },
   server: { port: 5173, strictPort: true },
   build: { target: 'safari16', outDir: 'dist', emptyOutDir: true, sourcemap: false },

@@ -4,14 +4,20 @@ import App from './App.svelte';
 import { api } from './lib/api';
 import { AppState } from './lib/app.svelte';
 
+// A failure before the page can show anything still says something.
+function showFatal(message: string) {
+  if (!document.querySelector('.app')) {
+    document.body.textContent = `Porthole could not start its window: ${message}`;
+  }
+}
+window.addEventListener('error', (e) => showFatal(e.message));
+window.addEventListener('unhandledrejection', (e) => showFatal(String(e.reason)));
+
 const state = new AppState(api);
 const target = document.getElementById('app');
-if (target) mount(App, { target, props: { app: state } });
-void state.start();
-
-// A failure before the page can show anything still says something.
-window.addEventListener('error', (e) => {
-  if (!document.querySelector('.app')) {
-    document.body.textContent = `Porthole could not start its window: ${e.message}`;
-  }
-});
+try {
+  if (target) mount(App, { target, props: { app: state } });
+  void state.start();
+} catch (e) {
+  showFatal(String(e));
+}
