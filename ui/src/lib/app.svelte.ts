@@ -91,7 +91,10 @@ export class AppState {
       this.machines = await this.api.listMachines();
       this.machinesError = null;
       if (!this.selectedMachineId || !this.selectedMachine) {
-        const first = this.machines.find((m) => m.availability === 'online') ?? this.machines[0];
+        const first =
+          this.machines.find((m) => m.cloud && m.availability === 'online') ??
+          this.machines.find((m) => m.availability === 'online') ??
+          this.machines[0];
         if (first) await this.selectMachine(first.machineId);
       }
     } catch (e) {
