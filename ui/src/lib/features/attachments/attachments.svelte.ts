@@ -1,0 +1,116 @@
+// The files on the composer before sending: one chip per file, each checked in Rust first
+// (empty, over 25 MB, unreadable files are refused there, before any upload) and then
+// uploaded by Rust from its path with its own progress. Only finished uploads are sent.
+import type { Api, FileCheck, UiError, Upload } from '../../api';
+import { toUiError } from '../../ui-error';
+
+export type ChipState = 'uploading' | 'ready' | 'refused' | 'failed';
+
+export interface Chip {
+  id: number;
+  name: string;
+  path: string;
+  size: number;
+  recognised: boolean;
+  state: ChipState;
+  sent: number;
+  total: number;
+  upload: Upload | null;
+  error: UiError | null;
+}
+
+type FilesApi = Pick<Api, 'checkFiles' | 'pickFiles' | 'uploadFile'>;
+
+let nextId = 1;
+
+export class Attachments {
+  chips = $state<Chip[]>([]);
+  /** Files are being dragged over the window. */
+  dragging = $state(false);
+  /** Why the file dialog or a drop could not be used. */
+  error = $state<UiError | null>(null);
+  private readonly api: FilesApi;
+
+  constructor(api: FilesApi) {
+    this.api = api;
+  }
+
+  get uploading(): boolean {
+    return this.chips.some((c) => c.state === 'uploading');
+  }
+
+  get ready(): Upload[] {
+    return this.chips.flatMap((c) => (c.state === 'ready' && c.upload ? [c.upload] : []));
+  }
+
+  async pick(): Promise<void> {
+    try {
+      this.add(await this.api.pickFiles());
+    } catch (e) {
+      this.error = toUiError(e);
+    }
+  }
+
+  async addPaths(paths: string[]): Promise<void> {
+    if (paths.length === 0) return;
+    this.add(await this.api.checkFiles(paths));
+  }
+
+  add(checks: FileCheck[]): void {
+    for (const check of checks) {
+      this.chips.push({
+        id: nextId++,
+        name: check.name,
+        path: check.path,
+        size: check.size ?? 0,
+        recognised: check.recognised,
+        state: check.refusal ? 'refused' : 'uploading',
+        sent: 0,
+        total: check.size ?? 0,
+        upload: null,
+        error: check.refusal,
+      });
+      const chip = this.chips[this.chips.length - 1];
+      if (!check.refusal) void this.upload(chip);
+    }
+  }
+
+  async upload(chip: Chip): Promise<void> {
+    chip.state = 'uploading';
+    chip.error = null;
+    chip.sent = 0;
+    try {
+      const upload = await this.api.uploadFile(chip.path, (p) => {
+        chip.sent = p.sent ?? 0;
+        chip.total = p.total ?? chip.total;
+      });
+      // Removed while uploading: the file is stored but not sent.
+      if (!this.chips.some((c) => c.id === chip.id)) return;
+      chip.upload = upload;
+      chip.sent = chip.total;
+      chip.state = 'ready';
+    } catch (e) {
+      chip.error = toUiError(e);
+      chip.state = 'failed';
+    }
+  }
+
+  retry(id: number): void {
+    const chip = this.chips.find((c) => c.id === id);
+    if (chip && chip.state === 'failed') void this.upload(chip);
+  }
+
+  remove(id: number): void {
+    this.chips = this.chips.filter((c) => c.id !== id);
+  }
+
+  clear(): void {
+    this.chips = [];
+  }
+}
+
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

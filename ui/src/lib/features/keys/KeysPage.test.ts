@@ -1,0 +1,88 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/svelte';
+import userEvent from '@testing-library/user-event';
+import KeysPage from './KeysPage.svelte';
+import { ApiError } from '../../ui-error';
+import type { IdentityInfo, KeyRecord } from '../../api';
+
+const ada: IdentityInfo = { baseUrl: 'http://127.0.0.1:9', displayName: 'Ada', demo: false };
+const key = (keyId: string, name: string | null): KeyRecord => ({ keyId, name, createdAt: Date.now() - 60_000, lastUsedAt: null });
+
+function fake(over: Record<string, unknown> = {}) {
+  let keys = [key('k_1', 'laptop')];
+  return {
+    identityInfo: vi.fn(async () => ada as IdentityInfo | null),
+    signInWithBrowser: vi.fn(async () => ada),
+    signInWithToken: vi.fn(async () => ada),
+    forgetSignIn: vi.fn(async () => null),
+    listKeys: vi.fn(async () => ({ identity: ada, keys })),
+    createKey: vi.fn(async (name: string | null) => {
+      keys = [key('k_2', name), ...keys];
+      return { keyId: 'k_2', name, secret: 'phk_live_secret', canUseInPorthole: true };
+    }),
+    useNewKey: vi.fn(async () => null),
+    closeNewKey: vi.fn(async () => {}),
+    revokeKey: vi.fn(async (id: string) => {
+      keys = keys.filter((k) => k.keyId !== id);
+      return null;
+    }),
+    createComputer: vi.fn(async () => 'm_new'),
+    ...over,
+  };
+}
+
+describe('Keys page', () => {
+  it('asks to sign in when nobody is, by browser or pasted token', async () => {
+    const api = fake({ identityInfo: vi.fn().mockResolvedValueOnce(null).mockResolvedValue(ada) });
+    render(KeysPage, { api, defaultBaseUrl: 'http://127.0.0.1:9', onClose: () => {} });
+    await userEvent.click(await screen.findByTestId('signin-browser'));
+    expect(api.signInWithBrowser).toHaveBeenCalledWith('http://127.0.0.1:9', null);
+    expect(await screen.findByTestId('keys-identity')).toHaveTextContent('Signed in as Ada');
+  });
+
+  it('shows a new key once, with Copy and Use in Porthole, then forgets it', async () => {
+    const api = fake();
+    render(KeysPage, { api, defaultBaseUrl: '', onClose: () => {} });
+    await userEvent.type(await screen.findByTestId('key-name'), 'home');
+    await userEvent.click(screen.getByTestId('key-create'));
+    const secret = (await screen.findByTestId('new-key-secret')) as HTMLInputElement;
+    expect(secret.value).toBe('phk_live_secret');
+    expect(screen.getByTestId('new-key-use')).toBeInTheDocument();
+    expect(api.createKey).toHaveBeenCalledWith('home');
+    await waitFor(() => expect(screen.getAllByTestId('key-row')).toHaveLength(2));
+    await userEvent.click(screen.getByTestId('new-key-done'));
+    expect(api.closeNewKey).toHaveBeenCalled();
+    expect(screen.queryByTestId('new-key-secret')).toBeNull();
+    expect(document.body.textContent).not.toContain('phk_live_secret');
+  });
+
+  it('revokes only after confirmation', async () => {
+    const api = fake();
+    render(KeysPage, { api, defaultBaseUrl: '', onClose: () => {} });
+    const row = await screen.findByTestId('key-row');
+    await userEvent.click(within(row).getByTestId('key-revoke'));
+    await userEvent.click(screen.getByTestId('revoke-no'));
+    expect(api.revokeKey).not.toHaveBeenCalled();
+    await userEvent.click(within(screen.getByTestId('key-row')).getByTestId('key-revoke'));
+    await userEvent.click(screen.getByTestId('revoke-yes'));
+    expect(api.revokeKey).toHaveBeenCalledWith('k_1');
+    expect(await screen.findByTestId('keys-empty')).toBeInTheDocument();
+  });
+
+  it('limits names to 100 characters and words the service refusals', async () => {
+    const api = fake({
+      createKey: vi.fn(async () => {
+        throw new ApiError({ code: 'phone_verification_required', title: 'Verify your phone first', detail: 'Free accounts need a verified phone number to make a key.', retryAt: null, action: 'signIn' });
+      }),
+    });
+    render(KeysPage, { api, defaultBaseUrl: '', onClose: () => {} });
+    const name = await screen.findByTestId('key-name');
+    await userEvent.click(name);
+    await userEvent.paste('x'.repeat(101));
+    expect(screen.getByTestId('key-name-too-long')).toBeInTheDocument();
+    expect(screen.getByTestId('key-create')).toBeDisabled();
+    await userEvent.clear(name);
+    await userEvent.click(screen.getByTestId('key-create'));
+    expect(await screen.findByTestId('keys-error')).toHaveTextContent('Verify your phone first');
+  });
+});
