@@ -10,8 +10,10 @@
 //! drawn once per desktop. Frames exclude the pointer; screenshots composite it on top, the
 //! live stream sends it as a Guacamole cursor.
 
+mod clock;
 mod encode;
 mod font;
+mod overlay;
 mod render;
 mod scene;
 
@@ -20,8 +22,9 @@ use std::sync::{Arc, Mutex};
 use tiny_skia::Pixmap;
 use tokio::sync::watch;
 
+use clock::Clock;
 pub use encode::dirty_rects;
-use render::Clock;
+pub use overlay::CursorImage;
 use scene::Scene;
 pub use scene::{AppKind, Rect, WindowId};
 
@@ -70,14 +73,6 @@ impl std::fmt::Debug for Desktop {
             .field("height", &height)
             .finish()
     }
-}
-
-/// The pointer as an image and its hot spot, for the live stream's `cursor` instruction.
-pub struct CursorImage {
-    pub png: Vec<u8>,
-    pub width: u32,
-    pub height: u32,
-    pub hotspot: (i32, i32),
 }
 
 impl Desktop {
@@ -283,7 +278,7 @@ impl Desktop {
         let frame = match scene.animation {
             Some(tick) => {
                 let mut pm = (*base).clone();
-                render::animation(&mut pm, &scene, tick);
+                overlay::animation(&mut pm, &scene, tick);
                 Arc::new(pm)
             }
             None => base,
@@ -308,20 +303,7 @@ impl Desktop {
 
     /// The pointer image for a remote cursor.
     pub fn cursor_image() -> CursorImage {
-        match render::pointer_image() {
-            Some(pm) => CursorImage {
-                png: encode_rgba_png(&pm),
-                width: pm.width(),
-                height: pm.height(),
-                hotspot: (1, 1),
-            },
-            None => CursorImage {
-                png: Vec::new(),
-                width: 0,
-                height: 0,
-                hotspot: (0, 0),
-            },
-        }
+        overlay::cursor_image()
     }
 
     /// Subscribe to changes: the value is bumped on every change of the screen.
@@ -332,9 +314,9 @@ impl Desktop {
     fn screenshot_pixels(&self) -> Pixmap {
         let mut pm = (*self.frame()).clone();
         if !self.is_asleep() {
-            if let Some(pointer) = render::pointer_image() {
+            if let Some(pointer) = overlay::pointer_image() {
                 let (x, y) = self.pointer();
-                render::draw_pointer(&mut pm, &pointer, x - 1, y - 1);
+                overlay::draw_pointer(&mut pm, &pointer, x - 1, y - 1);
             }
         }
         pm
@@ -402,28 +384,4 @@ fn blank(width: u32, height: u32) -> Pixmap {
     });
     pm.fill(tiny_skia::Color::from_rgba8(32, 64, 96, 255));
     pm
-}
-
-/// The cursor keeps its transparency, unlike screen frames, so it is encoded as RGBA.
-fn encode_rgba_png(pm: &Pixmap) -> Vec<u8> {
-    use image::ImageEncoder;
-    let mut rgba = Vec::with_capacity(pm.data().len());
-    for px in pm.pixels() {
-        let c = px.demultiply();
-        rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
-    }
-    let mut out = Vec::new();
-    let enc = image::codecs::png::PngEncoder::new(&mut out);
-    if enc
-        .write_image(
-            &rgba,
-            pm.width(),
-            pm.height(),
-            image::ExtendedColorType::Rgba8,
-        )
-        .is_err()
-    {
-        out.clear();
-    }
-    out
 }

@@ -1,13 +1,13 @@
 //! Draws a [`Scene`] into pixels with tiny-skia: a cached wallpaper with desktop icons,
-//! windows with shadows, title bars and wrapped text, a taskbar with a clock, and the
-//! pointer. The pointer is drawn separately ([`draw_pointer`]) because the live stream sends
-//! it as a Guacamole cursor instead of baking it into every frame.
+//! windows with shadows, title bars and wrapped text, and a taskbar with a clock. The pointer
+//! and the benchmark animation are drawn on top by `overlay`.
 
 use tiny_skia::{
     Color, FillRule, GradientStop, LinearGradient, Paint, PathBuilder, Pixmap, Point,
-    RadialGradient, Rect as SkRect, SpreadMode, Stroke, Transform,
+    RadialGradient, Rect as SkRect, SpreadMode, Transform,
 };
 
+use super::clock::Clock;
 use super::font::{self, Face, TextStyle};
 use super::scene::{AppKind, Rect, Scene, Window, TASKBAR, TITLE_BAR};
 
@@ -18,7 +18,7 @@ const ICONS: [(&str, [u8; 3]); 4] = [
     ("Files", [95, 180, 120]),
 ];
 
-fn paint(rgb: [u8; 3], alpha: u8) -> Paint<'static> {
+pub(super) fn paint(rgb: [u8; 3], alpha: u8) -> Paint<'static> {
     let mut p = Paint::default();
     p.set_color_rgba8(rgb[0], rgb[1], rgb[2], alpha);
     p.anti_alias = true;
@@ -42,7 +42,7 @@ fn rounded(r: Rect, radius: f32) -> Option<tiny_skia::Path> {
     pb.finish()
 }
 
-fn fill_round(pm: &mut Pixmap, r: Rect, radius: f32, rgb: [u8; 3], alpha: u8) {
+pub(super) fn fill_round(pm: &mut Pixmap, r: Rect, radius: f32, rgb: [u8; 3], alpha: u8) {
     if let Some(path) = rounded(r, radius) {
         pm.fill_path(
             &path,
@@ -60,7 +60,7 @@ fn fill_rect(pm: &mut Pixmap, r: Rect, rgb: [u8; 3], alpha: u8) {
     }
 }
 
-fn fill_circle(pm: &mut Pixmap, cx: f32, cy: f32, radius: f32, rgb: [u8; 3], alpha: u8) {
+pub(super) fn fill_circle(pm: &mut Pixmap, cx: f32, cy: f32, radius: f32, rgb: [u8; 3], alpha: u8) {
     if let Some(path) = PathBuilder::from_circle(cx, cy, radius) {
         pm.fill_path(
             &path,
@@ -375,159 +375,4 @@ fn taskbar(pm: &mut Pixmap, scene: &Scene, clock: &Clock) {
     let name = font::ellipsize(&scene.machine_name, style, 200);
     let nw = font::measure(&name, style);
     font::draw(pm, &name, scene.width - 40 - tw.max(dw) - nw, y + 27, style);
-}
-
-/// The benchmark animation: a bouncing ball and a scrolling load graph, so every frame
-/// changes a sizeable part of the screen.
-pub fn animation(pm: &mut Pixmap, scene: &Scene, frame: u64) {
-    let area = Rect {
-        x: scene.width - 420,
-        y: 30,
-        w: 390,
-        h: 180,
-    };
-    fill_round(pm, area, 10.0, [16, 20, 28], 220);
-    let t = frame as f32;
-    let mut pb = PathBuilder::new();
-    for i in 0..=76 {
-        let x = (area.x + 10 + i * 5) as f32;
-        let v = ((t + i as f32) * 0.21).sin() * 0.5 + ((t * 0.7 + i as f32) * 0.047).cos() * 0.4;
-        let y = area.y as f32 + area.h as f32 * (0.5 - v * 0.45);
-        if i == 0 {
-            pb.move_to(x, y);
-        } else {
-            pb.line_to(x, y);
-        }
-    }
-    if let Some(path) = pb.finish() {
-        let stroke = Stroke {
-            width: 2.5,
-            ..Stroke::default()
-        };
-        pm.stroke_path(
-            &path,
-            &paint([120, 220, 160], 255),
-            &stroke,
-            Transform::identity(),
-            None,
-        );
-    }
-    let span_x = (scene.width - 80) as f32;
-    let span_y = (scene.height - TASKBAR - 80) as f32;
-    let bounce = |v: f32, span: f32| {
-        let m = v % (2.0 * span);
-        if m > span {
-            2.0 * span - m
-        } else {
-            m
-        }
-    };
-    let (bx, by) = (
-        40.0 + bounce(t * 9.0, span_x),
-        40.0 + bounce(t * 6.0, span_y),
-    );
-    fill_circle(pm, bx, by, 28.0, [255, 170, 60], 235);
-}
-
-/// The arrow pointer, hot spot at its tip (0, 0).
-pub fn pointer_image() -> Option<Pixmap> {
-    let mut pm = Pixmap::new(14, 21)?;
-    let pts = [
-        (1.0, 1.0),
-        (1.0, 17.0),
-        (5.0, 13.5),
-        (8.0, 19.5),
-        (10.5, 18.5),
-        (7.7, 12.6),
-        (12.5, 12.5),
-    ];
-    let mut pb = PathBuilder::new();
-    for (i, (x, y)) in pts.iter().enumerate() {
-        if i == 0 {
-            pb.move_to(*x, *y);
-        } else {
-            pb.line_to(*x, *y);
-        }
-    }
-    pb.close();
-    let path = pb.finish()?;
-    pm.fill_path(
-        &path,
-        &paint([10, 10, 10], 255),
-        FillRule::Winding,
-        Transform::identity(),
-        None,
-    );
-    let stroke = Stroke {
-        width: 1.2,
-        ..Stroke::default()
-    };
-    pm.stroke_path(
-        &path,
-        &paint([255, 255, 255], 255),
-        &stroke,
-        Transform::identity(),
-        None,
-    );
-    Some(pm)
-}
-
-/// Composites the pointer image onto a frame with its tip at `(x, y)`.
-pub fn draw_pointer(pm: &mut Pixmap, pointer: &Pixmap, x: i32, y: i32) {
-    pm.draw_pixmap(
-        x,
-        y,
-        pointer.as_ref(),
-        &tiny_skia::PixmapPaint::default(),
-        Transform::identity(),
-        None,
-    );
-}
-
-/// What the taskbar clock shows; part of the render cache key so the clock ticks.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Clock {
-    pub time: String,
-    pub date: String,
-}
-
-impl Clock {
-    /// The current UTC time to the minute.
-    pub fn now() -> Self {
-        let secs = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs() as i64);
-        let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-        let (y, m, d) = civil_from_days(days);
-        const MONTHS: [&str; 12] = [
-            "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-        ];
-        let month = MONTHS[(m as usize).saturating_sub(1).min(11)];
-        Self {
-            time: format!("{:02}:{:02}", rem / 3600, rem % 3600 / 60),
-            date: format!("{d} {month} {y} UTC"),
-        }
-    }
-}
-
-/// Days since 1970-01-01 to (year, month, day); Howard Hinnant's algorithm.
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn civil_dates() {
-        assert_eq!(super::civil_from_days(0), (1970, 1, 1));
-        assert_eq!(super::civil_from_days(20_414), (2025, 11, 22));
-    }
 }
