@@ -643,3 +643,23 @@ async fn three_thousand_blocks_an_hour() {
         "{b}"
     );
 }
+
+#[tokio::test]
+async fn the_free_plan_stops_at_its_daily_computer_time() {
+    let p = start().await;
+    let free = format!("free-{}", p.account("fred").user_id);
+    let t = p
+        .start_task(
+            "fred",
+            json!({ "message": "Run the marathon report", "machineId": free }),
+        )
+        .await;
+    p.finish_turn("fred", t["turnId"].as_str().unwrap_or(""))
+        .await;
+    let (s, b) = open(&p, "fred", &free).await;
+    assert_eq!(
+        (s, b["error"].as_str()),
+        (429, Some("budget_exhausted")),
+        "{b}"
+    );
+}

@@ -233,3 +233,37 @@ async fn errors_of_the_judge_rows_and_the_hourly_limit() {
     assert_eq!((s, retry, body.is_empty()), (429, true, true));
     assert_eq!(i, 117, "120 calls an hour in all");
 }
+
+#[tokio::test]
+async fn out_of_credit_refuses_judging_and_learning() {
+    let p = start().await;
+    let free = format!("free-{}", p.account("fred").user_id);
+    let turn = recorded_turn(&p, "fred", &free, "Do something expensive for me", true).await;
+    let (_, account) = send(p.get("/v1/agents/account", "fred")).await;
+    assert_eq!(
+        account["credits"]["usd"].as_f64(),
+        Some(0.0),
+        "the expensive task used the day's credit: {account}"
+    );
+    let res = p
+        .post("/v1/agents/judge", "fred")
+        .json(&json!({ "turns": [turn], "criteria": "x" }))
+        .send()
+        .await
+        .expect("judge");
+    assert_eq!(res.status().as_u16(), 402);
+    assert!(
+        res.bytes().await.unwrap_or_default().is_empty(),
+        "no error body"
+    );
+    let (s, b) = send(
+        p.post("/v1/agents/learn", "fred")
+            .json(&json!({ "turns": [turn], "model": "auto" })),
+    )
+    .await;
+    assert_eq!(
+        (s, b["error"].as_str()),
+        (402, Some("model_refused")),
+        "{b}"
+    );
+}
