@@ -281,3 +281,29 @@ async fn a_server_ping_is_answered_in_kind() {
         .expect("peer saw an answer");
     assert_eq!(answer, "0.,4.ping,13.1763770000000;");
 }
+
+#[tokio::test]
+async fn a_computer_going_to_sleep_ends_the_stream_then_the_viewer_reports_asleep() {
+    let sim = sim(0.01, "").await;
+    let source = SimLive::new(&sim, "Design laptop").await;
+    let viewer = Viewer::start(source.clone(), fast_options());
+    let (frame, _) = next_frame(&viewer).await;
+    viewer.control().ack(frame.seq);
+    let owner = sim.account("ada").user_id.clone();
+    assert!(sim.state().hibernate(&owner, &source.machine_id));
+    let reconnecting = status_where(&viewer, |s| matches!(s, Status::Reconnecting { .. })).await;
+    assert!(
+        matches!(
+            &reconnecting,
+            Status::Reconnecting {
+                reason: EndReason::MachineStopped { .. },
+                ..
+            }
+        ),
+        "{reconnecting:?}"
+    );
+    let ended = status_where(&viewer, |s| matches!(s, Status::Ended(_))).await;
+    assert_eq!(ended, Status::Ended(EndReason::Asleep));
+    assert!(next_event(&viewer).await.is_none());
+    assert_eq!(source.calls(), 2);
+}

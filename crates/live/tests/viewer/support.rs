@@ -48,7 +48,7 @@ pub struct SimLive {
     http: reqwest::Client,
     base_url: String,
     api_key: String,
-    machine_id: String,
+    pub machine_id: String,
     /// Appended to the URL's query (stream knobs such as `animate=1`).
     pub extra_query: String,
     /// Applied to each URL before it is handed over (to route through a relay, or spoil it).

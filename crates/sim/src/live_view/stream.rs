@@ -127,6 +127,13 @@ impl Viewer {
             reason: status.into(),
         };
         let _ = self.socket.send(Message::Close(Some(close))).await;
+        // Finish the closing handshake (read until the viewer's close comes back): a socket
+        // closed with the viewer's messages unread is reset, and the reset can overtake the
+        // `error` above, so the viewer would never learn why.
+        let _ = tokio::time::timeout(Duration::from_secs(1), async {
+            while let Some(Ok(_)) = self.socket.next().await {}
+        })
+        .await;
     }
 
     /// Handles one message from the viewer. `false` when the viewer left.
