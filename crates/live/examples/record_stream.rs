@@ -1,7 +1,8 @@
-//! Records the simulator's live stream (1280×800, animated, 60 fps) to a file for the codec
-//! benchmark: the instructions exactly as they arrived, concatenated.
+//! Records the simulator's live stream (animated, 60 fps, 1280×800 unless a size is given) to a
+//! file for the codec benchmark: the instructions exactly as they arrived, concatenated.
 //!
 //! `cargo run -p porthole-live --example record_stream -- crates/live/benches/data/sim-1280x800.guac`
+//! `cargo run -p porthole-live --example record_stream -- crates/live/benches/data/sim-1920x1080.guac 1920 1080`
 //!
 //! It stops at 1.9 MB (the size under which a recording may be committed). Sync echoes go back
 //! at once, like a viewer that draws instantly.
@@ -17,9 +18,15 @@ const LIMIT: usize = 1_900_000;
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let out = std::env::args()
-        .nth(1)
-        .ok_or("usage: record_stream <output file>")?;
+    let args: Vec<String> = std::env::args().collect();
+    let out = args
+        .get(1)
+        .ok_or("usage: record_stream <output file> [width height]")?
+        .clone();
+    let size = match (args.get(2), args.get(3)) {
+        (Some(w), Some(h)) => format!("&width={w}&height={h}"),
+        _ => String::new(),
+    };
     let sim = Sim::start(Config::default()).await?;
     let key = sim.account("ada").api_key.clone().ok_or("ada has no key")?;
     let http = reqwest::Client::new();
@@ -49,7 +56,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         .json()
         .await?;
     let url = format!(
-        "{}&animate=1&fps=60",
+        "{}&animate=1&fps=60{size}",
         live["websocketUrl"].as_str().ok_or("no websocketUrl")?
     );
     let mut request = url.into_client_request()?;
