@@ -93,9 +93,23 @@ pub fn routes() -> Router<AppState> {
         )
 }
 
-/// The service behind every lease restarted: each open lease closes with `shutdown`.
-/// Called when the simulator stops, and by tests to reach that transition.
+/// Wakes whoever waits for a service restart (learn calls in progress).
+#[derive(Default)]
+struct Restarts(tokio::sync::Notify);
+
+static RESTARTS: PerState<Restarts> = PerState::new();
+
+/// Resolves when the service restarts ([`shutdown_all`]).
+pub(crate) async fn restarted(state: &AppState) {
+    let restarts = RESTARTS.get(state);
+    restarts.0.notified().await;
+}
+
+/// The service restarted: every open lease closes with `shutdown`, and learn calls in
+/// progress stop (`status: failed`, `error: interrupted`). Call it when the simulator stops;
+/// tests call it to reach those transitions.
 pub fn shutdown_all(state: &AppState) {
+    RESTARTS.get(state).0.notify_waiters();
     let leases: Vec<Arc<Lease>> = Leases::of(state)
         .latest
         .lock()

@@ -300,3 +300,38 @@ async fn thirty_learn_calls_an_hour() {
         "no error body"
     );
 }
+
+#[tokio::test]
+async fn a_call_stopped_mid_way_reads_as_failed_interrupted_and_replays_so() {
+    let p = start().await;
+    let call = {
+        let http = p.http.clone();
+        let url = p.url("/v1/agents/learn");
+        let key = p.account("ada").api_key.clone().unwrap_or_default();
+        tokio::spawn(async move {
+            send(http.post(url).bearer_auth(key).json(&json!({ "initialCode": "async function main() { return 1; }", "idempotency_key": "restart" }))).await
+        })
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    porthole_sim::control::shutdown_all(p.sim.state());
+    let (s, r) = call.await.expect("the call answers");
+    assert_eq!(
+        (s, r["status"].as_str(), r["error"].as_str()),
+        (200, Some("failed"), Some("interrupted")),
+        "{r}"
+    );
+    let (s, got) = send(p.get(
+        &format!("/v1/agents/learn/{}", r["learnId"].as_str().unwrap_or("")),
+        "ada",
+    ))
+    .await;
+    assert_eq!((s, got["error"].as_str()), (200, Some("interrupted")));
+    let (_, again) = learn(&p, "ada", json!({ "initialCode": "async function main() { return 1; }", "idempotency_key": "restart" })).await;
+    assert_eq!(
+        (
+            again["learnId"].as_str(),
+            again["idempotent_replay"].as_bool()
+        ),
+        (r["learnId"].as_str(), Some(true))
+    );
+}
