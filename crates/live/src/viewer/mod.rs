@@ -107,7 +107,8 @@ impl Viewer {
     /// The next frame or status; `None` after [`Status::Ended`] has been taken.
     ///
     /// Frames wait while paused or while `max_in_flight` frames are unacknowledged; meanwhile
-    /// newer frames are coalesced into the waiting one.
+    /// newer frames are coalesced into the waiting one. Cancel-safe: dropping the future (e.g. in
+    /// `tokio::select!`) loses no event.
     pub async fn next_event(&self) -> Option<ViewerEvent> {
         loop {
             let notified = self.shared.to_consumer.notified();
