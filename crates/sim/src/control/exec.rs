@@ -63,19 +63,22 @@ pub async fn run(
         lease.block_done(false);
         return Ok(queue_timeout());
     };
-    let Some(repl) = lease.begin_running() else {
+    // Listen for an interrupt before the block can be seen running, so none is missed.
+    let interrupted = lease.interrupted.notified();
+    tokio::pin!(interrupted);
+    interrupted.as_mut().enable();
+    let started = Instant::now();
+    let Some((repl, mut answer)) = lease.begin_running(req.code) else {
         lease.block_done(false);
         return Err(ExecFailure::Closed(
             lease.closed_reason().unwrap_or(ClosedReason::Closed),
         ));
     };
-    let started = Instant::now();
-    let mut answer = repl.run(req.code);
     let mut stop_reason = None;
     let first = tokio::select! {
         out = &mut answer => out.ok(),
         _ = tokio::time::sleep_until(deadline) => None,
-        _ = lease.interrupted.notified() => { stop_reason = Some(StopReason::Interrupted); None },
+        _ = &mut interrupted => { stop_reason = Some(StopReason::Interrupted); None },
         reason = lease.wait_closed() => {
             lease.block_done(true);
             return Err(ExecFailure::Closed(reason));

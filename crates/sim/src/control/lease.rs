@@ -14,11 +14,11 @@ use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use tokio::sync::{watch, Notify};
+use tokio::sync::{oneshot, watch, Notify};
 use tokio::time::Instant;
 
 use super::per_state::{downgrade, upgrade};
-use super::repl::{Host, Repl};
+use super::repl::{BlockOutput, Host, Repl};
 use crate::clock::Clock;
 use crate::desktop::Desktop;
 use crate::state::{AppState, Inner, LeaseHold};
@@ -191,14 +191,20 @@ impl Lease {
         self.touch_watchdog();
     }
 
-    /// The REPL for the next block, marking it running. `None` once closed.
-    pub fn begin_running(&self) -> Option<Arc<Repl>> {
+    /// Hands `code` to the REPL and marks it running, under the lease's lock so an interrupt
+    /// either finds nothing running or reaches this very block. `None` once closed.
+    pub fn begin_running(
+        &self,
+        code: String,
+    ) -> Option<(Arc<Repl>, oneshot::Receiver<BlockOutput>)> {
         let mut s = self.lock();
         if s.closed.is_some() {
             return None;
         }
+        let repl = s.repl.clone()?;
+        let answer = repl.run(code);
         s.running = true;
-        s.repl.clone()
+        Some((repl, answer))
     }
 
     /// Replaces a REPL that did not stop: earlier variables are gone. `false` when no fresh
