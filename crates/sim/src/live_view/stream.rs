@@ -10,7 +10,8 @@
 //! viewer lags, changes pile up in the desktop and go out as one frame once it catches up, so a
 //! slow viewer costs neither memory nor stale frames. `nop` goes out after `nop_ms` with
 //! nothing else to say; a viewer silent for `drop_ms` is dropped. The stream ends with
-//! `error` + close when the token expires or the computer stops running.
+//! `error` + close when the token expires or the computer stops running. Faults: `bad-frame`
+//! sends a garbled instruction before a frame, `drop-stream` cuts the connection after one.
 
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -222,6 +223,10 @@ pub async fn serve(
                         }
                         shown = next;
                         pointer = at;
+                        // The `drop-stream` fault: the connection just ends, no `error`.
+                        if state.faults().roll(Fault::DropStream) {
+                            break None;
+                        }
                     }
                 }
                 if viewer.last_said.elapsed() >= opts.nop_after && !viewer.send(vec![wire::single::<&str>("nop", &[])]).await {

@@ -511,3 +511,31 @@ async fn the_viewer_may_ask_for_another_resolution() {
         .expect("a new size");
     assert_eq!(resized.args, ["0", "1280", "800"]);
 }
+
+#[tokio::test]
+async fn the_drop_stream_fault_cuts_the_connection_without_an_error() {
+    let faults = FaultSpec::parse("drop-stream=1").unwrap_or_default();
+    let p = start_with(Config {
+        time_scale: TIME_SCALE,
+        faults,
+        ..Config::default()
+    })
+    .await;
+    let m = p.machine_id("ada", "Design laptop").await;
+    let url = live_url(&p, "ada", &m).await;
+    let mut v = Viewer::connect(&format!("{url}&animate=1")).await;
+    let first = v.until_sync(PATIENCE).await;
+    v.ack(&last_sync(&first)).await;
+    let mut seen = Vec::new();
+    while let Some(frame) = v.frame(PATIENCE).await {
+        seen.extend(frame.expect("parses"));
+    }
+    assert!(
+        seen.iter().any(|i| i.opcode == "sync"),
+        "one more frame arrived"
+    );
+    assert!(
+        !seen.iter().any(|i| i.opcode == "error"),
+        "then the connection ended without a word"
+    );
+}
