@@ -663,3 +663,28 @@ async fn the_free_plan_stops_at_its_daily_computer_time() {
         "{b}"
     );
 }
+
+#[tokio::test]
+async fn a_computer_still_being_created_is_unavailable() {
+    let p = start().await;
+    let (s, b) = send(
+        p.req(
+            reqwest::Method::POST,
+            "/v1/agents/machines",
+            "ada",
+            Cred::Token,
+        )
+        .json(&json!({ "name": "Build box" })),
+    )
+    .await;
+    assert_eq!(s, 202, "{b}");
+    let m = p.machine_id("ada", "Build box").await;
+    let res = p.post(&base(&m), "ada").send().await.expect("open");
+    assert_eq!(res.status().as_u16(), 503);
+    assert!(
+        res.headers().contains_key("retry-after"),
+        "honor Retry-After"
+    );
+    let b: Value = res.json().await.unwrap_or_default();
+    assert_eq!(b["error"], "machine_unavailable", "{b}");
+}
