@@ -20,6 +20,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use futures::StreamExt;
 use serde_json::json;
 
 pub use stream::{StreamOptions, MAX_IN_FLIGHT};
@@ -173,4 +174,10 @@ async fn refuse(mut socket: WebSocket, message: &str, code: u16) {
             reason: status.into(),
         })))
         .await;
+    // As in `stream`: finish the closing handshake so the viewer's unread pings cannot turn
+    // the close into a reset that overtakes the `error`.
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        while let Some(Ok(_)) = socket.next().await {}
+    })
+    .await;
 }

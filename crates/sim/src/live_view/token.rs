@@ -30,13 +30,18 @@ pub enum TokenProblem {
     Expired,
 }
 
+/// `H(key ‖ H(key ‖ payload))`: the outer hash keeps a known MAC from being extended to a
+/// longer payload.
 fn mac(payload: &str) -> String {
-    let digest = Sha256::new()
+    let inner = Sha256::new()
         .chain_update(KEY.as_bytes())
-        .chain_update(b"\0")
         .chain_update(payload.as_bytes())
         .finalize();
-    URL_SAFE_NO_PAD.encode(digest)
+    let outer = Sha256::new()
+        .chain_update(KEY.as_bytes())
+        .chain_update(inner)
+        .finalize();
+    URL_SAFE_NO_PAD.encode(outer)
 }
 
 /// Issues a token for `grant`.

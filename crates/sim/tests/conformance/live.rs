@@ -524,8 +524,9 @@ async fn the_drop_stream_fault_cuts_the_connection_without_an_error() {
     let m = p.machine_id("ada", "Design laptop").await;
     let url = live_url(&p, "ada", &m).await;
     let mut v = Viewer::connect(&format!("{url}&animate=1")).await;
-    let first = v.until_sync(PATIENCE).await;
-    v.ack(&last_sync(&first)).await;
+    // No echo: a viewer's unread bytes would turn the server's close into a reset that can
+    // swallow the last frame. Two frames may be in flight anyway.
+    let _first = v.until_sync(PATIENCE).await;
     let mut seen = Vec::new();
     while let Some(frame) = v.frame(PATIENCE).await {
         seen.extend(frame.expect("parses"));
