@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::client::{segment, Client};
 use crate::error::{InputError, Operation, Result};
-use crate::executor::Call;
+use crate::executor::{Call, Retry};
 use crate::open_enum::open_enum;
 
 open_enum! {
@@ -84,8 +84,11 @@ impl Approvals<'_> {
             .approval
             .replace("{id}", &segment(approval_id));
         let body = serde_json::json!({ "decision": decision });
-        self.client
-            .call(Call::post(Operation::Approval, path).json(&body)?)
-            .await
+        // Deciding twice has the effect of deciding once (the second answer is
+        // `approval_resolved`), so a decision lost to a 5xx or a broken connection is resent.
+        let call = Call::post(Operation::Approval, path)
+            .json(&body)?
+            .retry(Retry::Idempotent);
+        self.client.call(call).await
     }
 }

@@ -172,3 +172,49 @@ async fn a_service_slower_than_the_timeout_is_a_typed_timeout() {
     // The same service with the default patience answers.
     client(&sim, "ada").models().list().await.unwrap();
 }
+
+#[tokio::test]
+async fn a_follow_survives_every_fault_at_once() {
+    // PORTHOLE_FAULT_SEED explores other draws by hand; the suite uses 42.
+    let seed = std::env::var("PORTHOLE_FAULT_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(42);
+    let sim = sim_with_faults(
+        "drop-stream=0.1,http-500=0.1,http-429=0.05,bad-frame=0.05",
+        seed,
+    )
+    .await;
+    let ada = client(&sim, "ada");
+    let laptop = machine(&ada, "Design laptop").await;
+    let request = MessageRequest::new("Delete the old reports and count to 3", &laptop);
+    // Starting a task is never resent by the client; a person would press Send again.
+    let mut follower = None;
+    for _ in 0..10 {
+        match TaskFollower::start(&ada, &request, Transport::Stream).await {
+            Ok(started) => {
+                follower = Some(started);
+                break;
+            }
+            Err(err) => assert!(err.code().is_transient(), "{err:?}"),
+        }
+    }
+    let updates = follow_to_end(
+        &ada,
+        follower.expect("a start got through"),
+        Decision::Approve,
+    )
+    .await;
+    assert!(finished(&updates).0);
+    assert_messages_exactly_once(&updates);
+    let approvals = updates
+        .iter()
+        .filter(|u| matches!(u, TaskUpdate::NeedsApproval { .. }))
+        .count();
+    assert_eq!(approvals, 1, "the approval is surfaced once");
+    let reconnects = updates
+        .iter()
+        .filter(|u| matches!(u, TaskUpdate::Reconnecting { .. }))
+        .count();
+    eprintln!("seed {seed}: {reconnects} reconnects");
+}
