@@ -185,7 +185,7 @@ mod tests {
         let pkce = Pkce::from_verifier("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk");
         assert_eq!(
             pkce.challenge(),
-            "E9Melhoa2OwvFrS1R3tN4Lvk8zIU6O6oD1l4vOHdU4w"
+            "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
         );
     }
 
