@@ -25,6 +25,19 @@ pub enum AppError {
     UnknownConversation,
     #[error("no approval is waiting")]
     NoPendingApproval,
+    // Replay, reusable tasks, judge, console (features/).
+    #[error("no task has run in this conversation yet")]
+    NoTurnYet,
+    #[error("no such reusable task")]
+    UnknownReusableTask,
+    #[error("no lease is open on this computer")]
+    LeaseNotOpen,
+    #[error("no screenshot was captured")]
+    NoScreenshot,
+    #[error("no criteria to check")]
+    NoCriteria,
+    #[error("the output schema is not a JSON object")]
+    InvalidSchema,
 }
 
 pub type AppResult<T> = Result<T, AppError>;
@@ -90,6 +103,12 @@ impl From<&AppError> for UiError {
             AppError::NotConnected => words::not_connected(),
             AppError::UnknownConversation => words::unknown_conversation(),
             AppError::NoPendingApproval => words::no_pending_approval(),
+            AppError::NoTurnYet => words::no_turn_yet(),
+            AppError::UnknownReusableTask => words::unknown_reusable_task(),
+            AppError::LeaseNotOpen => words::lease_not_open(),
+            AppError::NoScreenshot => words::no_screenshot(),
+            AppError::NoCriteria => words::no_criteria(),
+            AppError::InvalidSchema => words::invalid_schema(),
         }
     }
 }

@@ -138,6 +138,7 @@ pub fn for_client_code(code: &ErrorCode, retry_after_ms: Option<f64>) -> UiError
             None,
         ),
         // Direct control, replay, learn and judge.
+        C::ControlClosed { reason } => lease_ended(reason),
         C::ControlNotOpen => e(
             "The console is closed",
             "No control session is open on this computer. Open the console again to run code.",
@@ -253,6 +254,68 @@ fn free_time_exhausted() -> UiError {
     .retry_at(Some(next_utc_midnight(now_ms())))
 }
 
+/// Why a control lease ended, for the console.
+pub fn lease_ended(reason: &porthole_client::control::ClosedReason) -> UiError {
+    use porthole_client::control::ClosedReason as R;
+    let (title, detail, action) = match reason {
+        R::Closed => (
+            "The console was closed",
+            "The control session was closed, and the computer's variables were cleared. Open it again to go on.",
+            Some(UiAction::Retry),
+        ),
+        R::IdleTimeout => (
+            "Closed after a quiet spell",
+            "No code ran for a while (10 minutes, or 2 when a task was waiting for this computer), so the computer was released. Open the console again to go on.",
+            Some(UiAction::Retry),
+        ),
+        R::LockLost => (
+            "A task took the computer",
+            "The agent started a task on this computer while the console was quiet, so the console lost it. Open it again when the task is done.",
+            Some(UiAction::Retry),
+        ),
+        R::Unresponsive => (
+            "The computer stopped answering",
+            "A block got no answer in time, so the console was closed. The next open starts a fresh one.",
+            Some(UiAction::Retry),
+        ),
+        R::Shutdown => (
+            "The service restarted",
+            "The service behind the console restarted, which ended it. Open the console again.",
+            Some(UiAction::Retry),
+        ),
+        R::Other(_) => (
+            "The console ended",
+            "The control session ended. Open the console again to go on.",
+            Some(UiAction::Retry),
+        ),
+    };
+    UiError::new("control_closed", title, detail, action)
+}
+
+/// Why a structured task (output schema or success criteria) failed, when that is the reason.
+pub fn for_turn_reason(reason: &porthole_client::turns::ReasonCode) -> Option<UiError> {
+    use porthole_client::turns::ReasonCode as R;
+    let (code, title, detail) = match reason {
+        R::OutputInvalid => (
+            "output_invalid",
+            "The answer didn't fit the shape you asked for",
+            "The agent answered, but not in the form the output schema describes. Its answer and what did not fit are shown below.",
+        ),
+        R::CriteriaNotMet => (
+            "criteria_not_met",
+            "The success checks did not pass",
+            "The agent finished, but at least one of your success checks failed. Each check and its evidence are shown below.",
+        ),
+        R::CriteriaUnchecked => (
+            "criteria_unchecked",
+            "A success check could not be checked",
+            "The agent finished, but at least one of your checks could not be verified from what it did. See the evidence for each check.",
+        ),
+        _ => return None,
+    };
+    Some(UiError::new(code, title, detail, None))
+}
+
 /// Reads `YYYY-MM-DDTHH:MM:SS(.sss)Z` without a date library.
 pub fn parse_iso_ms(text: &str) -> Option<f64> {
     let text = text.trim().trim_end_matches('Z');
@@ -316,6 +379,54 @@ pub mod words {
             "Conversation not found",
             "This conversation is no longer here. Start a new one.",
             Some(UiAction::NewConversation),
+        )
+    }
+    pub fn no_turn_yet() -> UiError {
+        UiError::new(
+            "no_turn_yet",
+            "No task yet",
+            "Send a task in this conversation first.",
+            None,
+        )
+    }
+    pub fn unknown_reusable_task() -> UiError {
+        UiError::new(
+            "unknown_reusable_task",
+            "Reusable task not found",
+            "This reusable task is no longer in your library.",
+            None,
+        )
+    }
+    pub fn lease_not_open() -> UiError {
+        UiError::new(
+            "lease_not_open",
+            "The console is not open",
+            "Open the console on this computer before running code.",
+            None,
+        )
+    }
+    pub fn no_screenshot() -> UiError {
+        UiError::new(
+            "no_screenshot",
+            "No screenshot",
+            "The last block did not capture the screen.",
+            None,
+        )
+    }
+    pub fn no_criteria() -> UiError {
+        UiError::new(
+            "no_criteria",
+            "Nothing to check",
+            "Write what a good result looks like, as a sentence or as a list of checks.",
+            None,
+        )
+    }
+    pub fn invalid_schema() -> UiError {
+        UiError::new(
+            "invalid_schema",
+            "The output schema isn't valid",
+            "The output schema must be a JSON object, for example {\"type\": \"object\", \"properties\": {\"price\": {\"type\": \"number\"}}}.",
+            None,
         )
     }
     pub fn no_pending_approval() -> UiError {

@@ -9,6 +9,7 @@ mod demo;
 mod error;
 mod error_words;
 mod events;
+mod features;
 mod following;
 mod keychain;
 mod machines;
@@ -45,6 +46,26 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::stop_task,
             commands::answer_approval,
             commands::open_approval_page,
+            features::commands::latest_turn,
+            features::commands::get_recording,
+            features::commands::step_screenshot,
+            features::commands::set_send_options,
+            features::commands::get_turn_outcome,
+            features::commands::check_result,
+            features::commands::draft_reusable,
+            features::commands::learn_reusable,
+            features::commands::list_reusable,
+            features::commands::remove_reusable,
+            features::commands::run_reusable,
+            features::commands::report_wrong_result,
+            features::commands::heal_reusable,
+            features::commands::console_state,
+            features::commands::console_open,
+            features::commands::console_run,
+            features::commands::console_interrupt,
+            features::commands::console_close,
+            features::commands::console_screenshot,
+            features::commands::lease_endings,
         ])
         .events(collect_events![
             events::MachinesChanged,
@@ -97,6 +118,7 @@ pub fn run() {
             app.manage(attention::AttentionTarget::default());
             app.manage(persist::SettingsStore::open(&handle)?);
             app.manage(persist::ConversationStore::open(&handle)?);
+            features::manage(&handle)?;
             tauri::async_runtime::spawn(async move { switching::start(&handle).await });
             Ok(())
         })

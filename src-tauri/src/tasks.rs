@@ -92,6 +92,7 @@ pub async fn send(app: &AppHandle, id: &str, text: &str, model: Option<String>) 
     let mut request = MessageRequest::new(text, &conversation.machine_id);
     request.session_id = session_id;
     request.model = model;
+    crate::features::advanced::apply(app, &mut request);
     match TaskFollower::start(client, &request, Transport::Stream).await {
         Ok(follower) => {
             following::spawn(app, id, follower);

@@ -11,6 +11,16 @@ import type {
   MachineRow,
   ModelList,
   UiError,
+  Recording,
+  SendOptions,
+  TurnOutcome,
+  Criteria,
+  Judgement,
+  ReusableDraft,
+  ReusableTask,
+  BlockRun,
+  ExecResult,
+  ConsoleState,
 } from './bindings';
 
 export type {
@@ -31,6 +41,29 @@ export type {
 } from './bindings';
 
 const unexpected = unexpectedError;
+
+export type {
+  BlockRun,
+  ConsoleState,
+  Criteria,
+  CriterionCheck,
+  CriterionVerdict,
+  ExecResult,
+  Judgement,
+  Parameter,
+  Recording,
+  ReusableDraft,
+  ReusableTask,
+  SendOptions,
+  Step,
+  TurnOutcome,
+} from './bindings';
+
+/** Raw image bytes from a command (an ArrayBuffer) as a blob URL; revoke it when done. */
+function imageUrl(bytes: unknown): string {
+  const buffer = bytes instanceof ArrayBuffer ? bytes : new Uint8Array(bytes as number[]).buffer;
+  return URL.createObjectURL(new Blob([buffer], { type: 'image/jpeg' }));
+}
 
 type Result<T> = { status: 'ok'; data: T } | { status: 'error'; error: UiError };
 
@@ -71,6 +104,36 @@ export const api = {
   answerApproval: (conversationId: string, approve: boolean) =>
     unwrap(commands.answerApproval(conversationId, approve)),
   openApprovalPage: (conversationId: string) => unwrap(commands.openApprovalPage(conversationId)),
+  // Replay, reusable tasks, judge, console, Advanced (features/).
+  latestTurn: (conversationId: string): Promise<string | null> => commands.latestTurn(conversationId),
+  getRecording: (turnId: string): Promise<Recording> => unwrap(commands.getRecording(turnId)),
+  stepScreenshot: async (turnId: string, index: number): Promise<string> =>
+    imageUrl(await unwrap(commands.stepScreenshot(turnId, index))),
+  setSendOptions: (machineId: string, options: SendOptions) =>
+    unwrap(commands.setSendOptions(machineId, options)),
+  getTurnOutcome: (turnId: string): Promise<TurnOutcome> => unwrap(commands.getTurnOutcome(turnId)),
+  checkResult: (turnId: string, criteria: Criteria, idempotencyKey: string): Promise<Judgement> =>
+    unwrap(commands.checkResult(turnId, criteria, idempotencyKey)),
+  draftReusable: (conversationId: string): Promise<ReusableDraft> =>
+    unwrap(commands.draftReusable(conversationId)),
+  learnReusable: (turnId: string, template: string, idempotencyKey: string): Promise<ReusableTask> =>
+    unwrap(commands.learnReusable(turnId, template, idempotencyKey)),
+  listReusable: (): Promise<ReusableTask[]> => unwrap(commands.listReusable()),
+  removeReusable: (id: string) => unwrap(commands.removeReusable(id)),
+  runReusable: (id: string, machineId: string, inputs: Record<string, unknown>): Promise<BlockRun> =>
+    unwrap(commands.runReusable(id, machineId, inputs)),
+  reportWrongResult: (id: string, inputs: Record<string, unknown>, result: ExecResult, note: string): Promise<ReusableTask> =>
+    unwrap(commands.reportWrongResult(id, inputs, result, note)),
+  healReusable: (id: string, feedback: string, idempotencyKey: string): Promise<ReusableTask> =>
+    unwrap(commands.healReusable(id, feedback, idempotencyKey)),
+  consoleState: (machineId: string): Promise<ConsoleState> => unwrap(commands.consoleState(machineId)),
+  consoleOpen: (machineId: string): Promise<ConsoleState> => unwrap(commands.consoleOpen(machineId)),
+  consoleRun: (machineId: string, code: string): Promise<BlockRun> => unwrap(commands.consoleRun(machineId, code)),
+  consoleInterrupt: (machineId: string): Promise<boolean> => unwrap(commands.consoleInterrupt(machineId)),
+  consoleClose: (machineId: string): Promise<ConsoleState> => unwrap(commands.consoleClose(machineId)),
+  consoleScreenshot: async (machineId: string): Promise<string> =>
+    imageUrl(await unwrap(commands.consoleScreenshot(machineId))),
+  leaseEndings: (): Promise<UiError[]> => commands.leaseEndings(),
 
   onMachinesChanged: (cb: () => void) => events.machinesChanged.listen(() => cb()),
   onConnectionChanged: (cb: () => void) => events.connectionChanged.listen(() => cb()),

@@ -26,6 +26,32 @@ export const commands = {
 	stopTask: (conversationId: string) => typedError<null, UiError>(__TAURI_INVOKE("stop_task", { conversationId })),
 	answerApproval: (conversationId: string, approve: boolean) => typedError<null, UiError>(__TAURI_INVOKE("answer_approval", { conversationId, approve })),
 	openApprovalPage: (conversationId: string) => typedError<null, UiError>(__TAURI_INVOKE("open_approval_page", { conversationId })),
+	/**  The newest turn of a conversation, if a task ran in it. */
+	latestTurn: (conversationId: string) => __TAURI_INVOKE<string | null>("latest_turn", { conversationId }),
+	getRecording: (turnId: string) => typedError<Recording, UiError>(__TAURI_INVOKE("get_recording", { turnId })),
+	/**  A step's screenshot, as JPEG bytes. */
+	stepScreenshot: (turnId: string, index: number) => typedError<unknown, UiError>(__TAURI_INVOKE("step_screenshot", { turnId, index })),
+	/**  What the composer adds to the next task sent to `machine_id`. */
+	setSendOptions: (machineId: string, options: SendOptions) => typedError<null, UiError>(__TAURI_INVOKE("set_send_options", { machineId, options })),
+	getTurnOutcome: (turnId: string) => typedError<TurnOutcome, UiError>(__TAURI_INVOKE("get_turn_outcome", { turnId })),
+	checkResult: (turnId: string, criteria: Criteria, idempotencyKey: string | null) => typedError<Judgement, UiError>(__TAURI_INVOKE("check_result", { turnId, criteria, idempotencyKey })),
+	draftReusable: (conversationId: string) => typedError<ReusableDraft, UiError>(__TAURI_INVOKE("draft_reusable", { conversationId })),
+	/**  Learns a reusable task; about two minutes. */
+	learnReusable: (turnId: string, template: string, idempotencyKey: string) => typedError<ReusableTask, UiError>(__TAURI_INVOKE("learn_reusable", { turnId, template, idempotencyKey })),
+	listReusable: () => typedError<ReusableTask[], UiError>(__TAURI_INVOKE("list_reusable")),
+	removeReusable: (id: string) => typedError<null, UiError>(__TAURI_INVOKE("remove_reusable", { id })),
+	runReusable: (id: string, machineId: string, inputs: Inputs) => typedError<BlockRun, UiError>(__TAURI_INVOKE("run_reusable", { id, machineId, inputs })),
+	reportWrongResult: (id: string, inputs: Inputs, result: ExecResult, note: string) => typedError<ReusableTask, UiError>(__TAURI_INVOKE("report_wrong_result", { id, inputs, result, note })),
+	healReusable: (id: string, feedback: string, idempotencyKey: string) => typedError<ReusableTask, UiError>(__TAURI_INVOKE("heal_reusable", { id, feedback, idempotencyKey })),
+	consoleState: (machineId: string) => typedError<ConsoleState, UiError>(__TAURI_INVOKE("console_state", { machineId })),
+	/**  Opens the lease; may take up to three minutes. */
+	consoleOpen: (machineId: string) => typedError<ConsoleState, UiError>(__TAURI_INVOKE("console_open", { machineId })),
+	consoleRun: (machineId: string, code: string) => typedError<BlockRun, UiError>(__TAURI_INVOKE("console_run", { machineId, code })),
+	consoleInterrupt: (machineId: string) => typedError<boolean, UiError>(__TAURI_INVOKE("console_interrupt", { machineId })),
+	consoleClose: (machineId: string) => typedError<ConsoleState, UiError>(__TAURI_INVOKE("console_close", { machineId })),
+	consoleScreenshot: (machineId: string) => typedError<unknown, UiError>(__TAURI_INVOKE("console_screenshot", { machineId })),
+	/**  Every way a lease can end, explained. */
+	leaseEndings: () => __TAURI_INVOKE<UiError[]>("lease_endings"),
 };
 
 /** Events */
@@ -72,6 +98,16 @@ export type Availability = "online" | "asleep" | "offline" |
 /**  The free computer, started by the first task. */
 "freeReady";
 
+/**  One block's outcome, without the screenshot's bytes (fetched with [`screenshot`]). */
+export type BlockRun = {
+	result: ExecResult,
+	/**  A screenshot was captured and can be fetched. */
+	hasScreenshot: boolean,
+	/**  The screenshot was too large to return. */
+	screenshotOmitted: boolean,
+	state: ConsoleState,
+};
+
 /**  The connection (Demo / account, ready / failed) changed. */
 export type ConnectionChanged = null;
 
@@ -90,6 +126,16 @@ export type ConnectionInfo = {
 export type ConnectionMode = "demo" | "account";
 
 export type ConnectionState = "connecting" | "ready" | "failed";
+
+/**  The lease of a machine as the page shows it. */
+export type ConsoleState = {
+	machineId: string,
+	open: boolean,
+	/**  Why the lease ended, in words, when it did. */
+	ended: UiError | null,
+	/**  When the lease will close for idleness (Unix ms), while open. */
+	idleDeadlineMs: number | null,
+};
 
 export type Conversation = {
 	id: string,
@@ -132,6 +178,25 @@ export type Credits = {
 	usd?: number | null,
 };
 
+/**  A sentence or a list of checks (messages' `success_criteria`, judge's `criteria`). */
+export type Criteria = string | CriterionCheck[];
+
+/**  One check of `success_criteria`. */
+export type CriterionCheck = {
+	id: string,
+	check: string,
+	returnEvidence?: boolean | null,
+};
+
+export type CriterionVerdict = {
+	id?: string | null,
+	check?: string | null,
+	verdict: Verdict,
+	/**  Probability that the check holds. */
+	score?: number | null,
+	evidence?: string | null,
+};
+
 /**  What a follower already yielded. */
 export type Delivered = {
 	/**  Ids of assistant messages yielded. */
@@ -141,6 +206,49 @@ export type Delivered = {
 	approvalIds: string[],
 	/**  Count of progress, tool and tool-error events yielded (the same on both paths). */
 	replayable: number,
+};
+
+/**  A run of learned code, fed back to a repair. */
+export type Evaluation = {
+	inputs?: { [key in string]: unknown } | null,
+	/**  The run's `result`, `error` and last `logs`; at most 20 KB, no screenshot. */
+	result?: unknown | null,
+	/**  A `judgementId`. */
+	judgement?: string | null,
+	passed?: boolean | null,
+	note?: string | null,
+};
+
+/**
+ *  `code` on `error` and `tool-output-error`: stop retrying, the same request fails again
+ *  today.
+ */
+export type EventErrorCode = string;
+
+/**  One check of a structured message. */
+export type Evidence = {
+	id?: string | null,
+	passed?: boolean,
+	score?: number | null,
+	evidence?: string | null,
+};
+
+export type ExecError = {
+	kind: ExecErrorKind,
+	message?: string,
+};
+
+export type ExecErrorKind = string;
+
+export type ExecResult = {
+	/**  The block's last expression as JSON (a string when over 256 KB). */
+	result?: unknown,
+	logs?: string[],
+	/**  Set when the block did not finish. */
+	error?: ExecError | null,
+	observations?: Observations | null,
+	variables?: Variable[],
+	durationMs?: number | null,
 };
 
 /**  Show this conversation (the person came back after a notification). */
@@ -160,6 +268,20 @@ export type FollowerState = {
 	delivered?: Delivered,
 	/**  The follow reached the end of the task. */
 	finished?: boolean,
+};
+
+/**  Values for a reusable task's parameters, by name. */
+export type Inputs = { [key in string]: unknown };
+
+export type Judgement = {
+	judgementId: string,
+	verdict: Verdict,
+	summary?: string,
+	task?: string,
+	criteria?: CriterionVerdict[],
+	turns?: string[],
+	usage?: TokenUsage | null,
+	researchPreview?: boolean,
 };
 
 export type MachineRow = {
@@ -197,12 +319,93 @@ export type ModelList = {
 
 export type ModelTier = string;
 
+export type Observations = {
+	screenshot?: ScreenshotData | null,
+	screenshotOmitted?: boolean,
+};
+
+/**  One parameter of learned code: a key of `main`'s `params`. */
+export type Parameter = {
+	name: string,
+	defaultValue?: unknown,
+};
+
+/**  A suggested placeholder and the text it replaces. */
+export type Placeholder = {
+	name: string,
+	value: string,
+};
+
 export type Plan = {
 	/**  `None` on the free plan. */
 	id?: string | null,
 	title: string,
 	free?: boolean,
 	unlimited?: boolean,
+};
+
+/**  Why a turn failed. */
+export type ReasonCode = string;
+
+/**  A turn and its recorded steps, as the replay shows them. */
+export type Recording = {
+	turn: Turn,
+	steps: Step[],
+	/**  The turn was sent with "Record steps" on. */
+	recorded: boolean,
+};
+
+/**  What "Make this reusable" starts from: the recorded turn, its message, a suggested template. */
+export type ReusableDraft = {
+	turnId: string,
+	message: string,
+	suggestion: TemplateSuggestion,
+};
+
+/**  A reusable task in the library. */
+export type ReusableTask = {
+	id: string,
+	/**  Which service it was learned on (`demo` or the account's address). */
+	scope: string,
+	title: string,
+	template: string,
+	parameters: Parameter[],
+	code: string,
+	/**  Validation problems the service found, as sentences. */
+	errors: string[],
+	warnings: string[],
+	learnId: string,
+	sourceTurns: string[],
+	createdAt: number | null,
+	/**  What the last repair changed and why. */
+	changes: string | null,
+	/**  Runs that went wrong since the last repair, for "Fix it". */
+	failedRuns: Evaluation[],
+};
+
+export type ScreenshotData = {
+	base64: string,
+	mimeType?: string,
+};
+
+/**  What the composer asks for besides the text. */
+export type SendOptions = {
+	recordSteps: boolean,
+	/**  JSON Schema text; blank for none. */
+	outputSchema: string,
+	successCriteria: Criteria | null,
+};
+
+export type Step = {
+	index: number,
+	timestamp?: string,
+	final?: boolean,
+	title?: string,
+	rationale?: string,
+	code?: string,
+	error?: string | null,
+	/**  Path of the screen before the step; fetch with [`Turns::screenshot_at`]. */
+	screenshot?: string | null,
 };
 
 export type TaskStatus = 
@@ -212,6 +415,12 @@ export type TaskStatus =
 export type TaskUsage = {
 	byModel?: { [key in string]: UsageFigures },
 } & UsageFigures;
+
+/**  A task turned into a template. */
+export type TemplateSuggestion = {
+	template: string,
+	placeholders: Placeholder[],
+};
 
 /**  One line of the thread. */
 export type ThreadItem = 
@@ -223,6 +432,46 @@ export type ThreadItem =
 { kind: "answer"; text: string } | 
 /**  A reply that started no task. */
 { kind: "reply"; text: string } | { kind: "approval"; title: string } | { kind: "notice"; text: string } | { kind: "failure"; error: UiError };
+
+/**  Tokens of the model calls of a turn, a learn or a judgement. */
+export type TokenUsage = {
+	inputTokens?: number | null,
+	outputTokens?: number | null,
+};
+
+export type TrajectoryRef = {
+	recorded?: boolean,
+	url?: string,
+};
+
+export type Turn = {
+	turnId: string,
+	/**  `None` until the message is delivered. */
+	sessionId?: string | null,
+	machineId?: string,
+	status: TurnStatus,
+	/**  An object with `output_schema`, else the final answer; `None` until `succeeded`. */
+	output?: unknown | null,
+	reason_code?: ReasonCode | null,
+	raw_answer?: string | null,
+	error_code?: EventErrorCode | null,
+	usage?: TokenUsage | null,
+	recordTrajectory?: boolean,
+	trajectory?: TrajectoryRef | null,
+	evidence?: Evidence[] | null,
+	output_errors?: string[] | null,
+	template?: string | null,
+	inputs?: unknown | null,
+};
+
+/**  A finished turn with its failure, if any, in words. */
+export type TurnOutcome = {
+	turn: Turn,
+	/**  Why a structured task failed (`output_invalid`, `criteria_not_met`, ...). */
+	explanation: UiError | null,
+};
+
+export type TurnStatus = string;
 
 /**  Something the person can do about an error. */
 export type UiAction = 
@@ -261,6 +510,14 @@ export type UsageFigures = {
 };
 
 export type UserState = string;
+
+export type Variable = {
+	name: string,
+	type?: string,
+	preview?: string,
+};
+
+export type Verdict = string;
 
 /* Tauri Specta runtime */
 async function typedError<T, E>(result: Promise<T>): Promise<{ status: "ok"; data: T } | { status: "error"; error: E }> {
