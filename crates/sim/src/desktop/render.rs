@@ -270,7 +270,9 @@ fn window(pm: &mut Pixmap, w: &Window, focused: bool) {
         AppKind::Terminal => TextStyle::new(Face::Mono, 14, [200, 235, 200]),
         _ => TextStyle::new(Face::Sans, 15, [34, 38, 46]),
     };
-    let mut lines = font::wrap(&w.body, style, content.w);
+    // Only the end of a long body can be on screen; wrapping just that keeps a window with
+    // megabytes of typed text as cheap to draw as a short one.
+    let mut lines = font::wrap(tail(&w.body, 16_000), style, content.w);
     let visible = (content.h / style.line_height()).max(1) as usize;
     if lines.len() > visible {
         lines.drain(..lines.len() - visible);
@@ -375,4 +377,13 @@ fn taskbar(pm: &mut Pixmap, scene: &Scene, clock: &Clock) {
     let name = font::ellipsize(&scene.machine_name, style, 200);
     let nw = font::measure(&name, style);
     font::draw(pm, &name, scene.width - 40 - tw.max(dw) - nw, y + 27, style);
+}
+
+/// The last `max` bytes of `text` (or all of it), cut at a character boundary.
+fn tail(text: &str, max: usize) -> &str {
+    let mut start = text.len().saturating_sub(max);
+    while !text.is_char_boundary(start) {
+        start += 1;
+    }
+    &text[start..]
 }
