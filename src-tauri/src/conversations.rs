@@ -271,7 +271,12 @@ impl Conversation {
                 self.push(ThreadItem::Narration { text: text.clone() })
             }
             TaskUpdate::Progress { text, .. } => {
-                self.push(ThreadItem::Progress { text: text.clone() })
+                // A tool call's title arrives again as its first progress line: show it once.
+                let repeat = matches!(self.items.last(),
+                    Some(ThreadItem::Tool { title: Some(title), .. }) if title == text);
+                if !repeat {
+                    self.push(ThreadItem::Progress { text: text.clone() })
+                }
             }
             TaskUpdate::Tool {
                 tool_name, input, ..
@@ -281,10 +286,14 @@ impl Conversation {
                     .and_then(|i| i.get("title"))
                     .and_then(|t| t.as_str())
                     .map(str::to_owned);
-                self.push(ThreadItem::Tool {
-                    name: tool_name.clone(),
-                    title,
-                });
+                // Without a title (the stream path) a tool name says nothing to a person;
+                // its progress lines follow anyway.
+                if title.is_some() {
+                    self.push(ThreadItem::Tool {
+                        name: tool_name.clone(),
+                        title,
+                    });
+                }
             }
             TaskUpdate::ToolFailed { error_text, .. } => self.push(ThreadItem::ToolFailed {
                 text: error_text.clone(),

@@ -192,3 +192,41 @@ fn long_threads_keep_the_newest_items() {
         })
     );
 }
+
+#[test]
+fn tool_activity_is_shown_once_and_only_when_it_says_something() {
+    let mut book = book_with_one();
+    let c = book.get_mut("c1").unwrap();
+    let tool = |input: Option<serde_json::Value>| TaskUpdate::Tool {
+        tool_call_id: "t".into(),
+        tool_name: "execute".into(),
+        input,
+    };
+    let progress = TaskUpdate::Progress {
+        text: "Open Browser".into(),
+        tool: None,
+    };
+    c.apply(&tool(None), state("cs", "a"), 1.0);
+    assert!(c.items.is_empty(), "a bare tool name is not shown");
+    c.apply(
+        &tool(Some(
+            serde_json::json!({"title": "Open Browser", "code": "x"}),
+        )),
+        state("cs", "b"),
+        2.0,
+    );
+    c.apply(&progress, state("cs", "c"), 3.0);
+    assert_eq!(
+        c.items,
+        [ThreadItem::Tool {
+            name: "execute".into(),
+            title: Some("Open Browser".into())
+        }]
+    );
+    let next = TaskUpdate::Progress {
+        text: "Browser is open".into(),
+        tool: None,
+    };
+    c.apply(&next, state("cs", "d"), 4.0);
+    assert_eq!(c.items.len(), 2);
+}
