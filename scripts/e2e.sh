@@ -11,7 +11,10 @@ mkdir -p "$tmp"/{cache,data,config,runtime} target/e2e
 chmod 700 "$tmp/runtime"
 export XDG_CACHE_HOME="$tmp/cache" XDG_DATA_HOME="$tmp/data" XDG_CONFIG_HOME="$tmp/config"
 export XDG_RUNTIME_DIR="$tmp/runtime" NO_AT_BRIDGE=1
-export PORTHOLE_APP="${PORTHOLE_APP:-$PWD/target/debug/porthole}"
+# A private copy of the app: a build running meanwhile (another terminal, an editor) must not
+# swap the binary under a test.
+cp "${PORTHOLE_APP:-$PWD/target/debug/porthole}" "$tmp/porthole"
+export PORTHOLE_APP="$tmp/porthole"
 
 # Inside the D-Bus session: unlock a throwaway Secret Service keyring and open a kernel
 # session keyring, the two places the app's keychain (keyring's persistent backend) uses.

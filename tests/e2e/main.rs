@@ -2,3 +2,14 @@
 //! against the built-in Demo (or a simulator the test starts, where a test needs one that
 //! outlives the app). Run by `./run test` through `scripts/e2e.sh`; each test keeps a
 //! screenshot under `target/e2e/`.
+//!
+//! They are `#[ignore]`d so that a plain `cargo test` without a display skips them;
+//! `scripts/e2e.sh` runs them with `--ignored`.
+
+mod flows;
+
+mod approvals;
+mod connect;
+mod machines;
+mod restart;
+mod tasks;

@@ -21,6 +21,9 @@ pub struct AppOptions {
     pub data_dir: Option<PathBuf>,
     /// Time scale of the built-in Demo simulator (its documented delays multiplied by this).
     pub demo_time_scale: Option<f64>,
+    /// More environment for the app, e.g. `PORTHOLE_DEMO_URL` to use a simulator the test
+    /// started (one that outlives the app, for restart tests).
+    pub env: Vec<(String, String)>,
 }
 
 /// The app in a real window, driven over WebDriver.
@@ -51,7 +54,9 @@ impl App {
         let native_port = free_port()?;
         let scale = options.demo_time_scale.unwrap_or(0.05);
         // The app inherits this environment through WebKitWebDriver.
-        let mut tauri_driver = Command::new("tauri-driver")
+        let mut command = Command::new("tauri-driver");
+        command.envs(options.env.iter().map(|(k, v)| (k, v)));
+        let mut tauri_driver = command
             .args(["--port", &port.to_string()])
             .args(["--native-port", &native_port.to_string()])
             .env("PORTHOLE_DATA_DIR", &data_dir)

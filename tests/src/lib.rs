@@ -10,7 +10,7 @@ mod driver;
 mod wait;
 
 pub use driver::{App, AppOptions};
-pub use wait::{by_testid, Eventually};
+pub use wait::{by_testid, text_of, visible, Eventually};
 
 /// Where screenshots go: kept as artifacts of the run.
 pub fn screenshot_dir() -> std::path::PathBuf {

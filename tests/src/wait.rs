@@ -14,6 +14,29 @@ pub fn by_testid(id: &str) -> By {
     By::Css(format!("[data-testid=\"{id}\"]"))
 }
 
+/// Whether a person can see the element. WebKitWebDriver's own "is displayed" answers false
+/// for plainly visible elements of this app (seen under Xvfb with WebKitGTK 2.50), so we ask
+/// the page itself.
+pub async fn visible(driver: &WebDriver, el: &WebElement) -> bool {
+    let Ok(arg) = el.to_json() else { return false };
+    driver
+        .execute("return arguments[0].checkVisibility();", vec![arg])
+        .await
+        .ok()
+        .and_then(|v| v.json().as_bool())
+        .unwrap_or(false)
+}
+
+/// The text a person reads in the element (`innerText`); WebKitWebDriver's element text is
+/// empty wherever its "is displayed" is wrong (see [`visible`]).
+pub async fn text_of(el: &WebElement) -> String {
+    el.prop("innerText")
+        .await
+        .ok()
+        .flatten()
+        .unwrap_or_default()
+}
+
 /// Polls the window until a condition holds.
 pub struct Eventually<'a> {
     driver: &'a WebDriver,
@@ -39,7 +62,7 @@ impl<'a> Eventually<'a> {
         loop {
             if let Ok(found) = self.driver.find_all(by_testid(testid)).await {
                 for el in found {
-                    if el.is_displayed().await.unwrap_or(false) {
+                    if visible(self.driver, &el).await {
                         return Ok(el);
                     }
                 }
@@ -78,7 +101,7 @@ impl<'a> Eventually<'a> {
         let mut last = String::new();
         loop {
             if let Ok(el) = self.driver.find(by_testid(testid)).await {
-                last = el.text().await.unwrap_or_default();
+                last = text_of(&el).await;
                 if pred(&last) {
                     return Ok(last);
                 }
@@ -103,7 +126,7 @@ impl<'a> Eventually<'a> {
                 .await
                 .unwrap_or_default()
             {
-                shown |= el.is_displayed().await.unwrap_or(false);
+                shown |= visible(self.driver, &el).await;
             }
             if !shown {
                 return Ok(());

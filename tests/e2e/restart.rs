@@ -1,0 +1,90 @@
+//! Closing the app mid-task and opening it again resumes following the task, with nothing
+//! lost and nothing shown twice. The app's own Demo dies with the app, so this test runs the
+//! simulator itself and points the app's Demo at it.
+
+use porthole_e2e::{App, AppOptions, Eventually};
+use porthole_sim::{Config, Sim};
+
+use crate::flows::{select_machine, send_task, thread_texts, wait_for_status};
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_restart_mid_task_resumes_it() {
+    let sim = Sim::start(Config {
+        time_scale: 0.02,
+        ..Config::default()
+    })
+    .await
+    .expect("simulator");
+    let ada = sim.account("ada");
+    let env = vec![
+        ("PORTHOLE_DEMO_URL".to_owned(), sim.base_url.clone()),
+        (
+            "PORTHOLE_DEMO_KEY".to_owned(),
+            ada.api_key.clone().unwrap_or_default(),
+        ),
+        ("PORTHOLE_DEMO_ID_TOKEN".to_owned(), ada.id_token.clone()),
+    ];
+
+    let first = App::launch_with(AppOptions {
+        env: env.clone(),
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
+    select_machine(&first, "Design laptop")
+        .await
+        .expect("machine");
+    send_task(
+        &first,
+        "Take your time and count to 3, then check the weather in Oslo",
+    )
+    .await
+    .expect("send");
+    wait_for_status(&first, &["running"])
+        .await
+        .expect("the task runs");
+    let data_dir = first.data_dir().to_path_buf();
+    let keep = first.quit().await;
+
+    let second = App::launch_with(AppOptions {
+        data_dir: Some(data_dir),
+        env,
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens again");
+    select_machine(&second, "Design laptop")
+        .await
+        .expect("machine");
+    let status = wait_for_status(&second, &["running", "succeeded"])
+        .await
+        .unwrap();
+    assert!(status == "running" || status == "succeeded");
+    let answer = Eventually::new(&second.driver)
+        .text("final-answer", |t| !t.trim().is_empty())
+        .await
+        .expect("the resumed task ends with its answer");
+    assert!(
+        answer.contains("Oslo"),
+        "the answer of the task sent before the restart: {answer}"
+    );
+    assert_eq!(
+        wait_for_status(&second, &["succeeded", "failed"])
+            .await
+            .unwrap(),
+        "succeeded"
+    );
+    let answers = thread_texts(&second, "answer").await.unwrap();
+    assert_eq!(answers.len(), 1, "the answer is shown once: {answers:?}");
+    let users = thread_texts(&second, "user").await.unwrap();
+    assert_eq!(users.len(), 1, "the task is shown once: {users:?}");
+
+    second
+        .screenshot("restart-resumed")
+        .await
+        .expect("screenshot");
+    second.quit().await;
+    drop(keep);
+    sim.shutdown().await;
+}
