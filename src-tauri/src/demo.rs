@@ -46,6 +46,24 @@ fn config() -> ClientConfig {
 }
 
 impl DemoService {
+    /// The Demo account's identity-provider token, for key management and new computers
+    /// (`account::identity`); it stays in Rust. `PORTHOLE_DEMO_ID_TOKEN` goes with
+    /// `PORTHOLE_DEMO_URL`.
+    pub async fn id_token(&self) -> Option<porthole_client::Secret> {
+        if std::env::var("PORTHOLE_DEMO_URL").is_ok() {
+            return std::env::var("PORTHOLE_DEMO_ID_TOKEN")
+                .ok()
+                .map(porthole_client::Secret::new);
+        }
+        let sim = self.sim.lock().await;
+        let account = sim
+            .as_ref()?
+            .accounts
+            .iter()
+            .find(|a| a.name == DEMO_ACCOUNT)?;
+        Some(porthole_client::Secret::new(account.id_token.clone()))
+    }
+
     /// Starts the simulator once; later calls reuse it.
     pub async fn endpoint(&self) -> AppResult<DemoEndpoint> {
         if let (Ok(url), Ok(key)) = (

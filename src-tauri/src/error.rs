@@ -6,7 +6,7 @@
 use porthole_client::ErrorCode;
 use serde::Serialize;
 
-use crate::error_words::{for_client_code, words};
+use crate::error_words::{account as account_words, for_client_code, words};
 
 /// What can go wrong in the app shell.
 #[derive(Debug, thiserror::Error)]
@@ -38,6 +38,27 @@ pub enum AppError {
     NoCriteria,
     #[error("the output schema is not a JSON object")]
     InvalidSchema,
+    // Sign-in, keys, new computers, attachments (account/).
+    #[error("nobody is signed in with the identity provider")]
+    SignInNeeded,
+    #[error("the browser sign-in timed out")]
+    SignInTimedOut,
+    #[error("the browser sign-in was cancelled")]
+    SignInCancelled,
+    #[error("browser sign-in could not start: {0}")]
+    SignInUnavailable(String),
+    #[error("an API key was given where a sign-in token belongs")]
+    NotASignInToken,
+    #[error("key name over 100 characters")]
+    KeyNameTooLong,
+    #[error("the new key is no longer held")]
+    NewKeyGone,
+    #[error("the new computer did not come online in time")]
+    ComputerNotOnline,
+    #[error("the file could not be read")]
+    FileUnreadable,
+    #[error("a folder was given instead of a file")]
+    FolderNotFile,
 }
 
 pub type AppResult<T> = Result<T, AppError>;
@@ -95,7 +116,8 @@ impl From<&AppError> for UiError {
         match error {
             AppError::Client(err) => {
                 let retry_after_ms = err.retry_after().map(|d| d.as_millis() as f64);
-                for_client_code(&err.code(), retry_after_ms)
+                account_words::for_client_error(err)
+                    .unwrap_or_else(|| for_client_code(&err.code(), retry_after_ms))
             }
             AppError::Keychain(_) => words::keychain(),
             AppError::Store(_) => words::store(),
@@ -109,6 +131,16 @@ impl From<&AppError> for UiError {
             AppError::NoScreenshot => words::no_screenshot(),
             AppError::NoCriteria => words::no_criteria(),
             AppError::InvalidSchema => words::invalid_schema(),
+            AppError::SignInNeeded => account_words::sign_in_needed(),
+            AppError::SignInTimedOut => account_words::sign_in_timed_out(),
+            AppError::SignInCancelled => account_words::sign_in_cancelled(),
+            AppError::SignInUnavailable(_) => account_words::sign_in_unavailable(),
+            AppError::NotASignInToken => account_words::not_a_sign_in_token(),
+            AppError::KeyNameTooLong => account_words::key_name_too_long(),
+            AppError::NewKeyGone => account_words::new_key_gone(),
+            AppError::ComputerNotOnline => account_words::computer_not_online(),
+            AppError::FileUnreadable => account_words::file_unreadable(),
+            AppError::FolderNotFile => account_words::folder_not_file(),
         }
     }
 }

@@ -439,6 +439,9 @@ pub mod words {
     }
 }
 
+#[path = "error_words_account.rs"]
+pub mod account;
+
 #[cfg(test)]
 #[path = "error_words_tests.rs"]
 mod tests;

@@ -1,6 +1,7 @@
 //! Porthole, the desktop app: the Tauri shell around `porthole-client` and the Demo
 //! (`porthole-sim`). Commands are thin adapters; each concern is a small managed state.
 
+mod account;
 mod attention;
 mod commands;
 mod connection;
@@ -66,6 +67,21 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             features::commands::console_close,
             features::commands::console_screenshot,
             features::commands::lease_endings,
+            account::commands::identity_info,
+            account::commands::sign_in_with_browser,
+            account::commands::sign_in_with_token,
+            account::commands::forget_sign_in,
+            account::commands::list_keys,
+            account::commands::create_key,
+            account::commands::use_new_key,
+            account::commands::close_new_key,
+            account::commands::revoke_key,
+            account::commands::create_computer,
+            account::commands::pick_files,
+            account::commands::check_files,
+            account::commands::upload_file,
+            account::commands::conversation_usage,
+            account::commands::stage_attachments,
         ])
         .events(collect_events![
             events::MachinesChanged,
@@ -106,6 +122,7 @@ pub fn run() {
         .plugin(tauri_plugin_store::Builder::default().build())
         .plugin(tauri_plugin_notification::init())
         .plugin(tauri_plugin_opener::init())
+        .plugin(tauri_plugin_dialog::init())
         .invoke_handler(handler)
         .setup(move |app| {
             builder.mount_events(app);
@@ -115,6 +132,9 @@ pub fn run() {
             app.manage(following::Followers::default());
             app.manage(following::Watchers::default());
             app.manage(machines::StartingMachines::default());
+            app.manage(account::identity::Identity::default());
+            app.manage(account::keys::FreshKey::default());
+            app.manage(account::attachments::StagedAttachments::default());
             app.manage(attention::AttentionTarget::default());
             app.manage(persist::SettingsStore::open(&handle)?);
             app.manage(persist::ConversationStore::open(&handle)?);

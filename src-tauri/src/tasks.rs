@@ -39,6 +39,7 @@ pub async fn send(app: &AppHandle, id: &str, text: &str, model: Option<String>) 
         // Joins the running task; the follower already running shows what follows.
         let mut request = MessageRequest::new(text, &conversation.machine_id);
         request.session_id = conversation.session_id.clone();
+        crate::account::attachments::attach(app, id, &mut request);
         match client.messages().send(&request).await? {
             MessageOutcome::Started(started) => {
                 change(app, id, |c| {
@@ -93,6 +94,7 @@ pub async fn send(app: &AppHandle, id: &str, text: &str, model: Option<String>) 
     request.session_id = session_id;
     request.model = model;
     crate::features::advanced::apply(app, &mut request);
+    crate::account::attachments::attach(app, id, &mut request);
     match TaskFollower::start(client, &request, Transport::Stream).await {
         Ok(follower) => {
             following::spawn(app, id, follower);

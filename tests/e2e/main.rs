@@ -13,3 +13,6 @@ mod connect;
 mod machines;
 mod restart;
 mod tasks;
+mod attachments;
+mod keys;
+mod usage;

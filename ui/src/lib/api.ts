@@ -1,6 +1,7 @@
 // The only module that talks to Tauri. Components and stores call these typed functions;
 // every failure arrives as an ApiError carrying a UiError (words chosen in Rust, by code).
 import { Channel } from '@tauri-apps/api/core';
+import { getCurrentWebview } from '@tauri-apps/api/webview';
 import { commands, events } from './bindings';
 import { ApiError, unexpectedError } from './ui-error';
 import type {
@@ -11,6 +12,14 @@ import type {
   MachineRow,
   ModelList,
   UiError,
+  CreationProgress,
+  FileCheck,
+  IdentityInfo,
+  KeysView,
+  NewKey,
+  Upload,
+  UploadProgress,
+  UsageView,
   Recording,
   SendOptions,
   TurnOutcome,
@@ -41,6 +50,19 @@ export type {
 } from './bindings';
 
 const unexpected = unexpectedError;
+
+export type {
+  CreationProgress,
+  FileCheck,
+  IdentityInfo,
+  KeyRecord,
+  KeysView,
+  NewKey,
+  Upload,
+  UploadProgress,
+  UsageFigures,
+  UsageView,
+} from './bindings';
 
 export type {
   BlockRun,
@@ -104,6 +126,7 @@ export const api = {
   answerApproval: (conversationId: string, approve: boolean) =>
     unwrap(commands.answerApproval(conversationId, approve)),
   openApprovalPage: (conversationId: string) => unwrap(commands.openApprovalPage(conversationId)),
+
   // Replay, reusable tasks, judge, console, Advanced (features/).
   latestTurn: (conversationId: string): Promise<string | null> => commands.latestTurn(conversationId),
   getRecording: (turnId: string): Promise<Recording> => unwrap(commands.getRecording(turnId)),
@@ -134,6 +157,44 @@ export const api = {
   consoleScreenshot: async (machineId: string): Promise<string> =>
     imageUrl(await unwrap(commands.consoleScreenshot(machineId))),
   leaseEndings: (): Promise<UiError[]> => commands.leaseEndings(),
+
+  // Sign-in, keys, new computers, attachments, usage (features/{signin,keys,attachments,usage}).
+  identityInfo: (): Promise<IdentityInfo | null> => unwrap(commands.identityInfo()),
+  signInWithBrowser: (baseUrl: string, issuer: string | null): Promise<IdentityInfo> =>
+    unwrap(commands.signInWithBrowser(baseUrl, issuer)),
+  signInWithToken: (baseUrl: string, token: string): Promise<IdentityInfo> =>
+    unwrap(commands.signInWithToken(baseUrl, token)),
+  forgetSignIn: () => unwrap(commands.forgetSignIn()),
+  listKeys: (): Promise<KeysView> => unwrap(commands.listKeys()),
+  /** The answer holds the new key's secret: show it once, keep it nowhere. */
+  createKey: (name: string | null): Promise<NewKey> => unwrap(commands.createKey(name)),
+  useNewKey: (keyId: string) => unwrap(commands.useNewKey(keyId)),
+  closeNewKey: () => commands.closeNewKey(),
+  revokeKey: (keyId: string) => unwrap(commands.revokeKey(keyId)),
+  createComputer: (name: string | null, onProgress: (p: CreationProgress) => void): Promise<string> => {
+    const channel = new Channel<CreationProgress>();
+    channel.onmessage = onProgress;
+    return unwrap(commands.createComputer(name, channel));
+  },
+  pickFiles: (): Promise<FileCheck[]> => unwrap(commands.pickFiles()),
+  checkFiles: (paths: string[]): Promise<FileCheck[]> => commands.checkFiles(paths),
+  uploadFile: (path: string, onProgress: (p: UploadProgress) => void): Promise<Upload> => {
+    const channel = new Channel<UploadProgress>();
+    channel.onmessage = onProgress;
+    return unwrap(commands.uploadFile(path, channel));
+  },
+  stageAttachments: (conversationId: string, uploads: Upload[]) =>
+    commands.stageAttachments(conversationId, uploads),
+  conversationUsage: (conversationId: string): Promise<UsageView> =>
+    unwrap(commands.conversationUsage(conversationId)),
+  /** Files dropped on the window: `over` while dragging, then the dropped paths. */
+  onFileDrop: (cb: (e: { kind: 'over' | 'leave' } | { kind: 'drop'; paths: string[] }) => void) =>
+    getCurrentWebview().onDragDropEvent((event) => {
+      const p = event.payload;
+      if (p.type === 'drop') cb({ kind: 'drop', paths: p.paths });
+      else if (p.type === 'leave') cb({ kind: 'leave' });
+      else cb({ kind: 'over' });
+    }),
 
   onMachinesChanged: (cb: () => void) => events.machinesChanged.listen(() => cb()),
   onConnectionChanged: (cb: () => void) => events.connectionChanged.listen(() => cb()),

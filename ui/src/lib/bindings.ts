@@ -52,6 +52,29 @@ export const commands = {
 	consoleScreenshot: (machineId: string) => typedError<unknown, UiError>(__TAURI_INVOKE("console_screenshot", { machineId })),
 	/**  Every way a lease can end, explained. */
 	leaseEndings: () => __TAURI_INVOKE<UiError[]>("lease_endings"),
+	/**  The current sign-in with the identity provider, if any (never the token). */
+	identityInfo: () => typedError<IdentityInfo | null, UiError>(__TAURI_INVOKE("identity_info")),
+	/**  Signs in through the system browser; `issuer` defaults to the service address. */
+	signInWithBrowser: (baseUrl: string, issuer: string | null) => typedError<IdentityInfo, UiError>(__TAURI_INVOKE("sign_in_with_browser", { baseUrl, issuer })),
+	/**  Signs in with a pasted identity-provider token. */
+	signInWithToken: (baseUrl: string, token: string) => typedError<IdentityInfo, UiError>(__TAURI_INVOKE("sign_in_with_token", { baseUrl, token })),
+	forgetSignIn: () => typedError<null, UiError>(__TAURI_INVOKE("forget_sign_in")),
+	listKeys: () => typedError<KeysView, UiError>(__TAURI_INVOKE("list_keys")),
+	/**  The answer carries the new key's secret for its one display (see `keys`). */
+	createKey: (name: string | null) => typedError<NewKey, UiError>(__TAURI_INVOKE("create_key", { name })),
+	useNewKey: (keyId: string) => typedError<null, UiError>(__TAURI_INVOKE("use_new_key", { keyId })),
+	/**  The new key's display closed: Rust forgets its secret too. */
+	closeNewKey: () => __TAURI_INVOKE<void>("close_new_key"),
+	revokeKey: (keyId: string) => typedError<null, UiError>(__TAURI_INVOKE("revoke_key", { keyId })),
+	createComputer: (name: string | null, onProgress: Channel<CreationProgress>) => typedError<string, UiError>(__TAURI_INVOKE("create_computer", { name, onProgress })),
+	/**  Opens the system file dialog (from Rust: the page needs no dialog permission). */
+	pickFiles: () => typedError<FileCheck[], UiError>(__TAURI_INVOKE("pick_files")),
+	/**  Checks dropped files before anything is uploaded. */
+	checkFiles: (paths: string[]) => __TAURI_INVOKE<FileCheck[]>("check_files", { paths }),
+	uploadFile: (path: string, onProgress: Channel<UploadProgress>) => typedError<Upload, UiError>(__TAURI_INVOKE("upload_file", { path, onProgress })),
+	conversationUsage: (conversationId: string) => typedError<UsageView, UiError>(__TAURI_INVOKE("conversation_usage", { conversationId })),
+	/**  The files to send with this conversation's next message (already uploaded). */
+	stageAttachments: (conversationId: string, uploads: Upload[]) => __TAURI_INVOKE<void>("stage_attachments", { conversationId, uploads }),
 };
 
 /** Events */
@@ -173,6 +196,15 @@ export type ConversationsChanged = {
 /**  Relative credit cost per task. */
 export type CostTier = string;
 
+/**  Where a creation is. */
+export type CreationProgress = 
+/**  The service took the request. */
+{ stage: "requested"; message: string } | 
+/**  The new computer is listed and starting. */
+{ stage: "starting"; machineId: string; name: string | null } | 
+/**  Ready for tasks. */
+{ stage: "online"; machineId: string; name: string | null };
+
 export type Credits = {
 	/**  US dollars; `None` on the unlimited plan. */
 	usd?: number | null,
@@ -251,6 +283,17 @@ export type ExecResult = {
 	durationMs?: number | null,
 };
 
+/**  A file the person chose, as the composer shows it before sending. */
+export type FileCheck = {
+	path: string,
+	name: string,
+	size: number | null,
+	/**  False for an extension the service does not know (allowed, but marked). */
+	recognised: boolean,
+	/**  Why this file cannot be sent; `None` when it can. */
+	refusal: UiError | null,
+};
+
 /**  Show this conversation (the person came back after a notification). */
 export type FocusConversation = {
 	machineId: string,
@@ -270,6 +313,16 @@ export type FollowerState = {
 	finished?: boolean,
 };
 
+/**  What the page knows about the sign-in. No token in here. */
+export type IdentityInfo = {
+	/**  The service address key management and computer creation go to. */
+	baseUrl: string,
+	/**  The name or email on the sign-in, when the token carries one. */
+	displayName: string | null,
+	/**  The Demo's own sign-in (its keys cannot be used as a real account). */
+	demo: boolean,
+};
+
 /**  Values for a reusable task's parameters, by name. */
 export type Inputs = { [key in string]: unknown };
 
@@ -282,6 +335,19 @@ export type Judgement = {
 	turns?: string[],
 	usage?: TokenUsage | null,
 	researchPreview?: boolean,
+};
+
+export type KeyRecord = {
+	keyId: string,
+	name?: string | null,
+	createdAt: number | null,
+	lastUsedAt?: number | null,
+};
+
+export type KeysView = {
+	identity: IdentityInfo,
+	/**  Newest first. */
+	keys: KeyRecord[],
 };
 
 export type MachineRow = {
@@ -318,6 +384,16 @@ export type ModelList = {
 };
 
 export type ModelTier = string;
+
+/**  A key just made. Serialized once, to show it; see the module invariant. */
+export type NewKey = {
+	keyId: string,
+	name: string | null,
+	/**  The secret, for this one display only. */
+	secret: string,
+	/**  False in the Demo: its keys belong to a practice service that ends with the app. */
+	canUseInPorthole: boolean,
+};
 
 export type Observations = {
 	screenshot?: ScreenshotData | null,
@@ -499,6 +575,23 @@ export type UiError = {
 	action: UiAction | null,
 };
 
+/**  A stored file; pass it unchanged in a message's `attachments`. */
+export type Upload = {
+	/**  `uploads/<name>`. */
+	path: string,
+	/**  May differ from the name sent (unsafe characters replaced, a timestamp added). */
+	name: string,
+	mime: string,
+	size: number | null,
+	/**  Required for a message to accept the attachment. */
+	fileId?: string | null,
+};
+
+export type UploadProgress = {
+	sent: number | null,
+	total: number | null,
+};
+
 /**  Model-call usage of a task or a whole session. */
 export type UsageFigures = {
 	inputTokens?: number | null,
@@ -507,6 +600,13 @@ export type UsageFigures = {
 	cacheWriteTokens?: number | null,
 	costUsd?: number | null,
 	modelCalls?: number | null,
+};
+
+export type UsageView = {
+	/**  The task the last message started; `None` before its first model call. */
+	task: TaskUsage | null,
+	/**  The whole conversation (service session). */
+	session: TaskUsage | null,
 };
 
 export type UserState = string;

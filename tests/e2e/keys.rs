@@ -1,0 +1,125 @@
+//! The Keys page in the Demo (signed in as the demo account, whose sign-in token stays in
+//! Rust): make a key, see its secret once, revoke it after confirming.
+
+use porthole_e2e::{by_testid, App, Eventually};
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_key_is_made_shown_once_and_revoked() {
+    let app = App::launch().await.expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    wait.element("open-keys")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.text("keys-identity", |t| t.contains("Signed in"))
+        .await
+        .expect("the Demo is signed in");
+    // The Demo account starts with its own key.
+    let before = wait
+        .at_least("key-row", 1)
+        .await
+        .expect("the keys are listed")
+        .len();
+
+    let name = wait.element("key-name").await.unwrap();
+    name.send_keys("Porthole e2e").await.unwrap();
+    wait.element("key-create")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let secret = wait
+        .element("new-key-secret")
+        .await
+        .expect("the new key is shown");
+    let value = secret.prop("value").await.unwrap().unwrap_or_default();
+    assert!(value.starts_with("phk_sim_"), "the secret itself is shown");
+    settle().await;
+    app.screenshot("keys-debug-secret").await.unwrap();
+    eprintln!(
+        "DEBUG page: {}",
+        app.driver
+            .find(by_testid("keys-page"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap()
+            .replace(&value, "<secret>")
+    );
+    wait.at_least("key-row", before + 1)
+        .await
+        .expect("the new key is listed");
+    settle().await;
+    app.screenshot("keys-new-key-shown-once").await.unwrap();
+
+    wait.element("new-key-done")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.gone("new-key-secret")
+        .await
+        .expect("the secret is gone after Done");
+    let page = app
+        .driver
+        .find(by_testid("keys-page"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(!page.contains(&value), "the secret is not shown again");
+
+    // The newest key is first; revoke asks before it acts.
+    let rows = wait.at_least("key-row", 1).await.unwrap();
+    let newest = rows[0].attr("data-name").await.unwrap().unwrap_or_default();
+    assert_eq!(newest, "Porthole e2e");
+    rows[0]
+        .find(by_testid("key-revoke"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.element("revoke-confirm")
+        .await
+        .expect("a confirmation");
+    settle().await;
+    app.screenshot("keys-revoke-confirm").await.unwrap();
+    wait.element("revoke-yes")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let start = std::time::Instant::now();
+    loop {
+        let rows = app.driver.find_all(by_testid("key-row")).await.unwrap();
+        let mut names = Vec::new();
+        for row in &rows {
+            names.push(row.attr("data-name").await.unwrap().unwrap_or_default());
+        }
+        if !names.iter().any(|n| n.contains("Porthole e2e")) {
+            break;
+        }
+        assert!(
+            start.elapsed().as_secs() < 30,
+            "the revoked key left the list"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    settle().await;
+    app.screenshot("keys-after-revoke").await.unwrap();
+    app.quit().await;
+}
+
+/// Lets the window repaint before a screenshot (WebKit paints after the DOM changes).
+pub async fn settle() {
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+}
