@@ -5,16 +5,12 @@
 //! poll is the service's record of the turn, so after a switch it is read from the start of
 //! the turn (or from the saved cursor) and what the stream already delivered is skipped:
 //! assistant messages, narration and approvals by id, the other replayable events (progress,
-//! tool calls, tool errors) by count. Each assistant message is yielded exactly once, whole.
+//! tool calls, tool errors) by lining up their fingerprints (see `follower_updates`). Each
+//! assistant message is yielded exactly once, whole.
 //!
 //! [`FollowerState`] holds all of that and is `Serialize`: an app that saves it after each
 //! update and restarts resumes with [`TaskFollower::resume`] without repeats.
 //! Dropping the follower closes its connection.
-//!
-//! Known limit: a `wait: true` message that joined a task already running streams from where
-//! it joined, while the poll replays the turn from its start; if that stream breaks, progress
-//! and tool lines from before the break may be yielded twice (messages still come once, as
-//! they are matched by id).
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -28,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use crate::client::Client;
 use crate::error::{Error, Result};
 use crate::events::{AgentEvent, EventsPage, SessionStatus, TaskUsage};
-use crate::follower_updates::{apply_event, Delivered, TextBuffers};
+use crate::follower_updates::{apply_event, Delivered, Replay, TextBuffers};
 use crate::messages::{MessageOutcome, MessageRequest, MessageStream};
 pub use crate::task_update::{TaskFailure, TaskUpdate};
 use crate::turns::TurnStatus;
@@ -96,7 +92,15 @@ impl TaskFollower {
     /// Resumes following from a saved state (after an app restart), through the poll.
     pub fn resume(client: &Client, state: FollowerState) -> Self {
         let finished = state.finished || state.session_id.is_none();
+        // Without a cursor the poll starts at the turn's start: line it up with what a
+        // stream delivered before the app stopped.
+        let replay = if state.cursor.is_none() {
+            Replay::from_start(&state.delivered)
+        } else {
+            Replay::default()
+        };
         let mut engine = Engine::new(client.clone(), state);
+        engine.replay = replay;
         engine.mode = if finished { Mode::Done } else { Mode::Poll };
         engine.into_follower()
     }
@@ -157,8 +161,8 @@ struct Engine {
     mode: Mode,
     queue: VecDeque<TaskUpdate>,
     buffers: TextBuffers,
-    /// Replayable events still to skip when polling from the turn's start.
-    skip_replayable: u32,
+    /// Where a poll read from the turn's start stands against what was yielded before.
+    replay: Replay,
     failure: Option<TaskFailure>,
     last_usage: Option<(Option<TaskUsage>, Option<TaskUsage>)>,
     failures: u32,
@@ -173,7 +177,7 @@ impl Engine {
             mode: Mode::Done,
             queue: VecDeque::new(),
             buffers: TextBuffers::default(),
-            skip_replayable: 0,
+            replay: Replay::default(),
             failure: None,
             last_usage: None,
             failures: 0,
@@ -285,24 +289,20 @@ impl Engine {
             AgentEvent::DataStatus { data } => {
                 self.queue.push_back(TaskUpdate::Status { text: data.text })
             }
-            other => self.apply(other, false),
+            other => self.apply(other),
         }
     }
 
-    fn apply(&mut self, event: AgentEvent, replay: bool) {
-        let skip = replay && self.skip_replayable > 0;
-        let outcome = apply_event(
+    fn apply(&mut self, event: AgentEvent) {
+        let failure = apply_event(
             event,
             &mut self.state.delivered,
             &mut self.buffers,
-            skip,
+            &mut self.replay,
             &mut self.queue,
         );
-        if outcome.replayable && skip {
-            self.skip_replayable -= 1;
-        }
-        if let Some(failure) = outcome.failure {
-            self.failure = Some(failure);
+        if failure.is_some() {
+            self.failure = failure;
         }
     }
 
@@ -315,7 +315,7 @@ impl Engine {
             });
         }
         self.mode = Mode::Poll;
-        self.skip_replayable = self.state.delivered.replayable;
+        self.replay = Replay::from_start(&self.state.delivered);
         if self.state.session_id.is_some() {
             return Ok(());
         }
@@ -335,20 +335,19 @@ impl Engine {
 
     async fn poll_once(&mut self) -> Result<()> {
         let session_id = self.state.session_id.clone().ok_or(Error::StreamCut)?;
-        let replay = self.state.cursor.is_none();
         let wait = self.client.config().events_wait_secs;
         let page = self
             .client
             .events()
             .poll(&session_id, self.state.cursor.as_deref(), wait)
             .await?;
-        self.on_page(page, replay);
+        self.on_page(page);
         Ok(())
     }
 
-    fn on_page(&mut self, page: EventsPage, replay: bool) {
+    fn on_page(&mut self, page: EventsPage) {
         for event in page.events {
-            self.apply(event, replay);
+            self.apply(event);
         }
         self.state.cursor = Some(page.cursor);
         if page.turn_id.is_some() {

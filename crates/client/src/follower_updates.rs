@@ -1,7 +1,13 @@
 //! Turns agent events into [`TaskUpdate`]s, remembering what was delivered so that a replay of
 //! the same turn (the poll read from the start after a broken stream) repeats nothing.
+//!
+//! Assistant messages, narration and approvals carry ids. The other replayable events
+//! (progress lines, tool calls, tool errors) do not, so each delivered one is remembered as a
+//! short fingerprint, in order; a replay skips the events that line up with that sequence.
+//! Lining up (rather than counting) also holds when the stream began mid-turn, as it does for
+//! a message that joined a running task: the replay's earlier events simply do not match.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 
 use serde::{Deserialize, Serialize};
 
@@ -14,12 +20,16 @@ use crate::follower::{TaskFailure, TaskUpdate};
 #[serde(rename_all = "camelCase")]
 pub struct Delivered {
     /// Ids of assistant messages yielded.
+    #[serde(default)]
     pub message_ids: Vec<String>,
     /// Ids of narration yielded.
+    #[serde(default)]
     pub narration_ids: Vec<String>,
+    #[serde(default)]
     pub approval_ids: Vec<String>,
-    /// Count of progress, tool and tool-error events yielded (the same on both paths).
-    pub replayable: u32,
+    /// Fingerprints of the progress, tool and tool-error events yielded, in order.
+    #[serde(default)]
+    pub replayable: Vec<String>,
 }
 
 impl Delivered {
@@ -33,6 +43,47 @@ impl Delivered {
     }
 }
 
+/// Where a replay stands against what was delivered before it began.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct Replay {
+    matched: usize,
+    /// How many fingerprints existed when the replay began; later ones are new.
+    limit: usize,
+}
+
+impl Replay {
+    /// A replay of the turn from its start.
+    pub(crate) fn from_start(delivered: &Delivered) -> Self {
+        Self {
+            matched: 0,
+            limit: delivered.replayable.len(),
+        }
+    }
+
+    /// Whether this event was already delivered; if not, remembers it as delivered now.
+    fn seen(&mut self, fingerprint: String, delivered: &mut Delivered) -> bool {
+        if self.matched < self.limit && delivered.replayable[self.matched] == fingerprint {
+            self.matched += 1;
+            return true;
+        }
+        delivered.replayable.push(fingerprint);
+        false
+    }
+}
+
+/// FNV-1a over the parts: stable across builds (a saved state outlives the binary).
+fn fingerprint(kind: &str, parts: &[&str]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in kind
+        .bytes()
+        .chain(parts.iter().flat_map(|p| p.bytes().chain([0xff])))
+    {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{hash:016x}")
+}
+
 /// Text and narration being assembled from deltas, by id.
 #[derive(Debug, Default)]
 pub(crate) struct TextBuffers {
@@ -40,24 +91,14 @@ pub(crate) struct TextBuffers {
     narration: HashMap<String, String>,
 }
 
-pub(crate) struct Applied {
-    /// The event is one of the replayable kinds counted in [`Delivered::replayable`].
-    pub replayable: bool,
-    pub failure: Option<TaskFailure>,
-}
-
-/// Applies one event. `skip` says a replayable event was already delivered by the stream.
+/// Applies one event; returns the failure an `error` event reports.
 pub(crate) fn apply_event(
     event: AgentEvent,
     delivered: &mut Delivered,
     buffers: &mut TextBuffers,
-    skip: bool,
-    out: &mut std::collections::VecDeque<TaskUpdate>,
-) -> Applied {
-    let mut applied = Applied {
-        replayable: false,
-        failure: None,
-    };
+    replay: &mut Replay,
+    out: &mut VecDeque<TaskUpdate>,
+) -> Option<TaskFailure> {
     match event {
         AgentEvent::TextStart { id } => {
             buffers.text.insert(id, String::new());
@@ -84,38 +125,29 @@ pub(crate) fn apply_event(
             }
         }
         AgentEvent::DataApprovalRequest { data } => {
-            applied.replayable = true;
-            if !skip {
-                delivered.replayable += 1;
-            }
+            replay.seen(fingerprint("approval", &[&data.approval_id]), delivered);
             if delivered.note_approval(&data.approval_id) {
                 out.push_back(TaskUpdate::NeedsApproval { approval: data });
             }
         }
         AgentEvent::DataProgress { data } => {
-            applied.replayable = true;
-            if !skip {
-                delivered.replayable += 1;
+            let tool = data.tool.as_deref().unwrap_or("");
+            if !replay.seen(fingerprint("progress", &[&data.text, tool]), delivered) {
                 out.push_back(TaskUpdate::Progress {
                     text: data.text,
                     tool: data.tool,
                 });
             }
         }
-        AgentEvent::ToolInputStart { .. } => {
-            applied.replayable = true;
-            if !skip {
-                delivered.replayable += 1;
-            }
+        AgentEvent::ToolInputStart { tool_call_id, .. } => {
+            replay.seen(fingerprint("tool-start", &[&tool_call_id]), delivered);
         }
         AgentEvent::ToolInputAvailable {
             tool_call_id,
             tool_name,
             input,
         } => {
-            applied.replayable = true;
-            if !skip {
-                delivered.replayable += 1;
+            if !replay.seen(fingerprint("tool", &[&tool_call_id]), delivered) {
                 out.push_back(TaskUpdate::Tool {
                     tool_call_id,
                     tool_name,
@@ -129,9 +161,8 @@ pub(crate) fn apply_event(
             code,
             resets_at,
         } => {
-            applied.replayable = true;
-            if !skip {
-                delivered.replayable += 1;
+            let print = fingerprint("tool-error", &[&tool_call_id, &error_text]);
+            if !replay.seen(print, delivered) {
                 out.push_back(TaskUpdate::ToolFailed {
                     tool_call_id,
                     error_text,
@@ -145,7 +176,7 @@ pub(crate) fn apply_event(
             code,
             resets_at,
         } => {
-            applied.failure = Some(TaskFailure {
+            return Some(TaskFailure {
                 text: error_text,
                 code,
                 resets_at,
@@ -157,7 +188,7 @@ pub(crate) fn apply_event(
         | AgentEvent::Finish { .. }
         | AgentEvent::Unknown(_) => {}
     }
-    applied
+    None
 }
 
 #[cfg(test)]
@@ -195,10 +226,16 @@ mod tests {
             decode(r#"{"type":"text-start","id":"m2"}"#),
             decode(r#"{"type":"text-delta","id":"m2","delta":"Do"}"#),
         ] {
-            apply_event(event, &mut delivered, &mut buffers, false, &mut out);
+            apply_event(
+                event,
+                &mut delivered,
+                &mut buffers,
+                &mut Replay::default(),
+                &mut out,
+            );
         }
         // The poll from the turn's start: the same events, whole, plus what came after.
-        let mut skip = delivered.replayable;
+        let mut replay = Replay::from_start(&delivered);
         for event in [
             progress("Opening the browser"),
             decode(r#"{"type":"text-start","id":"m1"}"#),
@@ -209,10 +246,7 @@ mod tests {
             decode(r#"{"type":"text-end","id":"m2"}"#),
             progress("Closing"),
         ] {
-            let applied = apply_event(event, &mut delivered, &mut buffers, skip > 0, &mut out);
-            if applied.replayable && skip > 0 {
-                skip -= 1;
-            }
+            apply_event(event, &mut delivered, &mut buffers, &mut replay, &mut out);
         }
         let updates: Vec<_> = out.into_iter().collect();
         assert_eq!(
@@ -239,6 +273,39 @@ mod tests {
     }
 
     #[test]
+    fn a_stream_that_began_mid_turn_lines_up_with_the_replay() {
+        let mut delivered = Delivered::default();
+        let mut buffers = TextBuffers::default();
+        let mut out = VecDeque::new();
+        // The stream joined after "one" and "two" and saw "three" before it broke.
+        apply_event(
+            progress("three"),
+            &mut delivered,
+            &mut buffers,
+            &mut Replay::default(),
+            &mut out,
+        );
+        let mut replay = Replay::from_start(&delivered);
+        for line in ["one", "two", "three", "four"] {
+            apply_event(
+                progress(line),
+                &mut delivered,
+                &mut buffers,
+                &mut replay,
+                &mut out,
+            );
+        }
+        let lines: Vec<_> = out
+            .into_iter()
+            .filter_map(|u| match u {
+                TaskUpdate::Progress { text, .. } => Some(text),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(lines, ["three", "one", "two", "four"], "each line once");
+    }
+
+    #[test]
     fn unknown_event_types_do_not_fail() {
         assert_eq!(
             decode(r#"{"type":"data-weather","data":{}}"#),
@@ -248,15 +315,15 @@ mod tests {
             r#"{"type":"error","errorText":"No credit","code":"insufficient_credits","resetsAt":"2026-11-23T00:00:00Z"}"#,
         );
         let mut out = VecDeque::new();
-        let applied = apply_event(
+        let failure = apply_event(
             error,
             &mut Delivered::default(),
             &mut TextBuffers::default(),
-            false,
+            &mut Replay::default(),
             &mut out,
         );
         assert_eq!(
-            applied.failure.unwrap().code,
+            failure.unwrap().code,
             Some(crate::events::EventErrorCode::InsufficientCredits)
         );
     }

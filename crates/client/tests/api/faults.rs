@@ -218,3 +218,64 @@ async fn a_follow_survives_every_fault_at_once() {
         .count();
     eprintln!("seed {seed}: {reconnects} reconnects");
 }
+
+#[tokio::test]
+async fn a_broken_stream_of_a_message_that_joined_a_running_task_repeats_nothing() {
+    let sim = sim_with_faults("drop-stream=0.2", 8).await;
+    let ada = client(&sim, "ada");
+    let laptop = machine(&ada, "Design laptop").await;
+    let first = ada
+        .messages()
+        .send(&MessageRequest::new(
+            "Look up the weather in Bern and count to 30",
+            &laptop,
+        ))
+        .await
+        .unwrap();
+    let porthole_client::messages::MessageOutcome::Started(first) = first else {
+        panic!("the first message starts a task");
+    };
+    let joining = MessageRequest::new("Also note the humidity", &laptop);
+    let follower = TaskFollower::start(&ada, &joining, Transport::Stream)
+        .await
+        .unwrap();
+    let updates = follow_to_end(&ada, follower, Decision::Approve).await;
+    assert!(finished(&updates).0);
+    assert_messages_exactly_once(&updates);
+    assert_eq!(
+        finished(&updates).2,
+        first.turn_id,
+        "the message joined the running turn"
+    );
+    assert!(
+        updates
+            .iter()
+            .any(|u| matches!(u, TaskUpdate::Reconnecting { .. })),
+        "the stream was cut"
+    );
+    let session = updates
+        .iter()
+        .find_map(|u| match u {
+            TaskUpdate::Started { session_id, .. } => Some(session_id.clone()),
+            _ => None,
+        })
+        .unwrap();
+    let replay = follow_to_end(
+        &ada,
+        TaskFollower::follow_session(&ada, &session),
+        Decision::Approve,
+    )
+    .await;
+    let lines = |updates: &[TaskUpdate]| {
+        let mut lines: Vec<String> = updates
+            .iter()
+            .filter_map(|u| match u {
+                TaskUpdate::Progress { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .collect();
+        lines.sort();
+        lines
+    };
+    assert_eq!(lines(&updates), lines(&replay), "every line once");
+}
