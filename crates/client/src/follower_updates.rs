@@ -20,16 +20,17 @@ use crate::follower::{TaskFailure, TaskUpdate};
 #[serde(rename_all = "camelCase")]
 pub struct Delivered {
     /// Ids of assistant messages yielded.
-    #[serde(default)]
     pub message_ids: Vec<String>,
     /// Ids of narration yielded.
-    #[serde(default)]
     pub narration_ids: Vec<String>,
-    #[serde(default)]
     pub approval_ids: Vec<String>,
-    /// Fingerprints of the progress, tool and tool-error events yielded, in order.
+    /// Count of progress, tool and tool-error events yielded (the same on both paths).
+    pub replayable: u32,
+    /// Fingerprints of those events, in order; what a replay lines up with. Rust-side only
+    /// (left out of the app's TypeScript).
     #[serde(default)]
-    pub replayable: Vec<String>,
+    #[cfg_attr(feature = "specta", specta(skip))]
+    pub fingerprints: Vec<String>,
 }
 
 impl Delivered {
@@ -56,17 +57,18 @@ impl Replay {
     pub(crate) fn from_start(delivered: &Delivered) -> Self {
         Self {
             matched: 0,
-            limit: delivered.replayable.len(),
+            limit: delivered.fingerprints.len(),
         }
     }
 
     /// Whether this event was already delivered; if not, remembers it as delivered now.
     fn seen(&mut self, fingerprint: String, delivered: &mut Delivered) -> bool {
-        if self.matched < self.limit && delivered.replayable[self.matched] == fingerprint {
+        if self.matched < self.limit && delivered.fingerprints[self.matched] == fingerprint {
             self.matched += 1;
             return true;
         }
-        delivered.replayable.push(fingerprint);
+        delivered.fingerprints.push(fingerprint);
+        delivered.replayable += 1;
         false
     }
 }
