@@ -33,10 +33,14 @@ fn colours(img: &image::RgbImage) -> usize {
     seen.len()
 }
 
+/// Pixels that differ clearly between two screenshots, above the taskbar (whose clock may
+/// tick between two shots).
 fn changed_pixels(a: &image::RgbImage, b: &image::RgbImage) -> usize {
-    a.pixels()
+    let above_taskbar = a.height().saturating_sub(44);
+    a.enumerate_pixels()
+        .filter(|(_, y, _)| *y < above_taskbar)
         .zip(b.pixels())
-        .filter(|(x, y)| x.0.iter().zip(y.0.iter()).any(|(u, v)| u.abs_diff(*v) > 40))
+        .filter(|((_, _, x), y)| x.0.iter().zip(y.0.iter()).any(|(u, v)| u.abs_diff(*v) > 40))
         .count()
 }
 
