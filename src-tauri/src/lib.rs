@@ -13,6 +13,7 @@ mod events;
 mod features;
 mod following;
 mod keychain;
+mod live;
 mod machines;
 mod persist;
 mod settings;
@@ -82,12 +83,20 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             account::commands::upload_file,
             account::commands::conversation_usage,
             account::commands::stage_attachments,
+            live::commands::live_open,
+            live::commands::live_close,
+            live::commands::live_ack,
+            live::commands::live_pause,
+            live::commands::live_resume,
+            live::commands::live_stats,
+            live::commands::live_save_snapshot,
         ])
         .events(collect_events![
             events::MachinesChanged,
             events::ConnectionChanged,
             events::ConversationsChanged,
             events::FocusConversation,
+            live::status::LiveStatusChanged,
         ])
 }
 
@@ -105,6 +114,7 @@ pub fn export_bindings(path: &std::path::Path) -> Result<(), String> {
 }
 
 pub fn run() {
+    live::renderer::choose_webkit_renderer();
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()

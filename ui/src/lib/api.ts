@@ -205,3 +205,23 @@ export const api = {
 };
 
 export type Api = typeof api;
+
+// The live screen (ui/src/lib/live). Frames arrive as binary messages (decoded in live/frame.ts);
+// the live URL and its token stay in Rust.
+export type { LiveStats, LiveStatus } from './bindings';
+export const liveApi = {
+  open: (machineId: string, onFrame: (message: unknown) => void): Promise<number> => {
+    const channel = new Channel<unknown>();
+    channel.onmessage = onFrame;
+    return unwrap(commands.liveOpen(machineId, channel));
+  },
+  close: (viewId: number) => commands.liveClose(viewId),
+  ack: (viewId: number, seq: number) => commands.liveAck(viewId, seq),
+  pause: (viewId: number) => commands.livePause(viewId),
+  resume: (viewId: number) => commands.liveResume(viewId),
+  stats: (viewId: number) => commands.liveStats(viewId),
+  saveSnapshot: (pngBase64: string): Promise<string | null> =>
+    unwrap(commands.liveSaveSnapshot(pngBase64)),
+  onStatus: (cb: (viewId: number, status: import('./bindings').LiveStatus) => void) =>
+    events.liveStatusChanged.listen((e) => cb(e.payload.viewId, e.payload.status)),
+};

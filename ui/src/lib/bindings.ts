@@ -75,6 +75,24 @@ export const commands = {
 	conversationUsage: (conversationId: string) => typedError<UsageView, UiError>(__TAURI_INVOKE("conversation_usage", { conversationId })),
 	/**  The files to send with this conversation's next message (already uploaded). */
 	stageAttachments: (conversationId: string, uploads: Upload[]) => __TAURI_INVOKE<void>("stage_attachments", { conversationId, uploads }),
+	/**
+	 *  Opens a live view of a computer; returns its id. Frames arrive on `frames` (binary, see
+	 *  `live::frame_bytes`), states as `LiveStatusChanged` events.
+	 */
+	liveOpen: (machineId: string, frames: Channel<unknown>) => typedError<number, UiError>(__TAURI_INVOKE("live_open", { machineId, frames })),
+	liveClose: (viewId: number) => __TAURI_INVOKE<void>("live_close", { viewId }),
+	/**  Frame `seq` is drawn: its `sync` goes upstream and the next frame may come. */
+	liveAck: (viewId: number, seq: number) => __TAURI_INVOKE<void>("live_ack", { viewId, seq }),
+	/**  Holds frames back (window hidden); they coalesce in Rust meanwhile. */
+	livePause: (viewId: number) => __TAURI_INVOKE<void>("live_pause", { viewId }),
+	liveResume: (viewId: number) => __TAURI_INVOKE<void>("live_resume", { viewId }),
+	/**  `null` once the view has ended. */
+	liveStats: (viewId: number) => __TAURI_INVOKE<LiveStats | null>("live_stats", { viewId }),
+	/**
+	 *  Saves a snapshot of the live screen (PNG, base64) where the person picks; returns the path,
+	 *  or `null` if they cancelled.
+	 */
+	liveSaveSnapshot: (pngBase64: string) => typedError<string | null, UiError>(__TAURI_INVOKE("live_save_snapshot", { pngBase64 })),
 };
 
 /** Events */
@@ -82,6 +100,7 @@ export const events = {
 	connectionChanged: makeEvent<ConnectionChanged, ConnectionChanged>("connection-changed"),
 	conversationsChanged: makeEvent<ConversationsChanged, ConversationsChanged>("conversations-changed"),
 	focusConversation: makeEvent<FocusConversation, FocusConversation>("focus-conversation"),
+	liveStatusChanged: makeEvent<LiveStatusChanged, LiveStatusChanged>("live-status-changed"),
 	machinesChanged: makeEvent<MachinesChanged, MachinesChanged>("machines-changed"),
 };
 
@@ -348,6 +367,35 @@ export type KeysView = {
 	identity: IdentityInfo,
 	/**  Newest first. */
 	keys: KeyRecord[],
+};
+
+/**  Statistics for the HUD and the benchmark. */
+export type LiveStats = {
+	fps: number | null,
+	bytesPerSec: number | null,
+	framesReceived: number | null,
+	framesDelivered: number | null,
+	framesDropped: number | null,
+	/**  Time inside the viewer, WebSocket message to frame taken (ms). */
+	latencyP50Ms: number | null,
+	latencyP99Ms: number | null,
+	connections: number | null,
+};
+
+export type LiveStatus = 
+/**  Asking for an address and dialling (attempt 1 is the first). */
+{ state: "connecting"; attempt: number } | 
+/**  Frames of this connection follow; the display starts afresh at this size. */
+{ state: "connected"; connection: number; width: number; height: number } | 
+/**  The stream stopped; trying again after `retryInMs`. */
+{ state: "reconnecting"; code: string; words: string; retryInMs: number | null } | 
+/**  Stopped for good (`code` "asleep" offers Wake; "stopped" means closed by the app). */
+{ state: "ended"; code: string; words: string };
+
+/**  A live view's state changed (`viewId` says which view). */
+export type LiveStatusChanged = {
+	viewId: number,
+	status: LiveStatus,
 };
 
 export type MachineRow = {

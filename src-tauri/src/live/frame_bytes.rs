@@ -1,0 +1,159 @@
+//! One frame as one binary message for the page.
+//!
+//! Why a hand-written layout: a frame is a handful of integers, short strings and whole image
+//! files. JSON would turn every image into a number array or base64 (the cost the bridge exists
+//! to avoid), and a general binary format (bincode, MessagePack) would put a second decoder,
+//! and a dependency, into the page. This layout is read by ~60 lines of TypeScript with a
+//! `DataView` (`ui/src/lib/live/frame.ts`, tested there) and the image bytes reach
+//! `createImageBitmap` as a view into the message, with no copy.
+//!
+//! Layout (little endian), version 1:
+//! ```text
+//! u8  version (1)        u8  reserved (0)
+//! u32 seq                u32 connection
+//! f64 arrived_at_unix_ms (when the WebSocket message completing the frame arrived)
+//! f64 sent_at_unix_ms    (when the bridge handed it to the IPC channel)
+//! u32 op count, then per op:
+//!   u8 1 = image: i32 layer, i32 x, i32 y, u32 mask, u16 mimetype length + UTF-8,
+//!                 u32 data length + bytes
+//!   u8 2 = instruction: u16 opcode length + UTF-8, u16 arg count,
+//!                       per arg: u32 length + UTF-8
+//! ```
+//! `seq` fits u32: at 60 frames a second it wraps after two years of one view.
+
+use porthole_live::{DrawOp, Frame};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+pub const VERSION: u8 = 1;
+const OP_IMAGE: u8 = 1;
+const OP_INSTRUCTION: u8 = 2;
+
+/// The encoded frame: the webview receives it as an `ArrayBuffer`.
+pub fn encode(frame: &Frame) -> Vec<u8> {
+    let size: usize = 32
+        + frame
+            .ops
+            .iter()
+            .map(|op| match op {
+                DrawOp::Image(image) => 32 + image.mimetype.len() + image.data.len(),
+                DrawOp::Instruction(i) => {
+                    8 + i.opcode.len() + i.args.iter().map(|a| 4 + a.len()).sum::<usize>()
+                }
+            })
+            .sum::<usize>();
+    let mut out = Vec::with_capacity(size);
+    out.push(VERSION);
+    out.push(0);
+    out.extend_from_slice(&(frame.seq as u32).to_le_bytes());
+    out.extend_from_slice(&(frame.connection as u32).to_le_bytes());
+    let now = unix_ms_now();
+    let age_ms = Instant::now()
+        .saturating_duration_since(frame.arrived_at)
+        .as_secs_f64()
+        * 1000.0;
+    out.extend_from_slice(&(now - age_ms).to_le_bytes());
+    out.extend_from_slice(&now.to_le_bytes());
+    out.extend_from_slice(&(frame.ops.len() as u32).to_le_bytes());
+    for op in &frame.ops {
+        match op {
+            DrawOp::Image(image) => {
+                out.push(OP_IMAGE);
+                out.extend_from_slice(&image.layer.to_le_bytes());
+                out.extend_from_slice(&image.x.to_le_bytes());
+                out.extend_from_slice(&image.y.to_le_bytes());
+                out.extend_from_slice(&image.mask.to_le_bytes());
+                put_short_str(&mut out, &image.mimetype);
+                out.extend_from_slice(&(image.data.len() as u32).to_le_bytes());
+                out.extend_from_slice(&image.data);
+            }
+            DrawOp::Instruction(instruction) => {
+                out.push(OP_INSTRUCTION);
+                put_short_str(&mut out, &instruction.opcode);
+                let argc = instruction.args.len().min(u16::MAX as usize);
+                out.extend_from_slice(&(argc as u16).to_le_bytes());
+                for arg in instruction.args.iter().take(argc) {
+                    out.extend_from_slice(&(arg.len() as u32).to_le_bytes());
+                    out.extend_from_slice(arg.as_bytes());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Strings bounded by the codec (an element is at most 8192 code points); a longer one is cut
+/// at a character boundary rather than corrupting the layout.
+fn put_short_str(out: &mut Vec<u8>, s: &str) {
+    let mut end = s.len().min(u16::MAX as usize);
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    out.extend_from_slice(&(end as u16).to_le_bytes());
+    out.extend_from_slice(&s.as_bytes()[..end]);
+}
+
+fn unix_ms_now() -> f64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs_f64() * 1000.0)
+        .unwrap_or(0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bytes::Bytes;
+    use porthole_live::codec::Instruction;
+    use porthole_live::Image;
+
+    fn frame(ops: Vec<DrawOp>) -> Frame {
+        Frame {
+            seq: 7,
+            connection: 2,
+            ops,
+            sync_timestamp: "123".into(),
+            upstream_frames: 1,
+            arrived_at: Instant::now(),
+        }
+    }
+
+    #[test]
+    fn header_then_ops_in_draw_order() {
+        let bytes = encode(&frame(vec![
+            DrawOp::Instruction(Instruction::new("size", ["0", "1280", "800"])),
+            DrawOp::Image(Image {
+                mimetype: "image/png".into(),
+                layer: -1,
+                x: 3,
+                y: 4,
+                mask: 14,
+                size: None,
+                data: Bytes::from_static(b"\x89PNG"),
+            }),
+        ]));
+        assert_eq!(bytes[0], VERSION);
+        assert_eq!(u32::from_le_bytes(bytes[2..6].try_into().unwrap()), 7);
+        assert_eq!(u32::from_le_bytes(bytes[6..10].try_into().unwrap()), 2);
+        assert_eq!(u32::from_le_bytes(bytes[26..30].try_into().unwrap()), 2);
+        // size: opcode "size", 3 args
+        assert_eq!(bytes[30], OP_INSTRUCTION);
+        assert_eq!(&bytes[33..37], b"size");
+        assert_eq!(u16::from_le_bytes([bytes[37], bytes[38]]), 3);
+        // The image's bytes are the last thing, unchanged (never base64).
+        assert!(bytes.ends_with(b"\x89PNG"));
+        let image_at = 39 + (4 + 1) + (4 + 4) + (4 + 3);
+        assert_eq!(bytes[image_at], OP_IMAGE);
+        assert_eq!(
+            i32::from_le_bytes(bytes[image_at + 1..image_at + 5].try_into().unwrap()),
+            -1
+        );
+    }
+
+    #[test]
+    fn arrival_is_not_after_sending() {
+        let bytes = encode(&frame(vec![]));
+        let arrived = f64::from_le_bytes(bytes[10..18].try_into().unwrap());
+        let sent = f64::from_le_bytes(bytes[18..26].try_into().unwrap());
+        assert!(arrived <= sent && sent > 1.6e12);
+    }
+}

@@ -1,0 +1,34 @@
+//! The viewer's source of fresh live URLs: the service client's live endpoint, its refusals
+//! mapped to what the viewer acts on (asleep stops reconnecting; rate-limited waits).
+
+use porthole_client::{Client, ErrorCode};
+use porthole_live::{LiveUrl, UrlError, UrlSource};
+use std::time::Duration;
+
+use crate::error::{AppError, UiError};
+
+pub struct ServiceUrls {
+    pub client: Client,
+    pub machine_id: String,
+}
+
+impl UrlSource for ServiceUrls {
+    async fn fresh_url(&self) -> Result<LiveUrl, UrlError> {
+        match self.client.machines().live(&self.machine_id).await {
+            // The URL goes to the viewer only; it never leaves Rust.
+            Ok(view) => Ok(LiveUrl::new(
+                view.websocket_url.expose(),
+                view.width,
+                view.height,
+            )),
+            Err(err) => Err(match err.code() {
+                ErrorCode::MachineNotRunning => UrlError::Asleep,
+                ErrorCode::RateLimited { retry_after_ms } => UrlError::RateLimited {
+                    retry_after: retry_after_ms.map(Duration::from_millis),
+                },
+                // The app's plain words for the error; they never hold the URL or a key.
+                _ => UrlError::Other(UiError::from(&AppError::Client(err)).detail),
+            }),
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { decodeFrame, FrameFormatError } from './frame';
+import { encodeFrameForTest } from './frame-test-encoder';
+
+describe('decodeFrame', () => {
+  it('reads the header and the ops in draw order, images as their bytes', () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+    const buffer = encodeFrameForTest({
+      seq: 7,
+      connection: 2,
+      arrivedAtMs: 1000.5,
+      sentAtMs: 1001.25,
+      ops: [
+        { kind: 'instruction', opcode: 'size', args: ['0', '1280', '800'] },
+        { kind: 'image', layer: -1, x: 3, y: 4, mask: 14, mimetype: 'image/png', data: png },
+        { kind: 'instruction', opcode: 'cfill', args: ['14', '0', 'é', ''] },
+      ],
+    });
+    const frame = decodeFrame(buffer);
+    expect(frame.seq).toBe(7);
+    expect(frame.connection).toBe(2);
+    expect(frame.arrivedAtMs).toBe(1000.5);
+    expect(frame.sentAtMs).toBe(1001.25);
+    expect(frame.ops.map((op) => op.kind)).toEqual(['instruction', 'image', 'instruction']);
+    expect(frame.ops[0]).toEqual({ kind: 'instruction', opcode: 'size', args: ['0', '1280', '800'] });
+    const image = frame.ops[1];
+    if (image.kind !== 'image') throw new Error('expected an image');
+    expect([image.layer, image.x, image.y, image.mask, image.mimetype]).toEqual([-1, 3, 4, 14, 'image/png']);
+    expect(Array.from(image.data)).toEqual(Array.from(png));
+    // Multi-byte text and empty elements survive.
+    expect(frame.ops[2]).toEqual({ kind: 'instruction', opcode: 'cfill', args: ['14', '0', 'é', ''] });
+  });
+
+  it('refuses what is not a frame instead of drawing garbage', () => {
+    expect(() => decodeFrame('text')).toThrow(FrameFormatError);
+    const good = encodeFrameForTest({ seq: 1, connection: 1, arrivedAtMs: 0, sentAtMs: 0, ops: [
+      { kind: 'instruction', opcode: 'mouse', args: ['1', '2'] },
+    ] });
+    expect(() => decodeFrame(good.slice(0, good.byteLength - 1))).toThrow(FrameFormatError);
+    const wrongVersion = good.slice(0);
+    new Uint8Array(wrongVersion)[0] = 9;
+    expect(() => decodeFrame(wrongVersion)).toThrow(FrameFormatError);
+  });
+});

@@ -1,0 +1,204 @@
+// One live view in the page: opens it through the Rust bridge, draws its frames with
+// guacamole-common-js's Display (via BridgeTunnel), acknowledges each frame once drawn (which is
+// what sends its `sync` upstream and lets the next frame come), and measures what the HUD shows.
+import type { LiveStatus } from '../api';
+import { decodeFrame, type LiveFrame } from './frame';
+import { Guacamole, type GuacamoleTypes } from './guacamole';
+import { BridgeTunnel } from './tunnel';
+
+export type LiveBridge = {
+  open: (machineId: string, onFrame: (message: unknown) => void) => Promise<number>;
+  close: (viewId: number) => Promise<unknown>;
+  ack: (viewId: number, seq: number) => Promise<unknown>;
+  pause: (viewId: number) => Promise<unknown>;
+  resume: (viewId: number) => Promise<unknown>;
+  onStatus: (cb: (viewId: number, status: LiveStatus) => void) => Promise<() => void>;
+};
+
+export type Phase =
+  | { state: 'connecting'; attempt: number }
+  | { state: 'live' }
+  | { state: 'reconnecting'; words: string; retryInMs: number }
+  | { state: 'asleep'; words: string }
+  | { state: 'ended'; code: string; words: string };
+
+export type Metrics = {
+  paintedFps: number;
+  framesPainted: number;
+  /** Frame arriving in Rust to its bytes in the page (ms). */
+  bridgeP50: number | null;
+  bridgeP99: number | null;
+  /** Frame arriving in Rust to drawn in the page (ms). */
+  drawnP50: number | null;
+};
+
+const KEPT = 512;
+
+function nowUnixMs() {
+  return performance.timeOrigin + performance.now();
+}
+
+export function percentile(values: number[], q: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.round((sorted.length - 1) * q)];
+}
+
+export class LiveSession {
+  viewId: number | null = null;
+  display: GuacamoleTypes.Display | null = null;
+  private tunnel: BridgeTunnel | null = null;
+  private connection = -1;
+  private pending: LiveFrame[] = [];
+  private drawScheduled = false;
+  private stopped = false;
+  private unlisten: (() => void) | null = null;
+  private early: Array<[number, LiveStatus]> = [];
+  private bridgeMs: number[] = [];
+  private drawnMs: number[] = [];
+  private arrivedAt = new Map<number, number>();
+  private paintTimes: number[] = [];
+  private framesPainted = 0;
+
+  constructor(
+    private bridge: LiveBridge,
+    private host: HTMLElement,
+    private onPhase: (phase: Phase) => void,
+    private onDisplay: (display: GuacamoleTypes.Display) => void,
+  ) {}
+
+  async start(machineId: string) {
+    this.onPhase({ state: 'connecting', attempt: 1 });
+    try {
+      this.unlisten = await this.bridge.onStatus((id, status) => {
+        if (this.viewId === null) this.early.push([id, status]);
+        else if (id === this.viewId) this.status(status);
+      });
+      const viewId = await this.bridge.open(machineId, (m) => this.frame(m));
+      if (this.stopped) {
+        void this.bridge.close(viewId).catch(() => {});
+        return;
+      }
+      this.viewId = viewId;
+      for (const [id, status] of this.early.splice(0)) if (id === viewId) this.status(status);
+    } catch (err) {
+      const words = (err as { ui?: { detail?: string } })?.ui?.detail;
+      this.onPhase({ state: 'ended', code: 'not_opened', words: words ?? 'The live screen could not be opened.' });
+    }
+  }
+
+  stop() {
+    this.stopped = true;
+    this.unlisten?.();
+    this.unlisten = null;
+    if (this.viewId !== null) void this.bridge.close(this.viewId).catch(() => {});
+    this.pending = [];
+  }
+
+  pause() {
+    if (this.viewId !== null) void this.bridge.pause(this.viewId).catch(() => {});
+  }
+
+  resume() {
+    if (this.viewId !== null) void this.bridge.resume(this.viewId).catch(() => {});
+  }
+
+  metrics(): Metrics {
+    const now = performance.now();
+    this.paintTimes = this.paintTimes.filter((t) => now - t <= 1000);
+    return {
+      paintedFps: this.paintTimes.length,
+      framesPainted: this.framesPainted,
+      bridgeP50: percentile(this.bridgeMs, 0.5),
+      bridgeP99: percentile(this.bridgeMs, 0.99),
+      drawnP50: percentile(this.drawnMs, 0.5),
+    };
+  }
+
+  private status(status: LiveStatus) {
+    switch (status.state) {
+      case 'connecting':
+        this.onPhase({ state: 'connecting', attempt: status.attempt });
+        break;
+      case 'connected':
+        this.onPhase({ state: 'live' });
+        break;
+      case 'reconnecting':
+        this.onPhase({ state: 'reconnecting', words: status.words, retryInMs: status.retryInMs ?? 0 });
+        break;
+      case 'ended':
+        if (status.code === 'asleep') this.onPhase({ state: 'asleep', words: status.words });
+        else this.onPhase({ state: 'ended', code: status.code, words: status.words });
+        break;
+    }
+  }
+
+  private frame(message: unknown) {
+    const received = nowUnixMs();
+    let frame: LiveFrame;
+    try {
+      frame = decodeFrame(message);
+    } catch {
+      return; // Unreadable: not acknowledged, so the viewer's stall detection takes over.
+    }
+    if (this.stopped || this.viewId === null) {
+      if (this.viewId !== null) void this.bridge.ack(this.viewId, frame.seq).catch(() => {});
+      return;
+    }
+    keep(this.bridgeMs, received - frame.arrivedAtMs);
+    // Frames and statuses travel separately: a frame of a newer connection starts afresh even
+    // before its `connected` status arrives; frames of an older one are acknowledged unseen.
+    if (frame.connection < this.connection) {
+      void this.bridge.ack(this.viewId, frame.seq).catch(() => {});
+      return;
+    }
+    if (frame.connection > this.connection) this.reset(frame.connection);
+    this.arrivedAt.set(frame.seq, frame.arrivedAtMs);
+    this.pending.push(frame);
+    if (!this.drawScheduled) {
+      this.drawScheduled = true;
+      requestAnimationFrame(() => this.draw());
+    }
+  }
+
+  /** Everything that arrived since the last animation frame, drawn in order in this one. */
+  private draw() {
+    this.drawScheduled = false;
+    const frames = this.pending.splice(0);
+    for (const frame of frames) this.tunnel?.replay(frame);
+  }
+
+  private drawn(seq: number) {
+    const arrived = this.arrivedAt.get(seq);
+    this.arrivedAt.delete(seq);
+    if (arrived !== undefined) keep(this.drawnMs, nowUnixMs() - arrived);
+    this.framesPainted++;
+    this.paintTimes.push(performance.now());
+    if (this.paintTimes.length > 240) this.paintTimes.shift();
+    if (this.viewId !== null) void this.bridge.ack(this.viewId, seq).catch(() => {});
+  }
+
+  private reset(connection: number) {
+    // Frames of the old connection still queued are acknowledged so the viewer is not held.
+    for (const old of this.pending.splice(0)) {
+      if (this.viewId !== null) void this.bridge.ack(this.viewId, old.seq).catch(() => {});
+    }
+    this.connection = connection;
+    const tunnel = new BridgeTunnel();
+    tunnel.onDrawn = (seq) => this.drawn(seq);
+    const client = new Guacamole.Client(tunnel);
+    const display = client.getDisplay();
+    tunnel.attach(display);
+    display.showCursor(true);
+    this.tunnel = tunnel;
+    this.display = display;
+    this.host.replaceChildren(display.getElement());
+    display.getDefaultLayer().getCanvas().dataset.testid = 'live-canvas';
+    this.onDisplay(display);
+  }
+}
+
+function keep(values: number[], value: number) {
+  values.push(value);
+  if (values.length > KEPT) values.shift();
+}
