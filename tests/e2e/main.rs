@@ -15,4 +15,5 @@ mod restart;
 mod tasks;
 mod attachments;
 mod keys;
+mod live;
 mod usage;

@@ -1,0 +1,123 @@
+//! The live screen beside a task shows the computer's desktop, drawn from the real stream, and
+//! it changes while the agent works.
+
+use porthole_e2e::{App, Eventually, Result};
+use std::time::{Duration, Instant};
+
+use crate::flows::{select_machine, send_task, wait_for_status};
+
+/// What the live canvas holds: its size, how many distinct colours a sample of its pixels has,
+/// and a fingerprint of those pixels (read with getImageData from the page).
+#[derive(Debug, PartialEq)]
+struct CanvasSample {
+    width: u64,
+    height: u64,
+    colours: u64,
+    fingerprint: u64,
+}
+
+const SAMPLE: &str = r#"
+const canvas = document.querySelector('[data-testid="live-canvas"]');
+const view = document.querySelector('[data-testid="live-view"]');
+// The screen's size (Guacamole's layer canvases round theirs up to a multiple of 64).
+const width = Number(view && view.dataset.width), height = Number(view && view.dataset.height);
+if (!canvas || !width || !height) return null;
+const data = canvas.getContext('2d').getImageData(0, 0, width, height).data;
+const colours = new Set();
+let hash = 0;
+for (let i = 0; i < data.length; i += 4 * 7) {
+  const rgb = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
+  if (colours.size < 4096) colours.add(rgb);
+  hash = (Math.imul(hash, 31) + rgb) >>> 0;
+}
+return { width, height, colours: colours.size, fingerprint: hash };
+"#;
+
+async fn sample(app: &App) -> Result<Option<CanvasSample>> {
+    let ret = app.driver.execute(SAMPLE, vec![]).await?;
+    let v = ret.json();
+    if v.is_null() {
+        return Ok(None);
+    }
+    let n = |k: &str| v.get(k).and_then(|x| x.as_u64()).unwrap_or(0);
+    Ok(Some(CanvasSample {
+        width: n("width"),
+        height: n("height"),
+        colours: n("colours"),
+        fingerprint: n("fingerprint"),
+    }))
+}
+
+/// Waits for a canvas sample for which `pred` holds.
+async fn sample_until(
+    app: &App,
+    limit: Duration,
+    pred: impl Fn(&CanvasSample) -> bool,
+) -> Result<CanvasSample> {
+    let start = Instant::now();
+    let mut last = None;
+    loop {
+        if let Some(s) = sample(app).await? {
+            if pred(&s) {
+                return Ok(s);
+            }
+            last = Some(s);
+        }
+        if start.elapsed() > limit {
+            return Err(format!("the live canvas never got there; last: {last:?}").into());
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn the_live_screen_shows_the_desktop_and_follows_the_agent() {
+    let app = App::launch().await.expect("the app opens");
+    select_machine(&app, "Design laptop")
+        .await
+        .expect("machine");
+    let wait = Eventually::new(&app.driver).within(Duration::from_secs(30));
+    let view = wait.element("live-view").await.expect("a live screen");
+
+    // The desktop arrives: the canvas has the computer's size and a picture on it (a blank or
+    // single-colour canvas has a handful of colours at most).
+    let desktop = sample_until(&app, Duration::from_secs(30), |s| s.colours > 16)
+        .await
+        .expect("the desktop is drawn");
+    assert_eq!((desktop.width, desktop.height), (1280, 800));
+    assert_eq!(
+        view.attr("data-phase").await.unwrap().as_deref(),
+        Some("live"),
+        "no overlay once the picture is there"
+    );
+    app.screenshot("live-desktop").await.expect("screenshot");
+
+    // The agent works on the computer: what the live screen shows changes.
+    send_task(&app, "Look up the weather in Lisbon")
+        .await
+        .expect("send");
+    wait_for_status(&app, &["running", "succeeded"])
+        .await
+        .expect("the task starts");
+    let changed = sample_until(&app, Duration::from_secs(60), |s| {
+        s.fingerprint != desktop.fingerprint && s.colours > 16
+    })
+    .await
+    .expect("the live screen follows the agent");
+    assert_eq!((changed.width, changed.height), (1280, 800));
+    let painted: u64 = view
+        .attr("data-frames-painted")
+        .await
+        .unwrap()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    assert!(
+        painted >= 2,
+        "frames were painted and acknowledged: {painted}"
+    );
+    app.screenshot("live-agent-working")
+        .await
+        .expect("screenshot");
+    app.quit().await;
+}
