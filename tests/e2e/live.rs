@@ -121,3 +121,79 @@ async fn the_live_screen_shows_the_desktop_and_follows_the_agent() {
         .expect("screenshot");
     app.quit().await;
 }
+
+/// Benchmark, not a test: painted frames per second and the bridge's latency (WebSocket frame
+/// arriving in Rust to its bytes in the page) on the simulator's animated stream. Runs only
+/// with `PORTHOLE_LIVE_BENCH=WxH` (e.g. `1280x800`); BENCHMARKS.md has the command.
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn bench_live_view_in_the_app() {
+    let Ok(size) = std::env::var("PORTHOLE_LIVE_BENCH") else {
+        return;
+    };
+    let (w, h) = size.split_once('x').expect("PORTHOLE_LIVE_BENCH=WxH");
+    let options = porthole_e2e::AppOptions {
+        env: vec![(
+            "PORTHOLE_LIVE_CONNECT_EXTRA".into(),
+            format!("fps=60&animate=1&width={w}&height={h}"),
+        )],
+        ..Default::default()
+    };
+    let app = App::launch_with(options).await.expect("the app opens");
+    select_machine(&app, "Design laptop")
+        .await
+        .expect("machine");
+    let view = Eventually::new(&app.driver)
+        .element("live-view")
+        .await
+        .expect("a live screen");
+    sample_until(&app, Duration::from_secs(30), |s| s.colours > 16)
+        .await
+        .expect("the desktop is drawn");
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let read = |name: &'static str| {
+        let view = view.clone();
+        async move {
+            view.attr(name)
+                .await
+                .ok()
+                .flatten()
+                .and_then(|v| v.parse::<f64>().ok())
+        }
+    };
+    let start_frames = read("data-frames-painted").await.unwrap_or(0.0);
+    let start_received = read("data-frames-received").await.unwrap_or(0.0);
+    let start_dropped = read("data-frames-dropped").await.unwrap_or(0.0);
+    let started = Instant::now();
+    let mut fps = Vec::new();
+    let (mut p50, mut p99) = (Vec::new(), Vec::new());
+    for _ in 0..30 {
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        fps.extend(read("data-painted-fps").await);
+        p50.extend(read("data-bridge-p50").await);
+        p99.extend(read("data-bridge-p99").await);
+    }
+    let frames = read("data-frames-painted").await.unwrap_or(0.0) - start_frames;
+    let received = read("data-frames-received").await.unwrap_or(0.0) - start_received;
+    let dropped = read("data-frames-dropped").await.unwrap_or(0.0) - start_dropped;
+    let secs = started.elapsed().as_secs_f64();
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
+    };
+    println!(
+        "LIVE BENCH {size}: painted {:.1} fps average over {secs:.0} s (median of 1 s windows {:.0}); \
+         bridge latency p50 {:.2} ms, p99 {:.2} ms (page's last-512-frame window, median of samples); \
+         upstream {:.1} frames/s received, {:.1}/s merged into later ones",
+        frames / secs,
+        median(&mut fps),
+        median(&mut p50),
+        median(&mut p99),
+        received / secs,
+        dropped / secs,
+    );
+    app.screenshot(&format!("live-bench-{size}"))
+        .await
+        .expect("screenshot");
+    app.quit().await;
+}

@@ -17,7 +17,7 @@ impl UrlSource for ServiceUrls {
         match self.client.machines().live(&self.machine_id).await {
             // The URL goes to the viewer only; it never leaves Rust.
             Ok(view) => Ok(LiveUrl::new(
-                view.websocket_url.expose(),
+                with_bench_knobs(view.websocket_url.expose()),
                 view.width,
                 view.height,
             )),
@@ -30,5 +30,18 @@ impl UrlSource for ServiceUrls {
                 _ => UrlError::Other(UiError::from(&AppError::Client(err)).detail),
             }),
         }
+    }
+}
+
+/// For the benchmark only (BENCHMARKS.md, "Live view in the app"): `PORTHOLE_LIVE_CONNECT_EXTRA`
+/// (e.g. `fps=60&animate=1`) is appended to the connect data, which is how the simulator takes
+/// its stream knobs. Unset, the URL is dialled exactly as the service gave it.
+fn with_bench_knobs(url: &str) -> String {
+    match std::env::var("PORTHOLE_LIVE_CONNECT_EXTRA") {
+        Ok(extra) if !extra.is_empty() => {
+            let joiner = if url.contains('?') { '&' } else { '?' };
+            format!("{url}{joiner}{extra}")
+        }
+        _ => url.to_owned(),
     }
 }

@@ -1,7 +1,7 @@
 // One live view in the page: opens it through the Rust bridge, draws its frames with
 // guacamole-common-js's Display (via BridgeTunnel), acknowledges each frame once drawn (which is
 // what sends its `sync` upstream and lets the next frame come), and measures what the HUD shows.
-import type { LiveStatus } from '../api';
+import type { LiveStats, LiveStatus } from '../api';
 import { decodeFrame, type LiveFrame } from './frame';
 import { Guacamole, type GuacamoleTypes } from './guacamole';
 import { BridgeTunnel } from './tunnel';
@@ -13,6 +13,7 @@ export type LiveBridge = {
   pause: (viewId: number) => Promise<unknown>;
   resume: (viewId: number) => Promise<unknown>;
   onStatus: (cb: (viewId: number, status: LiveStatus) => void) => Promise<() => void>;
+  stats?: (viewId: number) => Promise<LiveStats | null>;
 };
 
 export type Phase =
