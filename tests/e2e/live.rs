@@ -165,9 +165,14 @@ async fn bench_live_view_in_the_app() {
     let start_received = read("data-frames-received").await.unwrap_or(0.0);
     let start_dropped = read("data-frames-dropped").await.unwrap_or(0.0);
     let started = Instant::now();
+    let usage_before = bench_processes();
     let mut fps = Vec::new();
     let (mut p50, mut p99) = (Vec::new(), Vec::new());
-    for _ in 0..30 {
+    let secs: u64 = std::env::var("PORTHOLE_LIVE_BENCH_SECS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(30);
+    for _ in 0..secs {
         tokio::time::sleep(Duration::from_secs(1)).await;
         fps.extend(read("data-painted-fps").await);
         p50.extend(read("data-bridge-p50").await);
@@ -177,6 +182,18 @@ async fn bench_live_view_in_the_app() {
     let received = read("data-frames-received").await.unwrap_or(0.0) - start_received;
     let dropped = read("data-frames-dropped").await.unwrap_or(0.0) - start_dropped;
     let secs = started.elapsed().as_secs_f64();
+    let usage_after = bench_processes();
+    for (name, (cpu0, rss0)) in &usage_before {
+        if let Some((cpu1, rss1)) = usage_after.get(name) {
+            println!(
+                "LIVE BENCH {size} {name}: CPU {:.0}% of one core, memory {:.1} MB -> {:.1} MB ({:+.1} MB)",
+                (cpu1 - cpu0) / secs * 100.0,
+                rss0 / 1e6,
+                rss1 / 1e6,
+                (rss1 - rss0) / 1e6,
+            );
+        }
+    }
     let median = |v: &mut Vec<f64>| {
         v.sort_by(f64::total_cmp);
         v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
@@ -196,4 +213,47 @@ async fn bench_live_view_in_the_app() {
         .await
         .expect("screenshot");
     app.quit().await;
+}
+
+/// CPU seconds and resident memory (bytes) of the benchmark's app and web process, found by
+/// the benchmark's own environment variable (other engineers' apps may be running too).
+fn bench_processes() -> std::collections::BTreeMap<String, (f64, f64)> {
+    let mut out = std::collections::BTreeMap::new();
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return out;
+    };
+    for entry in entries.flatten() {
+        let dir = entry.path();
+        let environ = std::fs::read(dir.join("environ")).unwrap_or_default();
+        if !String::from_utf8_lossy(&environ).contains("PORTHOLE_LIVE_CONNECT_EXTRA=") {
+            continue;
+        }
+        let comm = std::fs::read_to_string(dir.join("comm")).unwrap_or_default();
+        let name = comm.trim().to_owned();
+        if name != "porthole" && !name.starts_with("WebKitWebProces") {
+            continue;
+        }
+        let stat = std::fs::read_to_string(dir.join("stat")).unwrap_or_default();
+        // Fields after the ")" closing the command name: utime and stime are the 12th and 13th.
+        let rest: Vec<&str> = stat
+            .rsplit_once(')')
+            .map(|(_, r)| r.split_whitespace().collect())
+            .unwrap_or_default();
+        let ticks = |i: usize| {
+            rest.get(i)
+                .and_then(|v| v.parse::<f64>().ok())
+                .unwrap_or(0.0)
+        };
+        let cpu = (ticks(11) + ticks(12)) / 100.0;
+        let rss_pages = std::fs::read_to_string(dir.join("statm"))
+            .ok()
+            .and_then(|m| {
+                m.split_whitespace()
+                    .nth(1)
+                    .and_then(|v| v.parse::<f64>().ok())
+            })
+            .unwrap_or(0.0);
+        out.insert(name, (cpu, rss_pages * 4096.0));
+    }
+    out
 }
