@@ -1,0 +1,42 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/svelte';
+
+const opened: string[] = [];
+vi.mock('../api', () => ({
+  api: {
+    listMachines: async () => [
+      { machineId: 'a', name: 'Design laptop', cloud: true },
+      { machineId: 'b', name: 'Research box', cloud: true },
+      { machineId: 'c', name: "Ada's MacBook", cloud: false },
+    ],
+    wakeMachine: async () => null,
+  },
+  liveApi: {
+    onStatus: async () => () => {},
+    open: async (machineId: string) => {
+      opened.push(machineId);
+      return opened.length;
+    },
+    close: async () => null,
+    ack: async () => null,
+    pause: async () => null,
+    resume: async () => null,
+    stats: async () => null,
+    saveSnapshot: async () => null,
+  },
+}));
+
+const { default: LiveGrid } = await import('./LiveGrid.svelte');
+
+describe('LiveGrid', () => {
+  it('shows every cloud computer live at once, each its own stream', async () => {
+    const onclose = vi.fn();
+    render(LiveGrid, { onclose });
+    await waitFor(() => expect(screen.getAllByTestId('live-grid-tile')).toHaveLength(2));
+    const names = screen.getAllByTestId('live-grid-tile').map((t) => t.querySelector('figcaption')?.textContent);
+    expect(names).toEqual(['Design laptop', 'Research box']);
+    await waitFor(() => expect(opened.sort()).toEqual(['a', 'b']));
+    screen.getByTestId('live-grid-close').click();
+    expect(onclose).toHaveBeenCalled();
+  });
+});
