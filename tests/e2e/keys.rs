@@ -123,3 +123,73 @@ async fn a_key_is_made_shown_once_and_revoked() {
 pub async fn settle() {
     tokio::time::sleep(std::time::Duration::from_millis(600)).await;
 }
+
+/// A paid account makes a cloud computer from the same page and sees it through to online.
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_new_cloud_computer_is_followed_until_online() {
+    let app = App::launch().await.expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    wait.at_least("machine-row", 1)
+        .await
+        .expect("the computers are listed");
+    wait.element("open-keys")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let name = wait
+        .element("computer-name")
+        .await
+        .expect("the new-computer part");
+    name.send_keys("Spare box").await.unwrap();
+    wait.element("computer-create")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let start = std::time::Instant::now();
+    loop {
+        let progress = wait.element("computer-progress").await.unwrap();
+        if progress.attr("data-stage").await.unwrap().as_deref() == Some("online") {
+            break;
+        }
+        assert!(
+            start.elapsed().as_secs() < 60,
+            "the new computer came online"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    settle().await;
+    app.screenshot("computer-created-online").await.unwrap();
+    wait.element("keys-close")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let start = std::time::Instant::now();
+    loop {
+        let mut names = Vec::new();
+        for row in app
+            .driver
+            .find_all(by_testid("machine-name"))
+            .await
+            .unwrap()
+        {
+            // textContent: WebDriver's visible text can read empty while the page repaints.
+            names.push(row.prop("textContent").await.unwrap().unwrap_or_default());
+        }
+        if names.iter().any(|n| n.trim() == "Spare box") {
+            break;
+        }
+        assert!(
+            start.elapsed().as_secs() < 60,
+            "the sidebar lists it: {names:?}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    }
+    app.quit().await;
+}
