@@ -85,4 +85,15 @@ describe('Keys page', () => {
     await userEvent.click(screen.getByTestId('key-create'));
     expect(await screen.findByTestId('keys-error')).toHaveTextContent('Verify your phone first');
   });
+
+  it('offers to sign in again when the sign-in has expired', async () => {
+    const api = fake({
+      listKeys: vi.fn(async () => {
+        throw new ApiError({ code: 'sign_in_needed', title: 'Sign in again', detail: 'Your sign-in may have expired.', retryAt: null, action: 'signIn' });
+      }),
+    });
+    render(KeysPage, { api, defaultBaseUrl: 'http://127.0.0.1:9', onClose: () => {} });
+    expect(await screen.findByTestId('signin-form')).toBeInTheDocument();
+    expect(screen.getByTestId('keys-error')).toHaveTextContent('Sign in again');
+  });
 });
