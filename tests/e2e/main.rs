@@ -17,3 +17,8 @@ mod attachments;
 mod keys;
 mod live;
 mod usage;
+// Replay, reusable tasks, checking results, the control console.
+mod console;
+mod judge;
+mod replay;
+mod reusable;

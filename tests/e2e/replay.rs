@@ -1,0 +1,163 @@
+//! Step-by-step replay: a task sent with "Record steps" shows a timeline of the agent's steps
+//! with their screenshots (fetched by the Rust core), and a large view with previous / next.
+
+use porthole_e2e::{by_testid, App, Eventually, Result};
+use thirtyfour::prelude::*;
+
+pub use crate::flows::{select_machine, send_task, wait_for_status};
+
+/// Turns on "Record steps", sends `task` to Design laptop and waits for it to succeed.
+pub async fn run_recorded_task(app: &App, task: &str) -> Result<()> {
+    select_machine(app, "Design laptop").await?;
+    let switch = Eventually::new(&app.driver).element("record-steps").await?;
+    if !switch.is_selected().await? {
+        switch.click().await?;
+    }
+    send_task(app, task).await?;
+    let status = wait_for_status(app, &["succeeded", "failed"]).await?;
+    if status != "succeeded" {
+        return Err(format!("the recorded task ended {status}").into());
+    }
+    Ok(())
+}
+
+/// Saves a screenshot under `target/e2e/`, giving up after 20 s: after a task has finished,
+/// WebKitWebDriver's screenshot call sometimes never answers (seen on the replay, judge and
+/// reusable pages; not understood yet), and a missing picture must not hide what was checked.
+pub async fn keep_screenshot(app: &App, name: &str) {
+    let shot = tokio::time::timeout(std::time::Duration::from_secs(20), app.screenshot(name));
+    match shot.await {
+        Ok(Ok(_)) => {}
+        Ok(Err(e)) => eprintln!("screenshot {name} failed: {e}"),
+        Err(_) => eprintln!("screenshot {name} did not answer within 20 s"),
+    }
+}
+
+/// Whether an `<img>` has decoded pixels (a blob URL that really held a JPEG).
+pub async fn image_loaded(app: &App, el: &WebElement) -> Result<bool> {
+    let ret = app
+        .driver
+        .execute(
+            "return arguments[0].complete && arguments[0].naturalWidth > 0;",
+            vec![el.to_json()?],
+        )
+        .await?;
+    Ok(ret.json().as_bool().unwrap_or(false))
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_recorded_task_replays_step_by_step_with_screenshots() {
+    let app = App::launch().await.expect("the app opens");
+    run_recorded_task(&app, "Look up the weather in Paris")
+        .await
+        .expect("a recorded task");
+    let wait = Eventually::new(&app.driver);
+    wait.element("tab-steps")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+
+    let steps = wait.at_least("replay-step", 2).await.expect("steps listed");
+    let titles = wait
+        .at_least("replay-step-title", steps.len())
+        .await
+        .unwrap();
+    let last = titles.last().unwrap().text().await.unwrap();
+    assert_eq!(
+        last, "The final screen",
+        "the timeline ends with the final screen"
+    );
+    let shots = wait
+        .at_least("replay-shot", steps.len())
+        .await
+        .expect("every step's screenshot arrives");
+    for shot in &shots {
+        assert!(
+            image_loaded(&app, shot).await.unwrap(),
+            "the screenshot decodes"
+        );
+        let src = shot.attr("src").await.unwrap().unwrap_or_default();
+        assert!(
+            src.starts_with("blob:"),
+            "bytes from Rust, not a service URL: {src}"
+        );
+    }
+    keep_screenshot(&app, "replay-timeline").await;
+
+    // The large view: next with the arrow key, previous with the button.
+    steps[0]
+        .find(By::Css("button.thumb"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let first = wait
+        .text("step-viewer-title", |t| t.starts_with("Step 1 "))
+        .await
+        .expect("large view");
+    assert!(
+        image_loaded(&app, &wait.element("step-viewer-image").await.unwrap())
+            .await
+            .unwrap()
+    );
+    app.driver
+        .action_chain()
+        .send_keys(Key::Right)
+        .perform()
+        .await
+        .unwrap();
+    let second = wait
+        .text("step-viewer-title", |t| t.starts_with("Step 2 "))
+        .await
+        .expect("→ moves on");
+    assert_ne!(first, second);
+    keep_screenshot(&app, "replay-large-view").await;
+    app.driver
+        .find(by_testid("step-prev"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.text("step-viewer-title", |t| t.starts_with("Step 1 "))
+        .await
+        .expect("previous goes back");
+    app.driver
+        .action_chain()
+        .send_keys(Key::Escape)
+        .perform()
+        .await
+        .unwrap();
+    wait.gone("step-viewer")
+        .await
+        .expect("Escape closes the large view");
+    app.quit().await;
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_task_sent_without_recording_says_how_to_record() {
+    let app = App::launch().await.expect("the app opens");
+    select_machine(&app, "Design laptop").await.unwrap();
+    send_task(&app, "Look up the weather in Oslo")
+        .await
+        .unwrap();
+    wait_for_status(&app, &["succeeded"]).await.unwrap();
+    let wait = Eventually::new(&app.driver);
+    wait.element("tab-steps")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let note = wait
+        .text("replay-not-recorded", |t| !t.is_empty())
+        .await
+        .expect("explained");
+    assert!(note.contains("Record steps"));
+    app.quit().await;
+}

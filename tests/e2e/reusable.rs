@@ -1,0 +1,98 @@
+//! Reusable tasks: a recorded task becomes a template with placeholders, is learned (with
+//! progress), saved in the library, and runs again with new inputs.
+
+use porthole_e2e::{by_testid, App, Eventually};
+use std::time::Duration;
+use thirtyfour::prelude::*;
+
+use crate::replay::keep_screenshot;
+use crate::replay::run_recorded_task;
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_recorded_task_becomes_reusable_and_runs_with_new_inputs() {
+    let app = App::launch().await.expect("the app opens");
+    run_recorded_task(&app, "Look up the weather in Paris")
+        .await
+        .expect("a recorded task");
+    let wait = Eventually::new(&app.driver);
+    wait.element("tab-reusable")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let template = wait.element("reusable-template").await.unwrap();
+    let suggested = template.prop("value").await.unwrap().unwrap_or_default();
+    assert_eq!(
+        suggested, "Look up the weather in {{place}}",
+        "a placeholder is suggested"
+    );
+    let suggestions = wait
+        .text("reusable-suggestions", |t| t.contains("Paris"))
+        .await
+        .unwrap();
+    assert!(suggestions.contains("{{place}}"));
+
+    app.driver
+        .find(by_testid("reusable-learn"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.element("reusable-progress")
+        .await
+        .expect("learning shows progress");
+    keep_screenshot(&app, "reusable-learning").await;
+    let long = Eventually::new(&app.driver).within(Duration::from_secs(120));
+    long.element("reusable-saved")
+        .await
+        .expect("learned and saved");
+    let params = wait
+        .text("reusable-parameters", |t| t.contains("place"))
+        .await
+        .unwrap();
+    assert!(
+        params.contains("Paris"),
+        "the default comes from the task: {params}"
+    );
+    wait.element("reusable-title").await.unwrap();
+    keep_screenshot(&app, "reusable-learned").await;
+
+    wait.element("tab-library")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.at_least("library-item", 1)
+        .await
+        .expect("in the library");
+    let input = wait.element("reusable-input").await.unwrap();
+    assert_eq!(
+        input.attr("data-name").await.unwrap().as_deref(),
+        Some("place")
+    );
+    input.clear().await.unwrap();
+    input.send_keys("Rome").await.unwrap();
+    app.driver
+        .find(by_testid("reusable-run"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let result = long
+        .text("run-result", |t| !t.trim().is_empty())
+        .await
+        .expect("the run's result");
+    assert!(result.contains("Rome"), "the new input was used: {result}");
+    assert!(
+        app.driver.find(by_testid("run-error")).await.is_err(),
+        "the run finished"
+    );
+    keep_screenshot(&app, "reusable-run").await;
+    let _ = app.driver.find(By::Css("body")).await;
+    app.quit().await;
+}
