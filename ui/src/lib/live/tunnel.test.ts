@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Guacamole } from './guacamole';
-import { BridgeTunnel } from './tunnel';
+import { BridgeTunnel, closeBitmapsOnceDrawn } from './tunnel';
 
 beforeAll(() => {
   // jsdom has no 2D canvas; the Display only needs calls that succeed (pixels are the e2e
@@ -20,6 +20,27 @@ function setUp() {
   tunnel.onDrawn = (seq) => drawn.push(seq);
   return { tunnel, display, drawBlob, drawn };
 }
+
+describe('closeBitmapsOnceDrawn', () => {
+  it('closes a decoded bitmap once it is drawn, and still draws it', () => {
+    class FakeBitmap {
+      closed = false;
+      close() {
+        this.closed = true;
+      }
+    }
+    vi.stubGlobal('ImageBitmap', FakeBitmap);
+    const drawn: unknown[] = [];
+    const layer = { drawImage: (_x: number, _y: number, image: unknown) => drawn.push(image) };
+    closeBitmapsOnceDrawn(layer as never);
+    closeBitmapsOnceDrawn(layer as never); // wrapping twice would be harmless, but is skipped
+    const bitmap = new FakeBitmap();
+    layer.drawImage(1, 2, bitmap);
+    expect(drawn).toEqual([bitmap]);
+    expect(bitmap.closed).toBe(true);
+    vi.unstubAllGlobals();
+  });
+});
 
 describe('BridgeTunnel', () => {
   it('keeps its own connect / disconnect / sendMessage (not the base stubs)', () => {

@@ -49,7 +49,9 @@ export class BridgeTunnel extends Guacamole.Tunnel {
     (display as DisplayWithStreams).drawStream = (layer, x, y) => {
       const image = this.pendingImage;
       this.pendingImage = null;
-      if (image) display.drawBlob(layer, x, y, image);
+      if (!image) return;
+      closeBitmapsOnceDrawn(layer);
+      display.drawBlob(layer, x, y, image);
     };
   }
 
@@ -69,4 +71,22 @@ export class BridgeTunnel extends Guacamole.Tunnel {
     }
     deliver('sync', [String(frame.seq)]);
   }
+}
+
+const closing = new WeakSet<object>();
+
+/**
+ * Display.drawBlob decodes with createImageBitmap and never closes the bitmap, leaving its
+ * pixels to the garbage collector: under a steady stream the web process grew by hundreds of MB
+ * in ten minutes (BENCHMARKS.md). Drawing copies the pixels into the layer's canvas, so the
+ * bitmap can be closed right after.
+ */
+export function closeBitmapsOnceDrawn(layer: GuacamoleTypes.Layer) {
+  if (closing.has(layer)) return;
+  closing.add(layer);
+  const draw = layer.drawImage.bind(layer);
+  layer.drawImage = (x: number, y: number, image: CanvasImageSource) => {
+    draw(x, y, image as HTMLImageElement); // typed narrowly; any CanvasImageSource draws
+    if (typeof ImageBitmap !== 'undefined' && image instanceof ImageBitmap) image.close();
+  };
 }
