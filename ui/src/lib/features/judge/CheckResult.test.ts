@@ -1,0 +1,38 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/svelte';
+import userEvent from '@testing-library/user-event';
+
+const checkResult = vi.fn();
+vi.mock('../../api', () => ({ api: { checkResult: (...a: unknown[]) => checkResult(...a) } }));
+
+import CheckResult from './CheckResult.svelte';
+
+describe('CheckResult', () => {
+  it('sends checks with evidence, shows each score as a bar and says why a check is unverifiable', async () => {
+    checkResult.mockResolvedValue({
+      judgementId: 'judgement_1', verdict: 'unverifiable', summary: '1 of 2 checks passed', task: 't',
+      turns: ['turn_1'], usage: null, researchPreview: true,
+      criteria: [
+        { id: 'check-1', check: 'Reports the weather', verdict: 'passed', score: 0.9, evidence: 'Step 3 read 21 °C' },
+        { id: 'check-2', check: 'The layout looks tidy', verdict: 'unverifiable', score: null, evidence: 'Needs the screen' },
+      ],
+    });
+    render(CheckResult, { turnId: 'turn_1' });
+    await userEvent.click(screen.getByTestId('judge-checks-mode'));
+    await userEvent.type(screen.getByTestId('judge-check'), 'Reports the weather');
+    await userEvent.click(screen.getByTestId('judge-run'));
+    await waitFor(() => expect(screen.getByTestId('judge-verdict')).toHaveAttribute('data-verdict', 'unverifiable'));
+    const [turnId, criteria, key] = checkResult.mock.calls[0];
+    expect(turnId).toBe('turn_1');
+    expect(criteria).toEqual([{ id: 'check-1', check: 'Reports the weather', returnEvidence: true }]);
+    expect(key).toMatch(/^porthole-/);
+    expect(screen.getAllByTestId('judge-score')).toHaveLength(1);
+    expect(screen.getByTestId('judge-evidence-text')).toHaveTextContent('Step 3 read 21 °C');
+    expect(screen.getByTestId('judge-unverifiable')).toHaveTextContent('could not be verified');
+
+    // The same question again reuses the key, so it is not paid for twice.
+    await userEvent.click(screen.getByTestId('judge-run'));
+    await waitFor(() => expect(checkResult).toHaveBeenCalledTimes(2));
+    expect(checkResult.mock.calls[1][2]).toBe(key);
+  });
+});
