@@ -30,6 +30,7 @@ pub struct AppOptions {
 pub struct App {
     pub driver: WebDriver,
     tauri_driver: Child,
+    app_path: PathBuf,
     data_dir: PathBuf,
     _fresh_dir: Option<tempfile::TempDir>,
 }
@@ -82,12 +83,14 @@ impl App {
             Ok(d) => d,
             Err(e) => {
                 stop(&mut tauri_driver);
+                end_app_processes(&app_path);
                 return Err(format!("could not open the app over WebDriver: {e}").into());
             }
         };
         Ok(App {
             driver,
             tauri_driver,
+            app_path,
             data_dir,
             _fresh_dir: fresh_dir,
         })
@@ -98,17 +101,33 @@ impl App {
         &self.data_dir
     }
 
-    /// Saves a screenshot of the window as `target/e2e/<name>.png`.
+    /// Saves a screenshot of the screen as `target/e2e/<name>.png`.
+    ///
+    /// Taken from the X display (ImageMagick's `import`), which shows what was really painted;
+    /// WebKitWebDriver's own screenshot sometimes never answers once a task has run, and can
+    /// show a frame from before the last DOM change. Falls back to WebDriver without `import`.
     pub async fn screenshot(&self, name: &str) -> Result<PathBuf> {
         let path = crate::screenshot_dir().join(format!("{name}.png"));
-        self.driver.screenshot(&path).await?;
+        // Let WebKit paint what the DOM already shows.
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let captured = Command::new("import")
+            .args(["-window", "root"])
+            .arg(&path)
+            .stderr(Stdio::null())
+            .status()
+            .map(|s| s.success())
+            .unwrap_or(false);
+        if !captured {
+            self.driver.screenshot(&path).await?;
+        }
         Ok(path)
     }
 
     /// Closes the app. The data folder stays while the returned guard lives, for a restart.
     pub async fn quit(mut self) -> Option<tempfile::TempDir> {
-        let _ = self.driver.clone().quit().await;
+        let _ = tokio::time::timeout(Duration::from_secs(10), self.driver.clone().quit()).await;
         stop(&mut self.tauri_driver);
+        end_app_processes(&self.app_path);
         self._fresh_dir.take()
     }
 }
@@ -116,7 +135,51 @@ impl App {
 impl Drop for App {
     fn drop(&mut self) {
         stop(&mut self.tauri_driver);
+        end_app_processes(&self.app_path);
     }
+}
+
+/// Waits until no process of the app is left, ending stragglers. The app is single-instance:
+/// one still closing when the next test launches would take that launch's place, and the new
+/// WebDriver session would fail.
+fn end_app_processes(app_path: &Path) {
+    let deadline = Instant::now() + Duration::from_secs(8);
+    let mut signalled = false;
+    loop {
+        let left = app_processes(app_path);
+        if left.is_empty() {
+            return;
+        }
+        let late = Instant::now() > deadline;
+        if !signalled || late {
+            let signal = if late { "-KILL" } else { "-TERM" };
+            for pid in &left {
+                let _ = Command::new("kill")
+                    .args([signal, &pid.to_string()])
+                    .status();
+            }
+            signalled = true;
+            if late {
+                std::thread::sleep(Duration::from_millis(200));
+                return;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+fn app_processes(app_path: &Path) -> Vec<u32> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter_map(|e| {
+            let pid: u32 = e.file_name().to_str()?.parse().ok()?;
+            let exe = std::fs::read_link(e.path().join("exe")).ok()?;
+            (exe == app_path).then_some(pid)
+        })
+        .collect()
 }
 
 fn app_binary() -> Result<PathBuf> {
@@ -125,7 +188,8 @@ fn app_binary() -> Result<PathBuf> {
         None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/debug/porthole"),
     };
     if path.is_file() {
-        Ok(path)
+        // Canonical, so it compares equal to /proc/<pid>/exe.
+        Ok(path.canonicalize()?)
     } else {
         Err(format!(
             "the app is not built at {} (./run test builds it)",
