@@ -106,12 +106,20 @@ async fn the_live_screen_shows_the_desktop_and_follows_the_agent() {
     .await
     .expect("the live screen follows the agent");
     assert_eq!((changed.width, changed.height), (1280, 800));
-    let painted: u64 = view
-        .attr("data-frames-painted")
-        .await
-        .unwrap()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0);
+    // The page publishes its count twice a second: wait for it to catch up with the pixels.
+    let start = Instant::now();
+    let painted = loop {
+        let painted: u64 = view
+            .attr("data-frames-painted")
+            .await
+            .unwrap()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0);
+        if painted >= 2 || start.elapsed() > Duration::from_secs(10) {
+            break painted;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
     assert!(
         painted >= 2,
         "frames were painted and acknowledged: {painted}"
