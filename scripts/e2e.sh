@@ -22,4 +22,9 @@ inner='eval "$(printf porthole-e2e | gnome-keyring-daemon --unlock --components=
 export GNOME_KEYRING_CONTROL SSH_AUTH_SOCK
 exec keyctl session - cargo test -p porthole-e2e --locked -- --ignored --test-threads=1 "$@"'
 
-xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- bash -c "$inner" e2e "$@"
+# Benchmarks live beside the tests (they drive the same window) but are not tests: they run
+# only when asked for with PORTHOLE_LIVE_BENCH.
+skip=()
+[ -n "${PORTHOLE_LIVE_BENCH:-}" ] || skip=(--skip bench_)
+
+xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- bash -c "$inner" e2e "${skip[@]}" "$@"

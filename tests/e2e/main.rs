@@ -13,12 +13,12 @@ mod connect;
 mod machines;
 mod restart;
 mod tasks;
+// Attachments, keys, the live screen, replay, reusable tasks, checks, console and usage.
 mod attachments;
-mod keys;
-mod live;
-mod usage;
-// Replay, reusable tasks, checking results, the control console.
 mod console;
 mod judge;
+mod keys;
+mod live;
 mod replay;
 mod reusable;
+mod usage;
