@@ -10,6 +10,6 @@ mkdir -p "$tmp"/{cache,data,config,runtime}
 chmod 700 "$tmp/runtime"
 export XDG_CACHE_HOME="$tmp/cache" XDG_DATA_HOME="$tmp/data" XDG_CONFIG_HOME="$tmp/config"
 export XDG_RUNTIME_DIR="$tmp/runtime" NO_AT_BRIDGE=1
-export PORTHOLE_APP="${PORTHOLE_APP:-$PWD/target/release/porthole}"
+export PORTHOLE_APP="${PORTHOLE_APP:-${CARGO_TARGET_DIR:-$PWD/target}/release/porthole}"
 xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- \
   cargo run -q -p porthole-e2e --example launch_bench -- "${1:-5}"

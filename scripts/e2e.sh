@@ -13,7 +13,7 @@ export XDG_CACHE_HOME="$tmp/cache" XDG_DATA_HOME="$tmp/data" XDG_CONFIG_HOME="$t
 export XDG_RUNTIME_DIR="$tmp/runtime" NO_AT_BRIDGE=1
 # A private copy of the app: a build running meanwhile (another terminal, an editor) must not
 # swap the binary under a test.
-cp "${PORTHOLE_APP:-$PWD/target/debug/porthole}" "$tmp/porthole"
+cp "${PORTHOLE_APP:-${CARGO_TARGET_DIR:-$PWD/target}/debug/porthole}" "$tmp/porthole"
 export PORTHOLE_APP="$tmp/porthole"
 
 # Inside the D-Bus session: unlock a throwaway Secret Service keyring and open a kernel
