@@ -29,6 +29,18 @@ pub(crate) enum Retry {
     RefusedOnly,
 }
 
+impl Retry {
+    /// Work-starting calls that carry an `idempotency_key` (learn, judge) may be sent again:
+    /// the service answers a repeat with the earlier result instead of charging twice.
+    pub(crate) fn by_idempotency_key(key: Option<&str>) -> Self {
+        if key.is_some() {
+            Retry::Idempotent
+        } else {
+            Retry::RefusedOnly
+        }
+    }
+}
+
 pub(crate) enum Payload {
     None,
     Json(Bytes),

@@ -101,11 +101,7 @@ impl Client {
 
 impl Judge<'_> {
     pub async fn run(&self, request: &JudgeRequest) -> Result<Judgement> {
-        let retry = if request.idempotency_key.is_some() {
-            Retry::Idempotent
-        } else {
-            Retry::RefusedOnly
-        };
+        let retry = Retry::by_idempotency_key(request.idempotency_key.as_deref());
         let call = Call::post(Operation::Judge, "/v1/agents/judge")
             .json(request)?
             .limit(Limit::Judge)

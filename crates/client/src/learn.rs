@@ -146,11 +146,7 @@ impl Client {
 
 impl Learn<'_> {
     pub async fn run(&self, request: &LearnRequest) -> Result<LearnResult> {
-        let retry = if request.idempotency_key.is_some() {
-            Retry::Idempotent
-        } else {
-            Retry::RefusedOnly
-        };
+        let retry = Retry::by_idempotency_key(request.idempotency_key.as_deref());
         let call = Call::post(Operation::Learn, "/v1/agents/learn")
             .json(request)?
             .limit(Limit::Learn)
