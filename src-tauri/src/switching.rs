@@ -1,6 +1,6 @@
 //! Choosing the service: the Demo at first start, an account once connected, and the
-//! switches between them. Each switch stops the old connection's followers and resumes the
-//! new one's unfinished tasks.
+//! switches between them. Each switch stops the old connection's followers, closes its
+//! console leases, and resumes the new one's unfinished tasks.
 
 use porthole_client::{Client, ClientConfig, Credential, TaskFollower};
 use tauri::{AppHandle, Manager};
@@ -10,6 +10,7 @@ use crate::connection::{Connection, ConnectionInfo, ConnectionMode, ConnectionSt
 use crate::demo::DemoService;
 use crate::error::{now_ms, AppError, AppResult, UiError};
 use crate::events::{ConnectionChanged, MachinesChanged};
+use crate::features::console::{self, Consoles};
 use crate::following::{self, Followers};
 use crate::keychain;
 use crate::machines::StartingMachines;
@@ -41,6 +42,10 @@ fn fail(app: &AppHandle, err: &AppError) {
 }
 
 fn switching(app: &AppHandle, mode: ConnectionMode) {
+    // Console leases belong to the connection being left: close them there (in the
+    // background, as the old service may be slow or gone) so the next one never sees them.
+    let leases = app.state::<Consoles>().retire_all();
+    tauri::async_runtime::spawn(console::close_all(leases));
     app.state::<Followers>().stop_all();
     app.state::<StartingMachines>().clear_all();
     app.state::<Connection>().begin_switch(mode);

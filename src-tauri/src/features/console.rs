@@ -1,19 +1,24 @@
 //! The control console: one direct-control lease per cloud computer, blocks run on it, and
 //! why it ended. Reusable tasks run on the same leases.
 //!
-//! Invariants: at most one [`Lease`] per machine; a block runs on a copy of the handle so an
-//! interrupt (sent straight to the service) is never queued behind the block it stops; the
-//! screen a block captured stays here and reaches the page only as bytes.
+//! Invariants: at most one [`Lease`] per machine; a lease belongs to the connection (its
+//! generation) that opened it, and a switch of service or account closes it, so the next
+//! account never sees or sends to it; a block runs on a copy of the handle so an interrupt
+//! (sent straight to the service) is never queued behind the block it stops; the screen a
+//! block captured stays here and reaches the page only as bytes. The idle deadline is the
+//! service's real one: a scaled Demo's documented 600 s shrink with its clock.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use porthole_client::control::{ClosedReason, ExecRequest, ExecResult};
-use porthole_client::{Lease, LeaseState};
+use porthole_client::{Client, Lease, LeaseState};
 use serde::Serialize;
+use std::sync::Mutex;
 use tauri::{AppHandle, Manager};
-use tokio::sync::Mutex;
 
-use crate::connection::Connection;
+use crate::connection::{Active, Connection};
 use crate::error::{AppError, AppResult, UiError};
 use crate::error_words::lease_ended;
 use crate::features::replay::ImageBytes;
@@ -42,13 +47,55 @@ pub struct BlockRun {
     pub state: ConsoleState,
 }
 
+/// The leases of the connection in use, and the screens their blocks captured.
 #[derive(Default)]
 pub struct Consoles {
-    leases: Mutex<HashMap<String, Lease>>,
-    screens: std::sync::Mutex<HashMap<String, Vec<u8>>>,
+    /// Never held across an await, so a switch can empty it at once.
+    leases: Mutex<HashMap<String, Held>>,
+    screens: Mutex<HashMap<String, Vec<u8>>>,
+    /// Bumped by every switch: an open or a block still on its way then comes back to find
+    /// its lease belongs to a connection that is gone, and closes it instead of keeping it.
+    epoch: AtomicU64,
 }
 
-fn state_of(machine_id: &str, lease: Option<&Lease>) -> ConsoleState {
+/// A lease and the connection it belongs to.
+#[derive(Clone)]
+struct Held {
+    lease: Lease,
+    generation: u64,
+    epoch: u64,
+    /// The idle limit the service reported, in its own (unscaled) seconds.
+    idle_ms: i64,
+    /// How fast the service's clock runs against ours (below 1 only for a scaled Demo).
+    time_scale: f64,
+}
+
+impl Held {
+    /// When the service will really close the lease for idleness: the handle's deadline
+    /// with the idle limit shrunk by the service's time scale, because a scaled Demo
+    /// reports the documented 600 s but releases after 600 s × scale.
+    fn idle_deadline_ms(&self) -> Option<f64> {
+        let deadline = self.lease.idle_deadline_ms()?;
+        let last_activity = deadline - self.idle_ms;
+        Some(last_activity as f64 + self.idle_ms as f64 * self.time_scale)
+    }
+}
+
+/// The idle limit the spec names, for when the service cannot be asked.
+const REFERENCE_IDLE_MS: i64 = 600_000;
+
+/// How fast the service's clock runs: the client's hour is shortened for a scaled Demo.
+fn time_scale(client: &Client) -> f64 {
+    let scale = client.config().hour.as_secs_f64() / 3600.0;
+    if scale.is_finite() && scale > 0.0 {
+        scale.min(1.0)
+    } else {
+        1.0
+    }
+}
+
+fn state_of(machine_id: &str, held: Option<&Held>) -> ConsoleState {
+    let lease = held.map(|h| &h.lease);
     let ended = match lease.map(Lease::state) {
         Some(LeaseState::Closed { reason }) => Some(lease_ended(reason)),
         _ => None,
@@ -57,7 +104,7 @@ fn state_of(machine_id: &str, lease: Option<&Lease>) -> ConsoleState {
         machine_id: machine_id.to_owned(),
         open: lease.is_some_and(Lease::is_open),
         ended,
-        idle_deadline_ms: lease.and_then(Lease::idle_deadline_ms).map(|ms| ms as f64),
+        idle_deadline_ms: held.and_then(Held::idle_deadline_ms),
     }
 }
 
@@ -69,31 +116,150 @@ impl Consoles {
             None => screens.remove(machine_id),
         };
     }
+
+    fn leases(&self) -> std::sync::MutexGuard<'_, HashMap<String, Held>> {
+        self.leases.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The machine's lease, only if it belongs to the connection in use.
+    fn held(&self, active: &Active, machine_id: &str) -> Option<Held> {
+        self.leases()
+            .get(machine_id)
+            .filter(|h| h.generation == active.generation)
+            .cloned()
+    }
+
+    /// Keeps `held` unless its connection was retired meanwhile (a switch while it was
+    /// opening or running a block): then it is closed instead. Returns its state.
+    async fn keep(&self, machine_id: &str, mut held: Held) -> ConsoleState {
+        if held.epoch != self.epoch.load(Ordering::SeqCst) {
+            close_quietly(&mut held.lease).await;
+            return state_of(machine_id, Some(&held));
+        }
+        let state = state_of(machine_id, Some(&held));
+        self.leases().insert(machine_id.to_owned(), held);
+        state
+    }
+
+    /// Opens (or joins) the lease on `machine_id`. May take up to three minutes.
+    pub async fn open(&self, active: &Active, machine_id: &str) -> AppResult<ConsoleState> {
+        let epoch = self.epoch.load(Ordering::SeqCst);
+        let mut lease = Lease::open(&active.client, machine_id).await?;
+        // The service's own account of the lease: its idle limit and when it started.
+        let idle_ms = match lease.refresh().await {
+            Ok(info) => i64::from(info.expires_after_idle_sec) * 1000,
+            Err(_) => REFERENCE_IDLE_MS,
+        };
+        let held = Held {
+            lease,
+            generation: active.generation,
+            epoch,
+            idle_ms,
+            time_scale: time_scale(&active.client),
+        };
+        Ok(self.keep(machine_id, held).await)
+    }
+
+    /// Reads the lease from the service: notices an idle timeout, a lost lock or a restart.
+    pub async fn refresh(&self, active: &Active, machine_id: &str) -> AppResult<ConsoleState> {
+        let Some(mut held) = self.held(active, machine_id) else {
+            return Ok(state_of(machine_id, None));
+        };
+        if held.lease.is_open() {
+            // A failed read leaves what we knew; `refresh` marks the lease closed on a 404/410.
+            if let Ok(info) = held.lease.refresh().await {
+                held.idle_ms = i64::from(info.expires_after_idle_sec) * 1000;
+            }
+        }
+        Ok(self.keep(machine_id, held).await)
+    }
+
+    /// Runs `request` on the machine's lease, opening one first when `open_if_needed`.
+    pub async fn run(
+        &self,
+        active: &Active,
+        machine_id: &str,
+        request: &ExecRequest,
+        open_if_needed: bool,
+    ) -> AppResult<BlockRun> {
+        let mut held = match self.held(active, machine_id) {
+            Some(held) if held.lease.is_open() => held,
+            _ if open_if_needed => {
+                self.open(active, machine_id).await?;
+                self.held(active, machine_id)
+                    .ok_or(AppError::LeaseNotOpen)?
+            }
+            Some(held) => held,
+            None => return Err(AppError::LeaseNotOpen),
+        };
+        let outcome = held.lease.exec(request).await;
+        let state = self.keep(machine_id, held).await;
+        let mut result = outcome?;
+        let observations = result.observations.take().unwrap_or_default();
+        let screen = observations
+            .screenshot
+            .as_ref()
+            .and_then(|s| s.decode().ok());
+        let has_screenshot = screen.is_some();
+        self.keep_screen(machine_id, screen);
+        Ok(BlockRun {
+            result,
+            has_screenshot,
+            screenshot_omitted: observations.screenshot_omitted,
+            state,
+        })
+    }
+
+    /// Closes the lease (clears the computer's variables and releases it).
+    pub async fn close(&self, active: &Active, machine_id: &str) -> AppResult<ConsoleState> {
+        let Some(mut held) = self.held(active, machine_id) else {
+            active.client.control().close(machine_id).await?;
+            return Ok(state_of(machine_id, None));
+        };
+        held.lease.close().await?;
+        Ok(self.keep(machine_id, held).await)
+    }
+
+    /// Forgets every lease at once (a switch to another service or account), so the next
+    /// connection can neither see nor send to them. Returns them for [`close_all`].
+    pub fn retire_all(&self) -> Vec<Lease> {
+        self.epoch.fetch_add(1, Ordering::SeqCst);
+        self.screens
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
+        self.leases().drain().map(|(_, held)| held.lease).collect()
+    }
+}
+
+/// Closes retired leases on their own services, releasing the computers.
+pub async fn close_all(leases: Vec<Lease>) {
+    for mut lease in leases {
+        close_quietly(&mut lease).await;
+    }
+}
+
+/// Closes a lease nobody will use again; it times out on its own if the service is gone.
+async fn close_quietly(lease: &mut Lease) {
+    if lease.is_open() {
+        let _ = tokio::time::timeout(Duration::from_secs(10), lease.close()).await;
+    }
+}
+
+async fn active(app: &AppHandle) -> AppResult<Active> {
+    app.state::<Connection>().active().await
 }
 
 /// Opens (or joins) the lease on `machine_id`. May take up to three minutes.
 pub async fn open(app: &AppHandle, machine_id: &str) -> AppResult<ConsoleState> {
-    let client = app.state::<Connection>().active().await?.client;
-    let consoles = app.state::<Consoles>();
-    let lease = Lease::open(&client, machine_id).await?;
-    let mut leases = consoles.leases.lock().await;
-    leases.insert(machine_id.to_owned(), lease);
-    Ok(state_of(machine_id, leases.get(machine_id)))
+    let active = active(app).await?;
+    app.state::<Consoles>().open(&active, machine_id).await
 }
 
 /// Reads the lease from the service: notices an idle timeout, a lost lock or a restart.
 pub async fn refresh(app: &AppHandle, machine_id: &str) -> AppResult<ConsoleState> {
-    let consoles = app.state::<Consoles>();
-    let Some(mut lease) = consoles.leases.lock().await.get(machine_id).cloned() else {
-        return Ok(state_of(machine_id, None));
-    };
-    if lease.is_open() {
-        // A failed read leaves what we knew; `refresh` marks the lease closed on a 404/410.
-        let _ = lease.refresh().await;
-    }
-    let mut leases = consoles.leases.lock().await;
-    leases.insert(machine_id.to_owned(), lease);
-    Ok(state_of(machine_id, leases.get(machine_id)))
+    let active = active(app).await?;
+    app.state::<Consoles>().refresh(&active, machine_id).await
 }
 
 /// Runs `request` on the machine's lease, opening one first when `open_if_needed`.
@@ -103,67 +269,22 @@ pub async fn run(
     request: &ExecRequest,
     open_if_needed: bool,
 ) -> AppResult<BlockRun> {
-    let consoles = app.state::<Consoles>();
-    let current = consoles.leases.lock().await.get(machine_id).cloned();
-    let mut lease = match current {
-        Some(lease) if lease.is_open() => lease,
-        _ if open_if_needed => {
-            open(app, machine_id).await?;
-            consoles
-                .leases
-                .lock()
-                .await
-                .get(machine_id)
-                .cloned()
-                .ok_or(AppError::LeaseNotOpen)?
-        }
-        Some(lease) => lease,
-        None => return Err(AppError::LeaseNotOpen),
-    };
-    let outcome = lease.exec(request).await;
-    consoles
-        .leases
-        .lock()
+    let active = active(app).await?;
+    app.state::<Consoles>()
+        .run(&active, machine_id, request, open_if_needed)
         .await
-        .insert(machine_id.to_owned(), lease.clone());
-    let mut result = outcome?;
-    let observations = result.observations.take().unwrap_or_default();
-    let screen = observations
-        .screenshot
-        .as_ref()
-        .and_then(|s| s.decode().ok());
-    let has_screenshot = screen.is_some();
-    consoles.keep_screen(machine_id, screen);
-    Ok(BlockRun {
-        result,
-        has_screenshot,
-        screenshot_omitted: observations.screenshot_omitted,
-        state: state_of(machine_id, Some(&lease)),
-    })
 }
 
 /// Asks the service to stop the running block; `false` when nothing was running.
 pub async fn interrupt(app: &AppHandle, machine_id: &str) -> AppResult<bool> {
-    let client = app.state::<Connection>().active().await?.client;
+    let client = active(app).await?.client;
     Ok(client.control().interrupt(machine_id).await?.interrupted)
 }
 
 /// Closes the lease (clears the computer's variables and releases it).
 pub async fn close(app: &AppHandle, machine_id: &str) -> AppResult<ConsoleState> {
-    let client = app.state::<Connection>().active().await?.client;
-    let consoles = app.state::<Consoles>();
-    let current = consoles.leases.lock().await.get(machine_id).cloned();
-    let mut lease = match current {
-        Some(lease) => lease,
-        None => {
-            client.control().close(machine_id).await?;
-            return Ok(state_of(machine_id, None));
-        }
-    };
-    lease.close().await?;
-    let mut leases = consoles.leases.lock().await;
-    leases.insert(machine_id.to_owned(), lease);
-    Ok(state_of(machine_id, leases.get(machine_id)))
+    let active = active(app).await?;
+    app.state::<Consoles>().close(&active, machine_id).await
 }
 
 /// The screen the last block on `machine_id` captured.
@@ -235,3 +356,7 @@ mod tests {
         assert!(!state.open && state.ended.is_none() && state.idle_deadline_ms.is_none());
     }
 }
+
+#[cfg(test)]
+#[path = "console_tests.rs"]
+mod service_tests;
