@@ -35,6 +35,9 @@ pub async fn sign_in_with_browser(
     let issuer = issuer
         .filter(|i| !i.trim().is_empty())
         .unwrap_or_else(|| base_url.clone());
+    if signin::issuer_answers(&issuer).await == Some(false) {
+        return Err(signin::issuer_unreachable());
+    }
     let open = |url: String| {
         app.opener()
             .open_url(url, None::<&str>)

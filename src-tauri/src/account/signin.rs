@@ -11,7 +11,7 @@ use tauri::AppHandle;
 
 use super::identity::{self, IdentityInfo};
 use super::redirect_catcher::{CatchError, RedirectCatcher};
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, UiAction, UiError};
 
 /// How long the browser may take: enough to type a password and a second factor.
 pub const BROWSER_TIMEOUT: Duration = Duration::from_secs(5 * 60);
@@ -41,6 +41,43 @@ pub async fn browser_token(
         .map_err(sign_in_failed)?;
     let signed_in = exchange_code(issuer, &code, &redirect_uri, pkce.verifier()).await?;
     Ok(signed_in.id_token)
+}
+
+/// Whether anything answers at the sign-in address; `None` when it is not an address at all
+/// (the authorize URL then says so). Asked before the browser is opened: a browser sent to
+/// a dead address shows its own error page, and Porthole would wait minutes for a sign-in
+/// that cannot come back.
+pub async fn issuer_answers(issuer: &str) -> Option<bool> {
+    let url = url::Url::parse(issuer.trim()).ok()?;
+    let host = url.host_str()?.to_owned();
+    let port = url.port_or_known_default()?;
+    let reach = async {
+        let addrs = tokio::net::lookup_host(format!("{host}:{port}"))
+            .await
+            .ok()?;
+        for addr in addrs {
+            if tokio::net::TcpStream::connect(addr).await.is_ok() {
+                return Some(());
+            }
+        }
+        None
+    };
+    Some(matches!(
+        tokio::time::timeout(ISSUER_PROBE_TIMEOUT, reach).await,
+        Ok(Some(()))
+    ))
+}
+
+const ISSUER_PROBE_TIMEOUT: Duration = Duration::from_secs(8);
+
+/// What the page says when the sign-in address does not answer, and the way out.
+pub fn issuer_unreachable() -> UiError {
+    UiError::new(
+        "sign_in_unreachable",
+        "Can't reach the sign-in page",
+        "Porthole could not reach the sign-in address, so it did not open your browser. Check the address (leave “Sign-in address” empty to use the service's own) and your internet connection, then try again, or paste a sign-in token instead.",
+        Some(UiAction::Retry),
+    )
 }
 
 fn sign_in_failed(err: CatchError) -> AppError {
@@ -123,6 +160,20 @@ mod tests {
         assert_eq!(check.user_id, sim.account("ada").user_id);
         // The token is good for what only a sign-in may do.
         client.keys().list().await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn the_sign_in_address_is_checked_before_the_browser_opens() {
+        let sim = Sim::start(Config::default()).await.unwrap();
+        assert_eq!(issuer_answers(&sim.base_url).await, Some(true));
+        // A port nothing listens on: bound, then released.
+        let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let dead = format!("http://{}", closed.local_addr().unwrap());
+        drop(closed);
+        assert_eq!(issuer_answers(&dead).await, Some(false));
+        assert_eq!(issuer_answers("not an address").await, None);
+        let words = issuer_unreachable();
+        assert!(!words.detail.contains(&dead), "no address echoed back");
     }
 
     #[tokio::test]
