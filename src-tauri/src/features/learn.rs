@@ -48,9 +48,11 @@ pub fn draft(app: &AppHandle, conversation_id: &str) -> AppResult<ReusableDraft>
         .iter()
         .rev()
         .find_map(|i| match i {
+            // `..`: a message's other parts (its attachments) do not matter here.
             ThreadItem::User {
                 text,
                 joined: false,
+                ..
             } => Some(text.clone()),
             _ => None,
         })
