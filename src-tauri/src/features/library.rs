@@ -84,6 +84,14 @@ impl ReusableTask {
 fn sentence(value: &serde_json::Value) -> String {
     match value {
         serde_json::Value::String(s) => s.clone(),
+        // A repair's change: what changed, then why.
+        serde_json::Value::Object(o) if o.get("change").is_some_and(|c| c.is_string()) => {
+            let what = o.get("change").and_then(|v| v.as_str()).unwrap_or_default();
+            match o.get("reason").and_then(|v| v.as_str()) {
+                Some(why) if !why.trim().is_empty() => format!("{what} Why: {why}"),
+                _ => what.to_owned(),
+            }
+        }
         serde_json::Value::Object(o) => ["message", "reason", "summary", "text"]
             .iter()
             .find_map(|k| o.get(*k).and_then(|v| v.as_str()).map(str::to_owned))
@@ -255,13 +263,17 @@ mod tests {
         task.record_failure(Evaluation::default());
         let mut healed = learned("Other");
         healed.code = "new code".into();
-        healed.changes = Some(json!("Waits for the page before reading it."));
+        healed.changes = Some(json!([
+            {"change": "Wait for the screen to settle before reading it.", "reason": "Runs failed: evaluation 1."},
+            {"change": "Recorded the feedback at the top of the code."}
+        ]));
         task.repaired(&healed);
         assert_eq!(task.code, "new code");
         assert_eq!(task.title, "My weather");
         assert_eq!(
             task.changes.as_deref(),
-            Some("Waits for the page before reading it.")
+            Some("Wait for the screen to settle before reading it. Why: Runs failed: evaluation 1.\nRecorded the feedback at the top of the code."),
+            "each change says what changed and why, one a line"
         );
         assert!(task.failed_runs.is_empty());
         assert_eq!(task.created_at, 1.0);
