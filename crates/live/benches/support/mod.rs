@@ -7,8 +7,50 @@
 //! real compressed images), from a fixed seed so every run and the Node script see the same
 //! bytes.
 
+mod workload;
+
+pub use workload::{count_chunked, count_frames};
+
 use base64::Engine;
 use porthole_live::codec::{encode_parts_into, parse_frame};
+use std::path::PathBuf;
+
+/// Names of the streams measured: the synthetic desktops, then the simulator recordings
+/// committed under `benches/data`.
+pub fn stream_names() -> Vec<String> {
+    let mut names: Vec<String> = SYNTHETIC.iter().map(|s| (*s).to_owned()).collect();
+    if let Ok(dir) = std::fs::read_dir(data_dir()) {
+        let mut recorded: Vec<String> = dir
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "guac"))
+            .filter_map(|p| Some(p.file_stem()?.to_string_lossy().into_owned()))
+            .collect();
+        recorded.sort();
+        names.extend(recorded);
+    }
+    names
+}
+
+/// One stream by name: generated, or read from `benches/data/<name>.guac`.
+pub fn stream(name: &str) -> Option<String> {
+    match name {
+        "synthetic-1280x800" => Some(synthetic_desktop(1280, 800, 10)),
+        "synthetic-1920x1080" => Some(synthetic_desktop(1920, 1080, 10)),
+        "synthetic-small-ops" => Some(synthetic_small_ops(20_000)),
+        _ => std::fs::read_to_string(data_dir().join(format!("{name}.guac"))).ok(),
+    }
+}
+
+const SYNTHETIC: [&str; 3] = [
+    "synthetic-1280x800",
+    "synthetic-1920x1080",
+    "synthetic-small-ops",
+];
+
+fn data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/data")
+}
 
 struct XorShift(u64);
 

@@ -14,8 +14,11 @@ fuzz_target!(|data: &[u8]| {
     let mut parser = Parser::new();
     let mut chunked = Vec::new();
     for chunk in stream.chunks(size) {
-        parser.push_bytes(chunk);
-        chunked.extend(&mut parser);
+        let fed = parser.feed(chunk, |i| chunked.push(Ok(i.to_instruction())));
+        if let Err(e) = fed {
+            chunked.push(Err(e));
+            break;
+        }
     }
     if let Ok(text) = std::str::from_utf8(stream) {
         let mut whole: Vec<_> = parse_frame(text)

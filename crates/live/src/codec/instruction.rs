@@ -121,9 +121,9 @@ impl<'a> Iterator for Args<'a> {
         }
         let b = self.text.as_bytes();
         // Already validated: any failure here would mean a bug, and ends the iteration.
-        let (len, dot) = read_length(b, self.pos).ok()??;
-        let end = advance_chars(b, dot + 1, len)?;
-        let value = self.text.get(dot + 1..end)?;
+        let (len, at) = read_length(b, self.pos).ok()??;
+        let end = advance_chars(b, at, len)?;
+        let value = self.text.get(at..end)?;
         self.pos = end + 1;
         self.remaining -= 1;
         Some(value)

@@ -13,25 +13,29 @@
 //! Two ways in:
 //! - [`parse_frame`] walks one WebSocket text frame (which always holds whole instructions)
 //!   without copying: it yields [`InstructionRef`]s that borrow the frame. This is the hot path.
-//! - [`Parser`] is fed arbitrary text chunks of a raw stream (instructions may split across
-//!   chunks) and yields owned [`Instruction`]s, or borrowed views through [`Parser::next_ref`].
+//! - [`Parser`] is fed arbitrary chunks of a raw stream (instructions and characters may split
+//!   across chunks) and hands each complete instruction to a callback as an [`InstructionRef`]
+//!   borrowed from the chunk; only an instruction cut off at a chunk's end is copied.
 //!
 //! Out: [`Instruction::encode`] / [`encode_parts_into`] write what the viewer (or the simulator)
 //! sends.
 
 mod encode;
 mod error;
+mod frame;
 mod instruction;
-mod parser;
 mod scan;
+mod stream;
+mod utf8;
 
 #[cfg(test)]
 mod tests;
 
 pub use encode::{encode_element, encode_parts_into};
 pub use error::CodecError;
+pub use frame::{parse_frame, FrameInstructions};
 pub use instruction::{Args, Instruction, InstructionRef};
-pub use parser::{parse_frame, FrameInstructions, Parser};
+pub use stream::Parser;
 
 /// Longest element guacd accepts, in Unicode code points.
 pub const MAX_ELEMENT_CHARS: usize = 8192;

@@ -1,8 +1,13 @@
 //! The one scanner behind every parse path: finds where one instruction ends and checks each
 //! element's length, in code points, against the text.
 //!
-//! It is resumable so a streaming parser fed small chunks rescans at most the one element that
-//! was cut off, never the whole instruction.
+//! It is resumable at element granularity, so a streaming parser fed small chunks rescans at
+//! most the one element that was cut off, never the whole instruction.
+//!
+//! Hand-written rather than built on a search library (memchr and the like): a value is skipped
+//! by its length, not searched for a delimiter (values may hold `,` `;` `.`), so the work is a
+//! few instructions per element and no byte of an ASCII value is read at all. Reading every
+//! byte, which only non-ASCII text needs, is left to the caller's one whole-chunk check.
 
 use super::{CodecError, MAX_ELEMENTS, MAX_ELEMENT_CHARS, MAX_LENGTH_DIGITS};
 
@@ -18,27 +23,31 @@ pub(crate) struct ScanState {
 }
 
 /// Outcome of scanning the text at the start of an instruction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Scan {
     /// The instruction ends (terminator included) at this byte offset.
     Complete(usize),
-    /// More text is needed; the state records how far the text was checked.
-    Incomplete,
+    /// More text is needed: the scan cannot move on until the text is at least `min_len` bytes
+    /// long (every code point is at least one byte, so this never overshoots the instruction).
+    Incomplete { min_len: usize },
 }
 
-/// Scans `text`, which starts at an instruction's first byte, from where `state` left off.
-/// `ascii` says the caller knows all of `text` is ASCII (checked once per message with a fast
-/// whole-slice check), so a length in code points is a length in bytes.
-/// Errors carry offsets relative to the start of `text`.
+/// Scans `b`, which starts at an instruction's first byte and is valid UTF-8, from where `state`
+/// left off. `ascii` says the caller knows all of `b` is ASCII (one fast whole-chunk check), so a
+/// length in code points is a length in bytes. Errors carry offsets relative to `b`'s start.
 #[inline]
-pub(crate) fn scan(text: &str, state: &mut ScanState, ascii: bool) -> Result<Scan, CodecError> {
-    let b = text.as_bytes();
+pub(crate) fn scan(b: &[u8], state: &mut ScanState, ascii: bool) -> Result<Scan, CodecError> {
     // Locals rather than `state` fields in the loop: this is the hottest code of the viewer.
     let mut pos = state.pos;
     let mut elements = state.elements;
-    let mut opcode = state.opcode;
     let outcome = loop {
-        let Some((len, dot)) = read_length(b, pos)? else {
-            break Scan::Incomplete;
+        let (len, value) = match read_length(b, pos)? {
+            Some(read) => read,
+            None => {
+                break Scan::Incomplete {
+                    min_len: b.len() + 1,
+                }
+            }
         };
         if len > MAX_ELEMENT_CHARS {
             return Err(CodecError::ElementTooLong {
@@ -49,56 +58,68 @@ pub(crate) fn scan(text: &str, state: &mut ScanState, ascii: bool) -> Result<Sca
         if elements == MAX_ELEMENTS {
             return Err(CodecError::TooManyElements { offset: 0 });
         }
-        let value = dot + 1;
         let end = if ascii {
             value + len
         } else {
             match advance_chars(b, value, len) {
                 Some(end) => end,
-                None => break Scan::Incomplete,
+                None => {
+                    break Scan::Incomplete {
+                        min_len: (value + len + 1).max(b.len() + 1),
+                    }
+                }
             }
         };
         let terminator = match b.get(end) {
-            None => break Scan::Incomplete,
             Some(&t) => t,
+            None => break Scan::Incomplete { min_len: end + 1 },
         };
-        if terminator != b',' && terminator != b';' {
-            return Err(CodecError::BadTerminator { offset: end as u64 });
-        }
         if elements == 0 {
-            opcode = (value, end);
+            state.opcode = (value, end);
         }
         elements += 1;
         pos = end + 1;
-        if terminator == b';' {
-            break Scan::Complete(end + 1);
+        match terminator {
+            b',' => {}
+            b';' => break Scan::Complete(pos),
+            _ => return Err(CodecError::BadTerminator { offset: end as u64 }),
         }
     };
     state.pos = pos;
     state.elements = elements;
-    state.opcode = opcode;
     Ok(outcome)
 }
 
-/// Reads `DIGITS.` at `at`: the length and the offset of the dot, or `None` if the text ends
-/// first.
-#[inline]
+/// Reads `DIGITS.` at `at`: the length and the offset of the value after the dot, or `None` if
+/// the text ends first.
+#[inline(always)]
 pub(crate) fn read_length(b: &[u8], at: usize) -> Result<Option<(usize, usize)>, CodecError> {
-    let mut len = 0usize;
-    let mut i = at;
+    // The first digit apart: nearly every length in a stream has one or two digits, and an
+    // element cannot start with the dot.
+    let Some(&first) = b.get(at) else {
+        return Ok(None);
+    };
+    let mut len = usize::from(first.wrapping_sub(b'0'));
+    if len > 9 {
+        return Err(CodecError::ExpectedLength { offset: at as u64 });
+    }
+    let mut i = at + 1;
     loop {
-        match b.get(i) {
-            None => return Ok(None),
-            Some(&d) if d.wrapping_sub(b'0') < 10 => {
-                if i - at == MAX_LENGTH_DIGITS {
-                    return Err(CodecError::LengthTooManyDigits { offset: at as u64 });
-                }
-                len = len * 10 + usize::from(d - b'0');
+        let Some(&c) = b.get(i) else {
+            return Ok(None);
+        };
+        let digit = c.wrapping_sub(b'0');
+        if digit <= 9 {
+            if i - at == MAX_LENGTH_DIGITS {
+                return Err(CodecError::LengthTooManyDigits { offset: at as u64 });
             }
-            Some(b'.') if i > at => return Ok(Some((len, i))),
-            Some(_) => return Err(CodecError::ExpectedLength { offset: i as u64 }),
+            len = len * 10 + usize::from(digit);
+            i += 1;
+        } else if c == b'.' {
+            return Ok(Some((len, i + 1)));
+        } else {
+            return Err(CodecError::ExpectedLength { offset: i as u64 });
         }
-        i += 1;
     }
 }
 

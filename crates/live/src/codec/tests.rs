@@ -11,16 +11,34 @@ fn frame(text: &str) -> Vec<Result<Instruction, CodecError>> {
 }
 
 fn chunked(text: &[u8], cuts: &[usize]) -> Vec<Result<Instruction, CodecError>> {
-    let mut parser = Parser::new();
-    let mut out = Vec::new();
-    let mut last = 0;
     let mut cuts: Vec<usize> = cuts.iter().map(|c| c % (text.len() + 1)).collect();
     cuts.sort_unstable();
     cuts.push(text.len());
+    let mut parser = Parser::new();
+    let mut out = Vec::new();
+    let mut last = 0;
+    let mut handed_out = 0;
     for cut in cuts {
-        parser.push_bytes(&text[last..cut]);
+        let fed = parser.feed(&text[last..cut], |i| {
+            handed_out += i.as_wire().len();
+            out.push(Ok(i.to_instruction()));
+        });
         last = cut;
-        out.extend(&mut parser);
+        if let Err(e) = fed {
+            out.push(Err(e));
+            break;
+        }
+        // Nothing is held back but the unfinished end of the stream.
+        assert_eq!(parser.pending_len(), cut - handed_out);
+    }
+    out
+}
+
+/// Feeds one piece of text; what it completed, then the error if any.
+fn feed_str(parser: &mut Parser, text: &str) -> Vec<Result<Instruction, CodecError>> {
+    let mut out = Vec::new();
+    if let Err(e) = parser.feed_str(text, |i| out.push(Ok(i.to_instruction()))) {
+        out.push(Err(e));
     }
     out
 }
@@ -122,52 +140,115 @@ fn parser_reassembles_split_instructions_and_characters() {
         assert_eq!(got, frame(text), "cut at {cut}");
     }
     let mut p = Parser::new();
-    p.push("4.sy");
-    assert!(p.next().is_none());
+    assert!(feed_str(&mut p, "4.sy").is_empty());
     assert_eq!(p.pending_len(), 4);
-    p.push("nc,1.1;");
-    assert_eq!(p.next(), Some(Ok(Instruction::new("sync", ["1"]))));
+    assert_eq!(
+        feed_str(&mut p, "nc,1.1;"),
+        vec![Ok(Instruction::new("sync", ["1"]))]
+    );
     assert_eq!(p.pending_len(), 0);
 }
 
 #[test]
 fn parser_reports_errors_with_stream_offsets_then_stops() {
     let mut p = Parser::new();
-    p.push("3.nop;");
-    assert!(matches!(p.next(), Some(Ok(_))));
-    p.push("3.nop;3.no");
-    assert!(matches!(p.next(), Some(Ok(_))));
-    p.push("px;");
-    assert_eq!(
-        p.next(),
-        Some(Err(CodecError::BadTerminator { offset: 17 }))
-    );
+    assert!(matches!(feed_str(&mut p, "3.nop;")[..], [Ok(_)]));
+    assert!(matches!(feed_str(&mut p, "3.nop;3.no")[..], [Ok(_)]));
+    let bad = Err(CodecError::BadTerminator { offset: 17 });
+    assert_eq!(feed_str(&mut p, "px;"), vec![bad.clone()]);
     assert!(p.has_failed());
-    p.push("3.nop;");
-    assert_eq!(p.next(), None);
+    assert_eq!(feed_str(&mut p, "3.nop;"), vec![bad]);
 }
 
 #[test]
 fn parser_rejects_bytes_that_are_not_utf8() {
     let mut p = Parser::new();
-    p.push_bytes(b"3.nop;4.sy\xff");
-    assert!(matches!(p.next(), Some(Ok(_))));
-    assert_eq!(p.next(), Some(Err(CodecError::InvalidUtf8 { offset: 10 })));
-    assert_eq!(p.next(), None);
+    let mut got = Vec::new();
+    let fed = p.feed(b"3.nop;4.sy\xff", |i| got.push(i.to_instruction()));
+    assert_eq!(got, [Instruction::new("nop", Vec::<String>::new())]);
+    assert_eq!(fed, Err(CodecError::InvalidUtf8 { offset: 10 }));
+    assert_eq!(
+        p.feed(b"3.nop;", |_| unreachable!("nothing after an error")),
+        Err(CodecError::InvalidUtf8 { offset: 10 })
+    );
+}
+
+#[test]
+fn parser_rejects_a_character_cut_off_then_broken() {
+    // "é" is C3 A9: its first byte ends one chunk; what follows cannot finish it.
+    let mut p = Parser::new();
+    assert_eq!(p.feed(b"4.name,1.\xc3", |_| {}), Ok(()));
+    assert_eq!(
+        p.feed(b"(;", |_| {}),
+        Err(CodecError::InvalidUtf8 { offset: 9 })
+    );
+    let mut p = Parser::new();
+    assert_eq!(p.feed(b"4.name,1.\xc3", |_| {}), Ok(()));
+    assert_eq!(
+        feed_str(&mut p, "\u{a9};"),
+        vec![Err(CodecError::InvalidUtf8 { offset: 9 })]
+    );
 }
 
 #[test]
 fn parser_buffers_no_more_than_one_bounded_instruction() {
     let mut p = Parser::new();
-    p.push("5.");
+    feed_str(&mut p, "5.");
     for _ in 0..100 {
-        p.push("abcde");
-        if p.next().is_some() {
+        if !feed_str(&mut p, "abcde").is_empty() {
             break;
         }
     }
     assert!(p.has_failed());
     assert!(p.pending_len() < 16);
+}
+
+#[test]
+fn parser_hands_out_instructions_borrowed_from_the_chunk() {
+    // The instruction cut by the first chunk's end is the only one copied (into the parser);
+    // every other one is read in place.
+    let first = b"4.sync,1.1;3.nop;4.si".to_vec();
+    let second = b"ze,1.0;3.nop;4.sync,1.2;".to_vec();
+    let mut p = Parser::new();
+    let mut in_chunk = Vec::new();
+    for chunk in [&first, &second] {
+        let range = chunk.as_ptr_range();
+        p.feed(chunk, |i| {
+            in_chunk.push((i.opcode().to_owned(), range.contains(&i.as_wire().as_ptr())));
+        })
+        .unwrap();
+    }
+    let expected = [
+        ("sync", true),
+        ("nop", true),
+        ("size", false),
+        ("nop", true),
+        ("sync", true),
+    ];
+    let expected: Vec<_> = expected
+        .iter()
+        .map(|(o, b)| ((*o).to_owned(), *b))
+        .collect();
+    assert_eq!(in_chunk, expected);
+}
+
+#[test]
+fn a_long_instruction_in_small_chunks_is_carried_alone() {
+    let blob = "QUJD".repeat(2000);
+    let text = Instruction::new("blob", ["1", blob.as_str()]).encode() + "3.nop;";
+    let mut p = Parser::new();
+    let mut got = Vec::new();
+    for chunk in text.as_bytes().chunks(7) {
+        p.feed(chunk, |i| got.push(i.to_instruction())).unwrap();
+    }
+    assert_eq!(
+        got,
+        [
+            Instruction::new("blob", ["1", blob.as_str()]),
+            Instruction::new("nop", Vec::<String>::new())
+        ]
+    );
+    assert_eq!(p.pending_len(), 0);
 }
 
 fn any_instruction() -> impl Strategy<Value = Instruction> {
