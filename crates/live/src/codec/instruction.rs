@@ -56,6 +56,7 @@ pub struct InstructionRef<'a> {
 
 impl<'a> InstructionRef<'a> {
     /// `text` is a whole validated instruction; `opcode` the byte range of its first value.
+    #[inline]
     pub(crate) fn new(text: &'a str, opcode: (usize, usize), elements: usize) -> Self {
         Self {
             text,

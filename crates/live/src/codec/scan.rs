@@ -37,57 +37,110 @@ pub(crate) enum Scan {
 /// length in code points is a length in bytes. Errors carry offsets relative to `b`'s start.
 #[inline]
 pub(crate) fn scan(b: &[u8], state: &mut ScanState, ascii: bool) -> Result<Scan, CodecError> {
+    // One loop per case, so the ASCII one carries no test of the flag per element.
+    if ascii {
+        scan_as::<true>(b, state)
+    } else {
+        scan_as::<false>(b, state)
+    }
+}
+
+#[inline(always)]
+fn scan_as<const ASCII: bool>(b: &[u8], state: &mut ScanState) -> Result<Scan, CodecError> {
     // Locals rather than `state` fields in the loop: this is the hottest code of the viewer.
     let mut pos = state.pos;
     let mut elements = state.elements;
+    // The opcode apart, so the loop over the arguments does not ask each one whether it is it.
+    if elements == 0 {
+        match element::<ASCII>(b, pos, false)? {
+            Element::Next { value, end } => {
+                state.opcode = (value, end);
+                elements = 1;
+                pos = end + 1;
+            }
+            Element::Last { value, end } => {
+                state.opcode = (value, end);
+                state.elements = 1;
+                state.pos = end + 1;
+                return Ok(Scan::Complete(end + 1));
+            }
+            Element::More { min_len } => return Ok(Scan::Incomplete { min_len }),
+        }
+    }
     let outcome = loop {
-        let (len, value) = match read_length(b, pos)? {
-            Some(read) => read,
-            None => {
-                break Scan::Incomplete {
-                    min_len: b.len() + 1,
-                }
+        match element::<ASCII>(b, pos, elements == MAX_ELEMENTS)? {
+            Element::Next { end, .. } => {
+                elements += 1;
+                pos = end + 1;
             }
-        };
-        if len > MAX_ELEMENT_CHARS {
-            return Err(CodecError::ElementTooLong {
-                offset: pos as u64,
-                chars: len,
-            });
-        }
-        if elements == MAX_ELEMENTS {
-            return Err(CodecError::TooManyElements { offset: 0 });
-        }
-        let end = if ascii {
-            value + len
-        } else {
-            match advance_chars(b, value, len) {
-                Some(end) => end,
-                None => {
-                    break Scan::Incomplete {
-                        min_len: (value + len + 1).max(b.len() + 1),
-                    }
-                }
+            Element::Last { end, .. } => {
+                elements += 1;
+                pos = end + 1;
+                break Scan::Complete(pos);
             }
-        };
-        let terminator = match b.get(end) {
-            Some(&t) => t,
-            None => break Scan::Incomplete { min_len: end + 1 },
-        };
-        if elements == 0 {
-            state.opcode = (value, end);
-        }
-        elements += 1;
-        pos = end + 1;
-        match terminator {
-            b',' => {}
-            b';' => break Scan::Complete(pos),
-            _ => return Err(CodecError::BadTerminator { offset: end as u64 }),
+            Element::More { min_len } => break Scan::Incomplete { min_len },
         }
     };
     state.pos = pos;
     state.elements = elements;
     Ok(outcome)
+}
+
+/// One element read at `pos`: where its value lies and what ends it.
+enum Element {
+    /// Followed by `,`.
+    Next { value: usize, end: usize },
+    /// Followed by `;`, the instruction's end.
+    Last { value: usize, end: usize },
+    /// The text ends first; see [`Scan::Incomplete`].
+    More { min_len: usize },
+}
+
+/// Reads the element at `pos`. `full`: the instruction already has [`MAX_ELEMENTS`] elements.
+#[inline(always)]
+fn element<const ASCII: bool>(b: &[u8], pos: usize, full: bool) -> Result<Element, CodecError> {
+    // A one-digit length first: nearly every element of the small drawing instructions that
+    // dominate a stream's instruction count, and it cannot be over the limit.
+    let (len, value) = match (b.get(pos), b.get(pos + 1)) {
+        (Some(&d), Some(b'.')) if d.wrapping_sub(b'0') <= 9 => {
+            (usize::from(d.wrapping_sub(b'0')), pos + 2)
+        }
+        _ => match read_length(b, pos)? {
+            Some((len, _)) if len > MAX_ELEMENT_CHARS => {
+                return Err(CodecError::ElementTooLong {
+                    offset: pos as u64,
+                    chars: len,
+                })
+            }
+            Some(read) => read,
+            None => {
+                return Ok(Element::More {
+                    min_len: b.len() + 1,
+                })
+            }
+        },
+    };
+    if full {
+        return Err(CodecError::TooManyElements { offset: 0 });
+    }
+    let end = if ASCII {
+        value + len
+    } else {
+        match advance_chars(b, value, len) {
+            Some(end) => end,
+            None => {
+                return Ok(Element::More {
+                    min_len: (value + len + 1).max(b.len() + 1),
+                })
+            }
+        }
+    };
+    match b.get(end) {
+        Some(b',') => Ok(Element::Next { value, end }),
+        Some(b';') => Ok(Element::Last { value, end }),
+        Some(_) => Err(CodecError::BadTerminator { offset: end as u64 }),
+        None => Ok(Element::More { min_len: end + 1 }),
+    }
 }
 
 /// Reads `DIGITS.` at `at`: the length and the offset of the value after the dot, or `None` if
