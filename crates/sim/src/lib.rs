@@ -39,6 +39,7 @@ pub use accounts::SimAccount;
 pub use faults::FaultSpec;
 pub use state::AppState;
 
+use axum::serve::ListenerExt;
 use std::net::SocketAddr;
 use tokio::sync::oneshot;
 
@@ -102,6 +103,13 @@ impl Sim {
         let app = router::build(state.clone());
         let (stop_tx, stop_rx) = oneshot::channel::<()>();
         let server = tokio::spawn(async move {
+            // TCP_NODELAY, as Tomcat (which serves Guacamole's own web app) sets by default: a
+            // live frame is several small websocket messages, and with Nagle's algorithm the
+            // last of them waited for the viewer's delayed ACK (~40 ms), capping every viewer
+            // near 40 fps whatever it asked for.
+            let listener = listener.tap_io(|tcp| {
+                let _ = tcp.set_nodelay(true);
+            });
             let serve = axum::serve(listener, app).with_graceful_shutdown(async move {
                 let _ = stop_rx.await;
             });
