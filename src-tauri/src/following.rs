@@ -140,6 +140,14 @@ pub fn spawn(app: &AppHandle, id: &str, mut follower: TaskFollower) {
                     {
                         crate::attention::ask(&app, conversation, &approval.title);
                     }
+                    // The service reports only the current task: keep each task's figures.
+                    if let (
+                        Ok(conversation),
+                        TaskUpdate::Usage { .. } | TaskUpdate::Finished { .. },
+                    ) = (&changed, &update)
+                    {
+                        crate::account::usage::remember(&app, conversation);
+                    }
                     if matches!(update, TaskUpdate::Finished { .. }) {
                         let _ = MachinesChanged.emit(&app);
                     }

@@ -1,30 +1,182 @@
-//! Usage of a conversation: the current task's and the whole session's tokens and cost, by
-//! model, read from one events poll (`usage`, `sessionUsage`). The poll does not wait and does
-//! not move any follower's cursor, so it can be asked at any time.
+//! Usage of a conversation: every task's tokens and cost, by model, and the whole session's.
+//!
+//! The service only ever reports the *current* task (`usage`) and the session (`sessionUsage`)
+//! on the events poll; the next task starts from zero. So the app keeps each task's last
+//! figures itself, in a [`UsageBook`] saved in its own file (`usage.json`, one entry per
+//! conversation), recorded whenever a follower applies a usage update. The session total is
+//! read from one events poll, which does not wait and moves no follower's cursor.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
 
 use porthole_client::events::TaskUsage;
-use serde::Serialize;
-use tauri::{AppHandle, Manager};
+use serde::{Deserialize, Serialize};
+use tauri::{AppHandle, Manager, Wry};
+use tauri_plugin_store::{Store, StoreExt};
 
 use crate::connection::Connection;
-use crate::error::AppResult;
-use crate::persist::ConversationStore;
+use crate::conversations::{Conversation, ThreadItem};
+use crate::error::{AppError, AppResult};
+use crate::persist::{data_dir, ConversationStore};
 
-#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize, specta::Type)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 #[serde(rename_all = "camelCase")]
 pub struct UsageView {
     /// The task the last message started; `None` before its first model call.
     pub task: Option<TaskUsage>,
     /// The whole conversation (service session).
     pub session: Option<TaskUsage>,
+    /// Every task of the conversation the app followed, oldest first.
+    pub tasks: Vec<TaskUsageRow>,
+}
+
+/// One task's figures as last reported while it ran.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct TaskUsageRow {
+    pub turn_id: String,
+    /// The words that started the task, so a person can tell tasks apart.
+    pub task: String,
+    pub usage: TaskUsage,
+    /// Still running: its figures will grow.
+    #[serde(default)]
+    pub running: bool,
+}
+
+/// Per-task usage of every conversation, by conversation id.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct UsageBook {
+    conversations: BTreeMap<String, Vec<TaskUsageRow>>,
+}
+
+impl UsageBook {
+    /// Keeps the conversation's current task figures under its turn; `true` when that
+    /// changed what is kept. A conversation without a turn or without usage yet keeps nothing.
+    pub fn record(&mut self, conversation: &Conversation) -> bool {
+        let Some(usage) = &conversation.usage else {
+            return false;
+        };
+        let Some(turn_id) = conversation
+            .follower
+            .as_ref()
+            .and_then(|f| f.turn_id.clone())
+        else {
+            return false;
+        };
+        let rows = self
+            .conversations
+            .entry(conversation.id.clone())
+            .or_default();
+        if let Some(row) = rows.iter_mut().find(|r| r.turn_id == turn_id) {
+            if &row.usage == usage {
+                return false;
+            }
+            row.usage = usage.clone();
+        } else {
+            rows.push(TaskUsageRow {
+                turn_id,
+                task: task_words(conversation),
+                usage: usage.clone(),
+                running: false,
+            });
+        }
+        true
+    }
+
+    /// The conversation's tasks, oldest first, the one still running marked.
+    pub fn tasks(&self, conversation: &Conversation) -> Vec<TaskUsageRow> {
+        let current = conversation
+            .status
+            .is_active()
+            .then(|| conversation.follower.as_ref()?.turn_id.clone())
+            .flatten();
+        let mut rows = self
+            .conversations
+            .get(&conversation.id)
+            .cloned()
+            .unwrap_or_default();
+        for row in &mut rows {
+            row.running = current.as_deref() == Some(row.turn_id.as_str());
+        }
+        rows
+    }
+}
+
+/// The last message that started a task (a message that joined one only steered it).
+fn task_words(conversation: &Conversation) -> String {
+    conversation
+        .items
+        .iter()
+        .rev()
+        .find_map(|item| match item {
+            ThreadItem::User {
+                text,
+                joined: false,
+                ..
+            } => Some(text.clone()),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+const BOOK_KEY: &str = "tasks";
+
+/// The book on disk; opened on first use so the app's setup needs no change.
+struct UsageStore {
+    store: Arc<Store<Wry>>,
+    book: Mutex<UsageBook>,
+}
+
+fn usage_store(app: &AppHandle) -> AppResult<tauri::State<'_, UsageStore>> {
+    if app.try_state::<UsageStore>().is_none() {
+        let store = app
+            .store(data_dir(app).join("usage.json"))
+            .map_err(|e| AppError::Store(e.to_string()))?;
+        let book = store
+            .get(BOOK_KEY)
+            .and_then(|v| serde_json::from_value(v).ok())
+            .unwrap_or_default();
+        // Two callers racing here open the same store; `manage` keeps the first.
+        app.manage(UsageStore {
+            store,
+            book: Mutex::new(book),
+        });
+    }
+    Ok(app.state::<UsageStore>())
+}
+
+/// Records the conversation's current task figures and saves them when they changed.
+/// Called after every usage update a follower applies.
+pub fn remember(app: &AppHandle, conversation: &Conversation) {
+    let saved = usage_store(app).and_then(|kept| {
+        let mut book = kept.book.lock().unwrap_or_else(|e| e.into_inner());
+        if !book.record(conversation) {
+            return Ok(());
+        }
+        let json = serde_json::to_value(&*book).map_err(|e| AppError::Store(e.to_string()))?;
+        kept.store.set(BOOK_KEY, json);
+        kept.store
+            .save()
+            .map_err(|e| AppError::Store(e.to_string()))
+    });
+    if let Err(err) = saved {
+        tracing::warn!(error = %err, "could not save a task's usage");
+    }
 }
 
 pub async fn for_conversation(app: &AppHandle, conversation_id: &str) -> AppResult<UsageView> {
     let conversation = app.state::<ConversationStore>().get(conversation_id)?;
+    remember(app, &conversation);
+    let tasks = {
+        let kept = usage_store(app)?;
+        let book = kept.book.lock().unwrap_or_else(|e| e.into_inner());
+        book.tasks(&conversation)
+    };
     let Some(session_id) = conversation.session_id else {
         return Ok(UsageView {
             task: conversation.usage,
             session: None,
+            tasks,
         });
     };
     let client = app.state::<Connection>().active().await?.client;
@@ -32,5 +184,10 @@ pub async fn for_conversation(app: &AppHandle, conversation_id: &str) -> AppResu
     Ok(UsageView {
         task: page.usage.or(conversation.usage),
         session: page.session_usage,
+        tasks,
     })
 }
+
+#[cfg(test)]
+#[path = "usage_tests.rs"]
+mod tests;

@@ -540,6 +540,16 @@ export type TaskUsage = {
 	byModel?: { [key in string]: UsageFigures },
 } & UsageFigures;
 
+/**  One task's figures as last reported while it ran. */
+export type TaskUsageRow = {
+	turnId: string,
+	/**  The words that started the task, so a person can tell tasks apart. */
+	task: string,
+	usage: TaskUsage,
+	/**  Still running: its figures will grow. */
+	running?: boolean,
+};
+
 /**  A task turned into a template. */
 export type TemplateSuggestion = {
 	template: string,
@@ -655,6 +665,8 @@ export type UsageView = {
 	task: TaskUsage | null,
 	/**  The whole conversation (service session). */
 	session: TaskUsage | null,
+	/**  Every task of the conversation the app followed, oldest first. */
+	tasks: TaskUsageRow[],
 };
 
 export type UserState = string;

@@ -1,40 +1,127 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/svelte';
+import { render, screen, waitFor, within } from '@testing-library/svelte';
 import UsagePanel from './UsagePanel.svelte';
-import { shares, byModel } from './usage';
-import type { TaskUsage } from '../../api';
+import { shares, byModel, sum } from './usage';
+import type { TaskUsage, UsageView } from '../../api';
+import { ApiError } from '../../ui-error';
 
-const task: TaskUsage = {
+const coffee: TaskUsage = {
   inputTokens: 12000, outputTokens: 800, costUsd: 0.0421, modelCalls: 3,
   byModel: {
     'acme/fast': { inputTokens: 2000, outputTokens: 300, costUsd: 0.0021, modelCalls: 2 },
     'acme/big': { inputTokens: 10000, outputTokens: 500, costUsd: 0.04, modelCalls: 1 },
   },
 };
+const report: TaskUsage = {
+  inputTokens: 400000, outputTokens: 20000, costUsd: 1.2, modelCalls: 1,
+  byModel: { 'acme/big': { inputTokens: 400000, outputTokens: 20000, costUsd: 1.2, modelCalls: 1 } },
+};
+const both = sum([coffee, report]);
+
+function view(extra: Partial<UsageView> = {}): UsageView {
+  return {
+    task: report,
+    session: both,
+    tasks: [
+      { turnId: 'turn_1', task: 'Look up the price of coffee', usage: coffee, running: false },
+      { turnId: 'turn_2', task: 'Write an expensive report on tea', usage: report, running: false },
+    ],
+    ...extra,
+  };
+}
+
+const rows = () => screen.getAllByTestId('usage-task-row');
+const barWidth = (row: HTMLElement) => (row.querySelector('.bar') as HTMLElement).style.width;
 
 describe('Usage panel', () => {
-  it('shows the task and the whole conversation, by model, biggest cost first', async () => {
-    const session: TaskUsage = { ...task, costUsd: 0.5, inputTokens: 90000 };
-    const api = { conversationUsage: vi.fn(async () => ({ task, session })) };
-    render(UsagePanel, { api, conversationId: 'c1', taskUsage: task, running: false });
-    expect(await screen.findByTestId('usage-session-cost')).toHaveTextContent('$0.50');
-    expect(screen.getByTestId('usage-task-cost')).toHaveTextContent('$0.04');
-    expect(screen.getByTestId('usage-task-input')).toHaveTextContent('12.0k');
-    const rows = screen.getAllByTestId('usage-task-model').map((r) => r.dataset.model);
-    expect(rows).toEqual(['acme/big', 'acme/fast']);
+  it('lists every task of the conversation with its figures by model, and the whole conversation', async () => {
+    const api = { conversationUsage: vi.fn(async () => view()) };
+    render(UsagePanel, { api, conversationId: 'c1', taskUsage: report, running: false });
+    await waitFor(() => expect(rows()).toHaveLength(2));
     expect(api.conversationUsage).toHaveBeenCalledWith('c1');
+
+    const [first, second] = rows();
+    expect(first).toHaveTextContent('1. Look up the price of coffee');
+    expect(within(first).getByTestId('usage-task-row-cost')).toHaveTextContent('$0.04');
+    expect(within(first).getByTestId('usage-task-row-tokens')).toHaveTextContent('12.8k tokens');
+    expect(within(first).getAllByTestId('usage-task-row-model').map((m) => m.textContent?.trim()))
+      .toEqual(['acme/big: 10.5k tokens · $0.04', 'acme/fast: 2.3k tokens · $0.0021']);
+    expect(second).toHaveTextContent('2. Write an expensive report on tea');
+    expect(within(second).getByTestId('usage-task-row-cost')).toHaveTextContent('$1.20');
+
+    // The chart: the costliest task fills the row, the other is in proportion.
+    expect(barWidth(second)).toBe('100%');
+    expect(parseFloat(barWidth(first))).toBeCloseTo((0.0421 / 1.2) * 100, 1);
+
+    expect(screen.getByTestId('usage-session-cost')).toHaveTextContent('$1.24');
+    expect(screen.getByTestId('usage-session-input')).toHaveTextContent('412.0k');
+    expect(screen.getAllByTestId('usage-session-model').map((r) => r.dataset.model)).toEqual(['acme/big', 'acme/fast']);
+    expect(screen.queryByTestId('usage-untracked')).not.toBeInTheDocument();
   });
 
-  it('waits for the task to stop before reading the session, and says when there is nothing yet', () => {
-    const api = { conversationUsage: vi.fn() };
+  it('shows the running task live beside the tasks before it', async () => {
+    const api = {
+      conversationUsage: vi.fn(async () => view({
+        session: coffee,
+        tasks: [
+          { turnId: 'turn_1', task: 'Look up the price of coffee', usage: coffee, running: false },
+          { turnId: 'turn_2', task: 'Write an expensive report on tea', usage: { ...report, costUsd: 0.1 }, running: true },
+        ],
+      })),
+    };
+    render(UsagePanel, { api, conversationId: 'c1', taskUsage: report, running: true });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const second = rows()[1];
+    expect(second).toHaveTextContent('running');
+    // The live figures, not the copy the core read earlier.
+    expect(within(second).getByTestId('usage-task-row-cost')).toHaveTextContent('$1.20');
+    expect(rows()[0]).not.toHaveTextContent('running');
+  });
+
+  it('adds a running task the core has not kept yet', async () => {
+    const api = { conversationUsage: vi.fn(async () => view({ session: coffee, tasks: view().tasks.slice(0, 1) })) };
+    render(UsagePanel, { api, conversationId: 'c1', taskUsage: report, running: true });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(rows()[1]).toHaveTextContent('2. This task');
+    expect(within(rows()[1]).getByTestId('usage-task-row-cost')).toHaveTextContent('$1.20');
+  });
+
+  it('reads the figures again when the task stops', async () => {
+    const api = { conversationUsage: vi.fn(async () => view()) };
+    const panel = render(UsagePanel, { api, conversationId: 'c1', taskUsage: report, running: true });
+    await waitFor(() => expect(api.conversationUsage).toHaveBeenCalledTimes(1));
+    await panel.rerender({ api, conversationId: 'c1', taskUsage: report, running: false });
+    await waitFor(() => expect(api.conversationUsage).toHaveBeenCalledTimes(2));
+  });
+
+  it('says when the conversation counts tasks Porthole did not follow', async () => {
+    const api = { conversationUsage: vi.fn(async () => view({ tasks: view().tasks.slice(1) })) };
+    render(UsagePanel, { api, conversationId: 'c1', taskUsage: report, running: false });
+    expect(await screen.findByTestId('usage-untracked')).toHaveTextContent('tasks Porthole did not follow');
+  });
+
+  it('says when there is nothing yet, and why the figures could not be read', async () => {
+    const api = {
+      conversationUsage: vi.fn(async () => {
+        throw new ApiError({ code: 'network', title: 'The service could not be reached', detail: 'Check your connection.', retryAt: null, action: 'retry' });
+      }),
+    };
     render(UsagePanel, { api, conversationId: 'c1', taskUsage: null, running: true });
-    expect(screen.getByTestId('usage-task-empty')).toBeInTheDocument();
-    expect(api.conversationUsage).not.toHaveBeenCalled();
+    expect(screen.getByTestId('usage-tasks-empty')).toBeInTheDocument();
+    expect(screen.getByTestId('usage-session-empty')).toBeInTheDocument();
+    expect(await screen.findByTestId('usage-error')).toHaveTextContent('The service could not be reached. Check your connection.');
   });
 
   it('scales the chart by cost, or by tokens when nothing cost anything', () => {
-    expect(shares(byModel(task))).toEqual([1, 0.0525]);
+    expect(shares(byModel(coffee))).toEqual([1, 0.0525]);
     const free = byModel({ byModel: { a: { inputTokens: 10, outputTokens: 0 }, b: { inputTokens: 5, outputTokens: 0 } } });
     expect(shares(free)).toEqual([1, 0.5]);
+  });
+
+  it('adds tasks up, by model too', () => {
+    expect(both.inputTokens).toBe(412000);
+    expect(both.costUsd).toBeCloseTo(1.2421, 6);
+    expect(both.byModel?.['acme/big']?.inputTokens).toBe(410000);
+    expect(both.byModel?.['acme/fast']?.costUsd).toBeCloseTo(0.0021, 6);
   });
 });

@@ -1,6 +1,6 @@
 // Usage figures as the usage panel shows them: totals and one row per model, biggest cost
 // first. Missing numbers (a model that reports no cache figures) count as zero.
-import type { TaskUsage, UsageFigures } from '../../api';
+import type { TaskUsage, UsageFigures, UsageView } from '../../api';
 
 export interface UsageRow {
   model: string;
@@ -41,4 +41,40 @@ export function cost(usd: number): string {
   if (usd === 0) return '$0.00';
   if (usd < 0.01) return `$${usd.toFixed(4)}`;
   return `$${usd.toFixed(2)}`;
+}
+
+/** One task of the conversation as the panel lists it. */
+export type TaskRow = UsageView['tasks'][number];
+
+/**
+ * The tasks to list: what the core kept, with the running task's figures taken from the live
+ * conversation (the core's copy is only as fresh as the last read). A running task the core
+ * has not kept yet is added at the end.
+ */
+export function currentTasks(kept: TaskRow[], live: TaskUsage | null, running: boolean): TaskRow[] {
+  if (!running) return kept.map((t) => ({ ...t, running: false }));
+  const rows = kept.map((t) => (t.running && live ? { ...t, usage: live } : t));
+  if (live && !rows.some((t) => t.running)) {
+    rows.push({ turnId: 'running', task: 'This task', usage: live, running: true });
+  }
+  return rows;
+}
+
+/** The sum of several tasks, by model too. */
+export function sum(usages: TaskUsage[]): TaskUsage {
+  const add = (a: UsageFigures, b: UsageFigures): UsageFigures => ({
+    inputTokens: (a.inputTokens ?? 0) + (b.inputTokens ?? 0),
+    outputTokens: (a.outputTokens ?? 0) + (b.outputTokens ?? 0),
+    cacheReadTokens: (a.cacheReadTokens ?? 0) + (b.cacheReadTokens ?? 0),
+    cacheWriteTokens: (a.cacheWriteTokens ?? 0) + (b.cacheWriteTokens ?? 0),
+    costUsd: (a.costUsd ?? 0) + (b.costUsd ?? 0),
+    modelCalls: (a.modelCalls ?? 0) + (b.modelCalls ?? 0),
+  });
+  const total: TaskUsage = { ...usages.reduce<UsageFigures>((t, u) => add(t, u), {}), byModel: {} };
+  for (const u of usages) {
+    for (const [model, f] of Object.entries(u.byModel ?? {})) {
+      total.byModel![model] = add(total.byModel![model] ?? {}, f);
+    }
+  }
+  return total;
 }
