@@ -16,7 +16,7 @@ use tauri_plugin_store::{Store, StoreExt};
 
 use crate::connection::Connection;
 use crate::conversations::{Conversation, ThreadItem};
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, UiError};
 use crate::persist::{data_dir, ConversationStore};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
@@ -28,6 +28,8 @@ pub struct UsageView {
     pub session: Option<TaskUsage>,
     /// Every task of the conversation the app followed, oldest first.
     pub tasks: Vec<TaskUsageRow>,
+    /// Why the session's total could not be read; the kept tasks are still worth showing.
+    pub session_error: Option<UiError>,
 }
 
 /// One task's figures as last reported while it ran.
@@ -177,14 +179,26 @@ pub async fn for_conversation(app: &AppHandle, conversation_id: &str) -> AppResu
             task: conversation.usage,
             session: None,
             tasks,
+            session_error: None,
         });
     };
-    let client = app.state::<Connection>().active().await?.client;
-    let page = client.events().poll(&session_id, None, 0).await?;
-    Ok(UsageView {
-        task: page.usage.or(conversation.usage),
-        session: page.session_usage,
-        tasks,
+    let page = async {
+        let client = app.state::<Connection>().active().await?.client;
+        Ok::<_, AppError>(client.events().poll(&session_id, None, 0).await?)
+    };
+    Ok(match page.await {
+        Ok(page) => UsageView {
+            task: page.usage.or(conversation.usage),
+            session: page.session_usage,
+            tasks,
+            session_error: None,
+        },
+        Err(err) => UsageView {
+            task: conversation.usage,
+            session: None,
+            tasks,
+            session_error: Some(UiError::from(&err)),
+        },
     })
 }
 

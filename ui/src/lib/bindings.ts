@@ -667,6 +667,8 @@ export type UsageView = {
 	session: TaskUsage | null,
 	/**  Every task of the conversation the app followed, oldest first. */
 	tasks: TaskUsageRow[],
+	/**  Why the session's total could not be read; the kept tasks are still worth showing. */
+	sessionError: UiError | null,
 };
 
 export type UserState = string;

@@ -26,6 +26,7 @@ function view(extra: Partial<UsageView> = {}): UsageView {
       { turnId: 'turn_1', task: 'Look up the price of coffee', usage: coffee, running: false },
       { turnId: 'turn_2', task: 'Write an expensive report on tea', usage: report, running: false },
     ],
+    sessionError: null,
     ...extra,
   };
 }
@@ -110,6 +111,19 @@ describe('Usage panel', () => {
     expect(screen.getByTestId('usage-tasks-empty')).toBeInTheDocument();
     expect(screen.getByTestId('usage-session-empty')).toBeInTheDocument();
     expect(await screen.findByTestId('usage-error')).toHaveTextContent('The service could not be reached. Check your connection.');
+  });
+
+  it("still lists the tasks, adding them up, when the conversation's total cannot be read", async () => {
+    const api = {
+      conversationUsage: vi.fn(async () => view({
+        session: null,
+        sessionError: { code: 'not_found', title: 'The conversation is gone', detail: 'The service no longer knows it.', retryAt: null, action: null },
+      })),
+    };
+    render(UsagePanel, { api, conversationId: 'c1', taskUsage: report, running: false });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.getByTestId('usage-session-cost')).toHaveTextContent('$1.24');
+    expect(screen.getByTestId('usage-error')).toHaveTextContent('The conversation is gone. The service no longer knows it.');
   });
 
   it('scales the chart by cost, or by tokens when nothing cost anything', () => {
