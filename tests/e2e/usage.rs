@@ -1,20 +1,80 @@
-//! Usage after a task: the task's and the whole conversation's cost and tokens, by model.
+//! Usage across tasks: two tasks in one conversation each keep their own cost and tokens (by
+//! model), beside the whole conversation's, and still do after a restart. The test runs the
+//! simulator itself, so the conversation's session outlives the app.
 
-use porthole_e2e::{App, Eventually};
+use porthole_e2e::{by_testid, text_of, App, AppOptions, Eventually, Result};
+use porthole_sim::{Config, Sim};
+use thirtyfour::WebElement;
 
 use crate::flows::{select_machine, send_task, wait_for_status};
 
+const FIRST: &str = "Look up the price of coffee";
+const SECOND: &str = "Write an expensive report on tea";
+
+/// "$1.23" as a number.
+fn dollars(text: &str) -> f64 {
+    text.trim()
+        .trim_start_matches('$')
+        .parse()
+        .unwrap_or_else(|_| panic!("a cost in dollars: {text:?}"))
+}
+
+/// Each task row's words and cost, in order.
+async fn task_rows(rows: &[WebElement]) -> Result<Vec<(String, f64)>> {
+    let mut out = Vec::new();
+    for row in rows {
+        let cost = text_of(&row.find(by_testid("usage-task-row-cost")).await?).await;
+        out.push((text_of(row).await, dollars(&cost)));
+    }
+    Ok(out)
+}
+
+/// Opens the usage panel and waits for `n` finished task rows.
+async fn finished_rows(app: &App, n: usize) -> Result<Vec<(String, f64)>> {
+    let wait = Eventually::new(&app.driver);
+    let start = std::time::Instant::now();
+    loop {
+        let rows = task_rows(&wait.at_least("usage-task-row", n).await?).await?;
+        if rows.len() == n && rows.iter().all(|(words, _)| !words.contains("running")) {
+            return Ok(rows);
+        }
+        if start.elapsed() > std::time::Duration::from_secs(60) {
+            return Err(format!("expected {n} finished tasks, saw {rows:?}").into());
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+}
+
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
-async fn usage_numbers_appear_after_a_task() {
-    let app = App::launch().await.expect("the app opens");
+async fn usage_of_every_task_of_a_conversation_and_its_total() {
+    let sim = Sim::start(Config {
+        time_scale: 0.02,
+        ..Config::default()
+    })
+    .await
+    .expect("simulator");
+    let ada = sim.account("ada");
+    let env = vec![
+        ("PORTHOLE_DEMO_URL".to_owned(), sim.base_url.clone()),
+        (
+            "PORTHOLE_DEMO_KEY".to_owned(),
+            ada.api_key.clone().unwrap_or_default(),
+        ),
+        ("PORTHOLE_DEMO_ID_TOKEN".to_owned(), ada.id_token.clone()),
+    ];
+    let app = App::launch_with(AppOptions {
+        env: env.clone(),
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
     let wait = Eventually::new(&app.driver);
     select_machine(&app, "Design laptop")
         .await
         .expect("machine");
-    send_task(&app, "Look up the price of coffee")
-        .await
-        .expect("send");
+
+    send_task(&app, FIRST).await.expect("send");
     assert_eq!(
         wait_for_status(&app, &["succeeded", "failed"])
             .await
@@ -27,27 +87,78 @@ async fn usage_numbers_appear_after_a_task() {
         .click()
         .await
         .unwrap();
-    let cost = wait
-        .text("usage-session-cost", |t| t.starts_with('$'))
-        .await
-        .expect("the conversation's cost");
-    assert!(cost.len() > 1);
-    wait.text("usage-task-input", |t| {
-        t.chars().any(|c| c.is_ascii_digit()) && t != "0"
-    })
-    .await
-    .expect("the task's input tokens");
+    let one = finished_rows(&app, 1).await.expect("the first task's row");
+    assert!(one[0].0.contains(FIRST), "{one:?}");
+
+    // A second task in the same conversation: the panel, left open, lists both.
+    send_task(&app, SECOND).await.expect("send");
+    let rows = finished_rows(&app, 2).await.expect("both tasks' rows");
+    assert!(rows[0].0.starts_with(&format!("1. {FIRST}")), "{rows:?}");
+    assert!(rows[1].0.starts_with(&format!("2. {SECOND}")), "{rows:?}");
+    assert_eq!(
+        rows[0].1, one[0].1,
+        "the first task keeps its own figures: {rows:?}"
+    );
+    assert!(
+        rows[1].1 > rows[0].1,
+        "the expensive task costs more: {rows:?}"
+    );
     let models = wait
-        .at_least("usage-task-model", 1)
+        .at_least("usage-task-row-model", 2)
         .await
-        .expect("a row per model");
+        .expect("each task by model");
     let model = models[0]
         .attr("data-model")
         .await
         .unwrap()
         .unwrap_or_default();
     assert!(!model.is_empty());
+
+    // The conversation's total is both tasks (each shown rounded to the cent).
+    let total = wait
+        .text("usage-session-cost", |t| {
+            t.starts_with('$') && (dollars(t) - (rows[0].1 + rows[1].1)).abs() <= 0.011
+        })
+        .await
+        .expect("the conversation's total is the sum of its tasks");
+    assert!(dollars(&total) > rows[1].1);
+    wait.text("usage-session-input", |t| {
+        t.chars().any(|c| c.is_ascii_digit()) && t != "0"
+    })
+    .await
+    .expect("the conversation's input tokens");
+    assert!(
+        app.driver.find(by_testid("usage-untracked")).await.is_err(),
+        "every task of the conversation was followed"
+    );
     crate::keys::settle().await;
-    app.screenshot("usage-after-task").await.unwrap();
-    app.quit().await;
+    app.screenshot("usage-two-tasks").await.unwrap();
+
+    // After a restart both tasks are still there.
+    let data_dir = app.data_dir().to_path_buf();
+    let keep = app.quit().await;
+    let again = App::launch_with(AppOptions {
+        data_dir: Some(data_dir),
+        env,
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens again");
+    select_machine(&again, "Design laptop")
+        .await
+        .expect("machine");
+    Eventually::new(&again.driver)
+        .element("usage-button")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let after = finished_rows(&again, 2).await.expect("both tasks kept");
+    assert_eq!(after, rows, "the same tasks and figures after a restart");
+    crate::keys::settle().await;
+    again.screenshot("usage-after-restart").await.unwrap();
+    again.quit().await;
+    drop(keep);
+    sim.shutdown().await;
 }
