@@ -46,6 +46,10 @@ pub enum ThreadItem {
     User {
         text: String,
         joined: bool,
+        /// Names of the files sent with it, so the thread shows what went with each message.
+        /// Absent in conversations saved before files were recorded.
+        #[serde(default)]
+        attachments: Vec<String>,
     },
     Narration {
         text: String,
@@ -189,8 +193,22 @@ impl Conversation {
         }
     }
 
-    /// The person sent `text`; `joined` when a task was already running.
+    /// The person sent `text` without files; `joined` when a task was already running.
+    /// Tests' shorthand: the app's send path always says which files went along.
+    #[cfg(test)]
     pub fn record_user_message(&mut self, text: &str, joined: bool, now: f64) {
+        self.record_user_message_with_files(text, &[], joined, now);
+    }
+
+    /// The person sent `text` with the files named in `attachments` (kept with the message,
+    /// so the thread shows them after a restart too); `joined` when a task was already running.
+    pub fn record_user_message_with_files(
+        &mut self,
+        text: &str,
+        attachments: &[String],
+        joined: bool,
+        now: f64,
+    ) {
         if self
             .items
             .iter()
@@ -201,6 +219,7 @@ impl Conversation {
         self.push(ThreadItem::User {
             text: text.to_owned(),
             joined,
+            attachments: attachments.to_vec(),
         });
         if !joined {
             self.status = TaskStatus::Running;

@@ -29,7 +29,8 @@ fn first_message_names_the_conversation_and_starts_it() {
         c.items[1],
         ThreadItem::User {
             text: "Also check trains".into(),
-            joined: true
+            joined: true,
+            attachments: vec![],
         }
     );
 }
@@ -229,4 +230,40 @@ fn tool_activity_is_shown_once_and_only_when_it_says_something() {
     };
     c.apply(&next, state("cs", "d"), 4.0);
     assert_eq!(c.items.len(), 2);
+}
+
+#[test]
+fn the_files_sent_with_a_message_stay_with_it_across_a_save() {
+    let mut book = book_with_one();
+    let c = book.get_mut("c1").unwrap();
+    let files = ["table.csv".to_owned(), "my notes.md".to_owned()];
+    c.record_user_message_with_files("Sum the table", &files, false, 1.0);
+    c.record_user_message("Also this one", true, 2.0);
+    let saved = serde_json::to_string(&book).unwrap();
+    let loaded: ConversationBook = serde_json::from_str(&saved).unwrap();
+    let attached: Vec<&[String]> = loaded
+        .get("c1")
+        .unwrap()
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            ThreadItem::User { attachments, .. } => Some(attachments.as_slice()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(attached, [&files[..], &[][..]]);
+}
+
+#[test]
+fn messages_saved_before_files_were_recorded_still_load() {
+    let saved = r#"{"kind":"user","text":"hi","joined":false}"#;
+    let item: ThreadItem = serde_json::from_str(saved).unwrap();
+    assert_eq!(
+        item,
+        ThreadItem::User {
+            text: "hi".into(),
+            joined: false,
+            attachments: vec![],
+        }
+    );
 }

@@ -34,6 +34,8 @@ pub async fn send(app: &AppHandle, id: &str, text: &str, model: Option<String>) 
     let conversation = app.state::<ConversationStore>().get(id)?;
     let model = model.filter(|m| !m.is_empty());
     let running = conversation.status.is_active() && app.state::<Followers>().is_following(id);
+    // Named in the thread with the message; `attach` puts the files themselves on the request.
+    let files = crate::account::attachments::staged_names(app, id);
 
     if running {
         // Joins the running task; the follower already running shows what follows.
@@ -43,7 +45,7 @@ pub async fn send(app: &AppHandle, id: &str, text: &str, model: Option<String>) 
         match client.messages().send(&request).await? {
             MessageOutcome::Started(started) => {
                 change(app, id, |c| {
-                    c.record_user_message(text, started.queued, now_ms())
+                    c.record_user_message_with_files(text, &files, started.queued, now_ms())
                 })?;
                 if !started.queued {
                     let follower = TaskFollower::follow_session(client, &started.session_id);
@@ -52,7 +54,7 @@ pub async fn send(app: &AppHandle, id: &str, text: &str, model: Option<String>) 
             }
             MessageOutcome::Reply { text: reply } => {
                 change(app, id, |c| {
-                    c.record_user_message(text, true, now_ms());
+                    c.record_user_message_with_files(text, &files, true, now_ms());
                     c.record_notice(&reply, now_ms());
                 })?;
             }
@@ -61,7 +63,7 @@ pub async fn send(app: &AppHandle, id: &str, text: &str, model: Option<String>) 
     }
 
     change(app, id, |c| {
-        c.record_user_message(text, false, now_ms());
+        c.record_user_message_with_files(text, &files, false, now_ms());
         if model.is_some() {
             c.model = model.clone();
         }

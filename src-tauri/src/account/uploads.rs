@@ -125,7 +125,11 @@ pub async fn upload(
             });
         }
     });
-    Ok(client.uploads().upload(&name, bytes, Some(report)).await?)
+    let upload = client.uploads().upload(&name, bytes, Some(report)).await?;
+    if let Some(staged) = app.try_state::<super::attachments::StagedAttachments>() {
+        staged.remember_own_name(&upload, &name);
+    }
+    Ok(upload)
 }
 
 #[cfg(test)]

@@ -559,7 +559,12 @@ export type TemplateSuggestion = {
 /**  One line of the thread. */
 export type ThreadItem = 
 /**  What the person wrote; `joined` when it joined a task already running. */
-{ kind: "user"; text: string; joined: boolean } | { kind: "narration"; text: string } | { kind: "progress"; text: string } | { kind: "tool"; name: string; title: string | null } | { kind: "toolFailed"; text: string } | 
+{ kind: "user"; text: string; joined: boolean; 
+/**
+ *  Names of the files sent with it, so the thread shows what went with each message.
+ *  Absent in conversations saved before files were recorded.
+ */
+attachments?: string[] } | { kind: "narration"; text: string } | { kind: "progress"; text: string } | { kind: "tool"; name: string; title: string | null } | { kind: "toolFailed"; text: string } | 
 /**  Status from the service, for example while a computer starts. */
 { kind: "status"; text: string } | 
 /**  An answer of the agent, Markdown. */
