@@ -1,9 +1,10 @@
 //! Attachments on the composer: a file uploaded with its progress and sent with the task, and
 //! an empty file refused with a sentence before any upload. The system file dialog cannot be
 //! driven over WebDriver, so the test names the files it returns (`PORTHOLE_E2E_PICKED_FILES`);
-//! checking, uploading from Rust and sending are the app's own.
+//! checking, uploading from Rust and sending are the app's own. Dropping files on the window
+//! is `drop.rs`.
 
-use porthole_e2e::{by_testid, App, Eventually};
+use porthole_e2e::{by_testid, text_of, App, Eventually};
 
 use crate::flows::{select_machine, send_task, wait_for_status};
 
@@ -57,13 +58,7 @@ async fn a_file_is_uploaded_and_sent_and_an_empty_one_refused() {
         chips[1].attr("data-state").await.unwrap().as_deref(),
         Some("refused")
     );
-    let why = chips[1]
-        .find(by_testid("attachment-error"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let why = text_of(&chips[1].find(by_testid("attachment-error")).await.unwrap()).await;
     assert!(why.contains("empty"), "the refusal says why: {why}");
     crate::keys::settle().await;
     app.screenshot("attachments-uploaded-and-refused")
@@ -83,6 +78,11 @@ async fn a_file_is_uploaded_and_sent_and_an_empty_one_refused() {
     wait.gone("attachment-chip")
         .await
         .expect("sent files leave the composer");
+    let sent = wait
+        .element("sent-attachment")
+        .await
+        .expect("the message in the thread names its file");
+    assert_eq!(text_of(&sent).await, "shopping notes.md");
     assert_eq!(
         wait_for_status(&app, &["succeeded", "failed"])
             .await

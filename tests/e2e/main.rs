@@ -16,6 +16,7 @@ mod tasks;
 // Attachments, keys, the live screen, replay, reusable tasks, checks, console and usage.
 mod attachments;
 mod console;
+mod drop;
 mod judge;
 mod keys;
 mod live;
