@@ -154,7 +154,7 @@ async function runChromium(url) {
         pssMbEnd: +(after[role].pss / 1e6).toFixed(1),
       };
     }
-    return { ...m, chromium: usage, version: context.browser()?.version() ?? null };
+    return { ...m, chromium: usage, focused: m.last.focused, version: context.browser()?.version() ?? null };
   } finally {
     await context.close();
     page.close();
@@ -181,7 +181,7 @@ try {
     framesReceived: m.framesReceived,
     ...(m.drawP50 !== undefined && { drawMsP50: +m.drawP50.toFixed(1), drawMsP99: +m.drawP99.toFixed(1) }),
     ...(m.mbPerSec !== undefined && { streamMBPerSec: +m.mbPerSec.toFixed(2) }),
-    ...(m.chromium && { chromium: m.chromium, chromiumVersion: m.version }),
+    ...(m.chromium && { chromium: m.chromium, pageFocused: m.focused, chromiumVersion: m.version }),
     simulatorCpuPercent: simBefore && simAfter ? cpuShare(simBefore.cpu, simAfter.cpu, m.seconds) : null,
     load1: { start: loadStart, end: load1() },
     at: new Date().toISOString(),
@@ -194,7 +194,7 @@ try {
       `load ${result.load1.start} -> ${result.load1.end}`,
   );
   if (result.drawMsP50 !== undefined) {
-    console.log(`  a frame's sync arriving -> drawn: p50 ${result.drawMsP50} ms, p99 ${result.drawMsP99} ms (last 512 frames, median of 1 s samples)`);
+    console.log(`  a frame's sync arriving -> drawn: p50 ${result.drawMsP50} ms, p99 ${result.drawMsP99} ms (last 512 frames, median of 1 s samples); page focused: ${result.pageFocused}`);
   }
   for (const [role, u] of Object.entries(result.chromium ?? {})) {
     console.log(`  chromium ${role}: CPU ${u.cpuPercent}% of a core, memory (PSS) ${u.pssMbStart} -> ${u.pssMbEnd} MB`);
