@@ -59,3 +59,111 @@ pub async fn thread_texts(app: &App, kind: &str) -> Result<Vec<String>> {
     }
     Ok(out)
 }
+
+/// Records `task` on Design laptop, makes it reusable with the suggested template, waits
+/// for learn to save it, and opens the library (on that computer) with it selected.
+pub async fn learn_reusable_task(app: &App, task: &str) -> Result<()> {
+    crate::replay::run_recorded_task(app, task).await?;
+    let wait = Eventually::new(&app.driver);
+    wait.element("tab-reusable").await?.click().await?;
+    wait.element("reusable-template").await?;
+    app.driver
+        .find(by_testid("reusable-learn"))
+        .await?
+        .click()
+        .await?;
+    // Learning takes two of the service's minutes.
+    let long = Eventually::new(&app.driver).within(std::time::Duration::from_secs(120));
+    long.element("reusable-saved").await?;
+    wait.element("tab-library").await?.click().await?;
+    wait.at_least("library-item", 1).await?;
+    Ok(())
+}
+
+/// Fills the selected reusable task's inputs (by parameter name) and presses Run.
+pub async fn run_reusable_with(app: &App, inputs: &[(&str, &str)]) -> Result<()> {
+    let wait = Eventually::new(&app.driver);
+    wait.element("reusable-run-form").await?;
+    for (name, value) in inputs {
+        let input = app
+            .driver
+            .find(By::Css(format!(
+                "[data-testid=\"reusable-input\"][data-name=\"{name}\"]"
+            )))
+            .await?;
+        input.clear().await?;
+        input.send_keys(*value).await?;
+    }
+    app.driver
+        .find(by_testid("reusable-run"))
+        .await?
+        .click()
+        .await?;
+    Ok(())
+}
+
+/// Whether any file under `dir` contains `needle`: a secret must be in none of the app's files.
+pub fn files_mention(dir: &std::path::Path, needle: &str) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return false;
+    };
+    entries.flatten().any(|e| {
+        let path = e.path();
+        if path.is_dir() {
+            files_mention(&path, needle)
+        } else {
+            std::fs::read(&path)
+                .map(|bytes| bytes.windows(needle.len()).any(|w| w == needle.as_bytes()))
+                .unwrap_or(false)
+        }
+    })
+}
+
+/// Opens the Console tab (and a lease if none is open), replaces the editor's block with
+/// `code` as a person types it, runs it, and returns the result as the window shows it.
+pub async fn run_in_console(app: &App, code: &str) -> Result<String> {
+    let wait = Eventually::new(&app.driver);
+    wait.element("tab-console").await?.click().await?;
+    // The tab shows the editor when a lease is open (a reusable run leaves one), else Open.
+    wait.element("console").await?;
+    let start = std::time::Instant::now();
+    while app.driver.find(by_testid("console-editor")).await.is_err() {
+        if let Ok(open) = app.driver.find(by_testid("console-open")).await {
+            if porthole_e2e::visible(&app.driver, &open).await && open.is_enabled().await? {
+                open.click().await?;
+                break;
+            }
+        }
+        if start.elapsed() > std::time::Duration::from_secs(60) {
+            return Err("the console showed neither its editor nor Open".into());
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+    }
+    let long = Eventually::new(&app.driver).within(std::time::Duration::from_secs(120));
+    // The editor may be drawn again while the lease's state arrives: type again if so.
+    let mut attempts = 0;
+    loop {
+        let typed = async {
+            let editor = long.element("console-editor").await?;
+            let content = editor.find(By::Css(".cm-content")).await?;
+            content.click().await?;
+            content.send_keys(Key::Control + "a").await?;
+            content.send_keys(Key::Backspace).await?;
+            content.send_keys(code).await?;
+            Result::<()>::Ok(())
+        };
+        match typed.await {
+            Ok(()) => break,
+            Err(_) if attempts < 3 => attempts += 1,
+            Err(e) => return Err(e),
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    }
+    app.driver
+        .find(by_testid("console-run"))
+        .await?
+        .click()
+        .await?;
+    let output = long.element("run-output").await?;
+    Ok(text_of(&output.find(by_testid("run-result")).await?).await)
+}

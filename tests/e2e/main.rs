@@ -13,7 +13,8 @@ mod connect;
 mod machines;
 mod restart;
 mod tasks;
-// Attachments, keys, the live screen, replay, reusable tasks, checks, console and usage.
+// Attachments, keys, sign-in, the live screen, replay, reusable tasks and Fix it, checks,
+// console and usage.
 mod attachments;
 mod console;
 mod drop;
@@ -22,4 +23,5 @@ mod keys;
 mod live;
 mod replay;
 mod reusable;
+mod signin;
 mod usage;

@@ -1,0 +1,205 @@
+//! Signing in through the browser, in the window: the app opens the system's default
+//! browser (xdg-open) on the identity provider's page, the person chooses their account
+//! there, the browser comes back to the app's loopback address, and the Keys page opens
+//! signed in. The ID token stays out of the app's files and the page. A sign-in address
+//! that does not answer is said in a sentence, before any browser opens.
+//!
+//! The browser is `tests/browser/sign-in-browser.py`, made the default web browser the
+//! freedesktop way (a `.desktop` entry and a `mimeapps.list` in the app's XDG dirs), so the
+//! app's real "open in the browser" call (tauri-plugin-opener → xdg-open) is what runs it.
+
+use std::path::{Path, PathBuf};
+
+use porthole_e2e::{App, AppOptions, Eventually};
+use porthole_sim::{Config, RunningSim, Sim};
+use thirtyfour::prelude::*;
+
+use crate::flows::files_mention;
+use crate::replay::keep_screenshot;
+
+const SCALE: f64 = 0.05;
+
+/// XDG folders that make the test browser the default for web links.
+struct DefaultBrowser {
+    dir: tempfile::TempDir,
+}
+
+impl DefaultBrowser {
+    fn install() -> DefaultBrowser {
+        let dir = tempfile::tempdir().expect("a folder for the browser's settings");
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("browser/sign-in-browser.py");
+        let script = script.canonicalize().expect("the test browser exists");
+        std::fs::create_dir_all(dir.path().join("config")).unwrap();
+        std::fs::create_dir_all(dir.path().join("data/applications")).unwrap();
+        std::fs::write(
+            dir.path().join("config/mimeapps.list"),
+            "[Default Applications]\nx-scheme-handler/http=porthole-e2e-browser.desktop\n\
+             x-scheme-handler/https=porthole-e2e-browser.desktop\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.path()
+                .join("data/applications/porthole-e2e-browser.desktop"),
+            format!(
+                "[Desktop Entry]\nType=Application\nName=Porthole test browser\n\
+                 Exec={} %u\nMimeType=x-scheme-handler/http;x-scheme-handler/https;\n",
+                script.display()
+            ),
+        )
+        .unwrap();
+        DefaultBrowser { dir }
+    }
+
+    fn log(&self) -> PathBuf {
+        self.dir.path().join("browser.log")
+    }
+
+    fn seen(&self) -> String {
+        std::fs::read_to_string(self.log()).unwrap_or_default()
+    }
+
+    /// The app's environment: the Demo is `sim` without a sign-in of its own, and web links
+    /// open in the test browser, which chooses `account`.
+    fn env(&self, sim: &RunningSim, account: &str) -> Vec<(String, String)> {
+        let system_data =
+            std::env::var("XDG_DATA_DIRS").unwrap_or_else(|_| "/usr/local/share:/usr/share".into());
+        let system_config = std::env::var("XDG_CONFIG_DIRS").unwrap_or_else(|_| "/etc/xdg".into());
+        let at = |p: &str| self.dir.path().join(p).display().to_string();
+        vec![
+            ("PORTHOLE_DEMO_URL".into(), sim.base_url.clone()),
+            (
+                "PORTHOLE_DEMO_KEY".into(),
+                sim.account("ada").api_key.clone().unwrap(),
+            ),
+            (
+                "XDG_CONFIG_DIRS".into(),
+                format!("{}:{system_config}", at("config")),
+            ),
+            (
+                "XDG_DATA_DIRS".into(),
+                format!("{}:{system_data}", at("data")),
+            ),
+            (
+                "PORTHOLE_E2E_BROWSER_LOG".into(),
+                self.log().display().to_string(),
+            ),
+            ("PORTHOLE_E2E_BROWSER_ACCOUNT".into(), account.into()),
+        ]
+    }
+}
+
+/// Every ID token the identity provider has issued or seeded.
+fn id_tokens(sim: &RunningSim) -> Vec<String> {
+    sim.state().db().id_tokens.keys().cloned().collect()
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn signing_in_through_the_browser_opens_the_keys_page() {
+    let sim = Sim::start(Config {
+        time_scale: SCALE,
+        ..Config::default()
+    })
+    .await
+    .expect("an identity provider and service");
+    let browser = DefaultBrowser::install();
+    let app = App::launch_with(AppOptions {
+        demo_time_scale: Some(SCALE),
+        env: browser.env(&sim, "ulla"),
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    wait.element("open-keys")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.element("signin-form")
+        .await
+        .expect("nobody is signed in yet: the sign-in form shows");
+    let address = wait.element("signin-base-url").await.unwrap();
+    address.clear().await.unwrap();
+    address.send_keys(&sim.base_url).await.unwrap();
+
+    // A sign-in address nothing answers at: said at once, and no browser is sent there.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let dead = format!("http://{}", closed.local_addr().unwrap());
+    drop(closed);
+    let issuer = wait.element("signin-issuer").await.unwrap();
+    issuer.send_keys(&dead).await.unwrap();
+    wait.element("signin-browser")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let error = wait
+        .text("signin-error", |t| !t.trim().is_empty())
+        .await
+        .expect("a sentence about the sign-in address");
+    assert!(error.contains("Can't reach the sign-in page"), "{error}");
+    assert!(error.contains("try again"), "with a way out: {error}");
+    assert!(browser.seen().is_empty(), "no browser was opened");
+    keep_screenshot(&app, "signin-unreachable").await;
+
+    // The sign-in address emptied as a person would (select all, delete), so the page hears
+    // it: the service's own address is used.
+    issuer.send_keys(Key::Control + "a").await.unwrap();
+    issuer.send_keys(Key::Backspace).await.unwrap();
+    wait.element("signin-browser")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let who = match wait
+        .text("keys-identity", |t| t.contains("Signed in"))
+        .await
+    {
+        Ok(who) => who,
+        Err(e) => {
+            keep_screenshot(&app, "signin-browser-not-signed-in").await;
+            panic!(
+                "the browser came back and the Keys page is signed in: {e}; the browser saw: {:?}",
+                browser.seen()
+            );
+        }
+    };
+    assert!(
+        who.contains("ulla") && who.contains(&sim.base_url),
+        "signed in as the account chosen in the browser: {who}"
+    );
+    wait.at_least("key-row", 1)
+        .await
+        .expect("what the sign-in unlocks: the account's keys");
+    let seen = browser.seen();
+    assert!(seen.contains("pressed: Sign in as ulla"), "{seen}");
+    assert!(
+        seen.contains("landed: http://127.0.0.1:") && seen.contains("You are signed in"),
+        "the browser was sent back to the app: {seen}"
+    );
+    keep_screenshot(&app, "signin-browser-signed-in").await;
+
+    let tokens = id_tokens(&sim);
+    assert!(!tokens.is_empty());
+    let page = app.driver.source().await.unwrap_or_default();
+    for token in &tokens {
+        assert!(
+            !page.contains(token.as_str()),
+            "an ID token reached the page"
+        );
+    }
+    let data_dir = app.data_dir().to_path_buf();
+    let keep = app.quit().await;
+    for token in &tokens {
+        assert!(
+            !files_mention(&data_dir, token),
+            "an ID token was written to the app's data folder"
+        );
+    }
+    drop(keep);
+    sim.shutdown().await;
+}
