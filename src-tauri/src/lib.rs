@@ -85,7 +85,6 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             account::commands::stage_attachments,
             live::commands::live_open,
             live::commands::live_close,
-            live::commands::live_ack,
             live::commands::live_pause,
             live::commands::live_resume,
             live::commands::live_stats,

@@ -179,11 +179,19 @@ async fn bench_live_view_in_the_app() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(30);
-    for _ in 0..secs {
+    for second in 1..=secs {
         tokio::time::sleep(Duration::from_secs(1)).await;
         fps.extend(read("data-painted-fps").await);
         p50.extend(read("data-bridge-p50").await);
         p99.extend(read("data-bridge-p99").await);
+        if second % 30 == 0 {
+            // The course of memory, not just its ends: a leak shows as a steady climb.
+            let now: Vec<String> = bench_processes()
+                .iter()
+                .map(|(name, (_, rss))| format!("{name} {:.1} MB", rss / 1e6))
+                .collect();
+            println!("LIVE BENCH {size} at {second} s: {}", now.join(", "));
+        }
     }
     let frames = read("data-frames-painted").await.unwrap_or(0.0) - start_frames;
     let received = read("data-frames-received").await.unwrap_or(0.0) - start_received;
@@ -237,7 +245,11 @@ fn bench_processes() -> std::collections::BTreeMap<String, (f64, f64)> {
         }
         let comm = std::fs::read_to_string(dir.join("comm")).unwrap_or_default();
         let name = comm.trim().to_owned();
-        if name != "porthole" && !name.starts_with("WebKitWebProces") {
+        // The network process too: it holds the page's Blobs.
+        if name != "porthole"
+            && !name.starts_with("WebKitWebProces")
+            && !name.starts_with("WebKitNetworkPr")
+        {
             continue;
         }
         let stat = std::fs::read_to_string(dir.join("stat")).unwrap_or_default();

@@ -1,39 +1,26 @@
 //! The live screen's commands: thin adapters over [`super`].
 
-use tauri::ipc::Channel;
 use tauri::AppHandle;
 
 use super::status::LiveStats;
-use super::FrameBytes;
-use crate::error::{AppError, UiError};
+use super::LiveTicket;
+use crate::error::UiError;
 
 type Res<T> = Result<T, UiError>;
 
-/// Opens a live view of a computer; returns its id. Frames arrive on `frames` (binary, see
-/// `live::frame_bytes`), states as `LiveStatusChanged` events.
+/// Opens a live view of a computer. The page connects to the ticket's `socketUrl` (once) to
+/// receive its frames (binary, see `live::frame_bytes`) and send back a 4-byte acknowledgement
+/// per drawn frame; states arrive as `LiveStatusChanged` events.
 #[tauri::command]
 #[specta::specta]
-pub async fn live_open(
-    app: AppHandle,
-    machine_id: String,
-    frames: Channel<FrameBytes>,
-) -> Res<u32> {
-    super::open(&app, machine_id, frames)
-        .await
-        .map_err(|e: AppError| e.into())
+pub async fn live_open(app: AppHandle, machine_id: String) -> Res<LiveTicket> {
+    super::open(&app, machine_id).await
 }
 
 #[tauri::command]
 #[specta::specta]
 pub fn live_close(app: AppHandle, view_id: u32) {
     super::close(&app, view_id);
-}
-
-/// Frame `seq` is drawn: its `sync` goes upstream and the next frame may come.
-#[tauri::command]
-#[specta::specta]
-pub fn live_ack(app: AppHandle, view_id: u32, seq: u32) {
-    super::with_control(&app, view_id, |c| c.ack(u64::from(seq)));
 }
 
 /// Holds frames back (window hidden); they coalesce in Rust meanwhile.

@@ -1,44 +1,55 @@
 //! The live screen's bridge: one `porthole_live::Viewer` per open view, its frames handed to the
-//! page over a Tauri channel as binary messages ([`frame_bytes`]), its states as typed events
-//! ([`status::LiveStatusChanged`]).
+//! page over a loopback WebSocket ([`socket`], [`pump`]) as binary messages ([`frame_bytes`]),
+//! its states as typed events ([`status::LiveStatusChanged`]).
 //!
-//! Invariants: the live URL (it carries a token) stays in Rust, inside the viewer; the page
-//! acknowledges each frame once drawn (`live_ack`), which is what echoes its `sync` upstream, so
-//! at most the viewer's two frames are ever in the IPC queue and newer ones coalesce in Rust.
+//! Invariants: the live URL (it carries the service's token) stays in Rust, inside the viewer;
+//! the page acknowledges each frame once drawn (over the same socket), which is what echoes its
+//! `sync` upstream, so at most the viewer's two frames are ever on their way and newer ones
+//! coalesce in Rust.
 
 pub mod commands;
 pub mod frame_bytes;
+mod pump;
 pub mod renderer;
 mod snapshot;
+mod socket;
 pub mod status;
 mod url_source;
 
-use porthole_live::{Viewer, ViewerControl, ViewerEvent, ViewerOptions};
+use porthole_live::{Viewer, ViewerControl, ViewerOptions};
+use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
-use tauri::ipc::{Channel, InvokeResponseBody, IpcResponse};
+use std::time::Duration;
 use tauri::{AppHandle, Manager};
 use tauri_specta::Event;
 
 use crate::connection::Connection;
-use crate::error::AppResult;
+use crate::error::{UiAction, UiError};
+use socket::FrameSocket;
 use status::{LiveStatus, LiveStatusChanged};
 use url_source::ServiceUrls;
 
-/// One encoded frame; the page receives an `ArrayBuffer` (typed `unknown` in the bindings, as
-/// specta has no name for it; `ui/src/lib/live/frame.ts` checks and decodes it).
-pub struct FrameBytes(pub Vec<u8>);
+/// How long an opened view waits for the page to connect before it is closed.
+const PAGE_CONNECT_TIMEOUT: Duration = Duration::from_secs(15);
 
-impl IpcResponse for FrameBytes {
-    fn body(self) -> tauri::Result<InvokeResponseBody> {
-        Ok(InvokeResponseBody::Raw(self.0))
-    }
+/// An opened view: its id, and the one-time address where the page connects to receive its
+/// frames (`ws://127.0.0.1:…`; it holds a token, so it is never logged).
+#[derive(Serialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct LiveTicket {
+    pub view_id: u32,
+    pub socket_url: String,
 }
 
-impl specta::Type for FrameBytes {
-    fn definition(types: &mut specta::Types) -> specta::datatype::DataType {
-        <specta_typescript::Unknown as specta::Type>::definition(types)
+impl std::fmt::Debug for LiveTicket {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "LiveTicket {{ view_id: {}, socket_url: <secret> }}",
+            self.view_id
+        )
     }
 }
 
@@ -47,6 +58,8 @@ impl specta::Type for FrameBytes {
 pub struct LiveViews {
     next_id: AtomicU32,
     open: Mutex<HashMap<u32, ViewerControl>>,
+    /// The frame server, started with the first view.
+    socket: tokio::sync::OnceCell<FrameSocket>,
 }
 
 impl LiveViews {
@@ -74,20 +87,32 @@ fn views(app: &AppHandle) -> tauri::State<'_, LiveViews> {
     app.state::<LiveViews>()
 }
 
-/// Starts a live view of `machine_id`; frames go to `frames`, states to the page as events.
-pub async fn open(
-    app: &AppHandle,
-    machine_id: String,
-    frames: Channel<FrameBytes>,
-) -> AppResult<u32> {
+/// Starts a live view of `machine_id`; its frames go to whoever connects with the ticket,
+/// its states to the page as events.
+pub async fn open(app: &AppHandle, machine_id: String) -> Result<LiveTicket, UiError> {
     let active = app.state::<Connection>().active().await?;
+    let open_views = views(app);
+    let server = open_views
+        .socket
+        .get_or_try_init(FrameSocket::bind)
+        .await
+        .map_err(|e| {
+            tracing::warn!(error = %e, "the live screen's loopback socket could not listen");
+            UiError::new(
+                "live_socket_unavailable",
+                "The live screen could not start",
+                "Porthole could not open its own local connection for the live screen. \
+                 Try again; if it keeps failing, restart Porthole.",
+                Some(UiAction::Retry),
+            )
+        })?;
+    let view_id = open_views.next_id.fetch_add(1, Ordering::Relaxed) + 1;
+    let (ticket, page) = server.expect(view_id);
     let source = ServiceUrls {
         client: active.client,
         machine_id,
     };
     let viewer = Viewer::start(source, ViewerOptions::default());
-    let open_views = views(app);
-    let view_id = open_views.next_id.fetch_add(1, Ordering::Relaxed) + 1;
     open_views
         .open
         .lock()
@@ -95,31 +120,28 @@ pub async fn open(
         .insert(view_id, viewer.control());
     let app = app.clone();
     tauri::async_runtime::spawn(async move {
-        pump(&app, view_id, viewer, frames).await;
-        views(&app).remove(view_id);
-    });
-    Ok(view_id)
-}
-
-/// Hands every event to the page until the viewer ends or the page goes away.
-async fn pump(app: &AppHandle, view_id: u32, viewer: Viewer, frames: Channel<FrameBytes>) {
-    while let Some(event) = viewer.next_event().await {
-        match event {
-            ViewerEvent::Frame(frame) => {
-                if frames
-                    .send(FrameBytes(frame_bytes::encode(&frame)))
-                    .is_err()
-                {
-                    // The page is gone: nobody will draw (or acknowledge) again.
-                    viewer.control().close();
-                }
+        match tokio::time::timeout(PAGE_CONNECT_TIMEOUT, page).await {
+            Ok(Ok(socket)) => {
+                pump::run(viewer, socket, |status| {
+                    let status = LiveStatus::from(status);
+                    let _ = LiveStatusChanged { view_id, status }.emit(&app);
+                })
+                .await
             }
-            ViewerEvent::Status(status) => {
-                let status = LiveStatus::from(&status);
-                let _ = LiveStatusChanged { view_id, status }.emit(app);
+            // The page never came (closed meanwhile, or could not connect): nobody will watch.
+            _ => {
+                if let Some(server) = views(&app).socket.get() {
+                    server.forget(view_id);
+                }
+                viewer.control().close();
             }
         }
-    }
+        views(&app).remove(view_id);
+    });
+    Ok(LiveTicket {
+        view_id,
+        socket_url: ticket.url,
+    })
 }
 
 pub fn close(app: &AppHandle, view_id: u32) {
@@ -138,3 +160,6 @@ pub fn with_control(app: &AppHandle, view_id: u32, f: impl FnOnce(&ViewerControl
 pub fn stats(app: &AppHandle, view_id: u32) -> Option<status::LiveStats> {
     views(app).control(view_id).map(|c| c.stats().into())
 }
+
+#[cfg(test)]
+mod transport_tests;

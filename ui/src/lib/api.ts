@@ -1,6 +1,7 @@
 // The only module that talks to Tauri. Components and stores call these typed functions;
 // every failure arrives as an ApiError carrying a UiError (words chosen in Rust, by code).
 import { Channel } from '@tauri-apps/api/core';
+import { connectFrames, type FrameSocket } from './live/socket';
 import { getCurrentWebview } from '@tauri-apps/api/webview';
 import { commands, events } from './bindings';
 import { ApiError, unexpectedError } from './ui-error';
@@ -206,17 +207,35 @@ export const api = {
 
 export type Api = typeof api;
 
-// The live screen (ui/src/lib/live). Frames arrive as binary messages (decoded in live/frame.ts);
-// the live URL and its token stay in Rust.
+// The live screen (ui/src/lib/live). Frames arrive as binary messages on a loopback socket to
+// the app (live/socket.ts; decoded in live/frame.ts); the service's live URL and its token stay
+// in Rust.
 export type { LiveStats, LiveStatus } from './bindings';
+const frameSockets = new Map<number, FrameSocket>();
 export const liveApi = {
-  open: (machineId: string, onFrame: (message: unknown) => void): Promise<number> => {
-    const channel = new Channel<unknown>();
-    channel.onmessage = onFrame;
-    return unwrap(commands.liveOpen(machineId, channel));
+  open: async (machineId: string, onFrame: (message: unknown) => void): Promise<number> => {
+    const ticket = await unwrap(commands.liveOpen(machineId));
+    try {
+      frameSockets.set(ticket.viewId, await connectFrames(ticket.socketUrl, onFrame));
+    } catch {
+      void commands.liveClose(ticket.viewId);
+      throw new ApiError({
+        code: 'live_socket_unavailable',
+        title: 'The live screen could not start',
+        detail: 'This window could not connect to Porthole for the live screen. Close the live screen and open it again; if it keeps failing, restart Porthole.',
+        retryAt: null,
+        action: 'retry',
+      });
+    }
+    return ticket.viewId;
   },
-  close: (viewId: number) => commands.liveClose(viewId),
-  ack: (viewId: number, seq: number) => commands.liveAck(viewId, seq),
+  close: (viewId: number) => {
+    frameSockets.get(viewId)?.close();
+    frameSockets.delete(viewId);
+    return commands.liveClose(viewId);
+  },
+  /** Frame `seq` is drawn: its `sync` goes upstream and the next frame may come. */
+  ack: async (viewId: number, seq: number) => frameSockets.get(viewId)?.ack(seq),
   pause: (viewId: number) => commands.livePause(viewId),
   resume: (viewId: number) => commands.liveResume(viewId),
   stats: (viewId: number) => commands.liveStats(viewId),

@@ -76,13 +76,12 @@ export const commands = {
 	/**  The files to send with this conversation's next message (already uploaded). */
 	stageAttachments: (conversationId: string, uploads: Upload[]) => __TAURI_INVOKE<void>("stage_attachments", { conversationId, uploads }),
 	/**
-	 *  Opens a live view of a computer; returns its id. Frames arrive on `frames` (binary, see
-	 *  `live::frame_bytes`), states as `LiveStatusChanged` events.
+	 *  Opens a live view of a computer. The page connects to the ticket's `socketUrl` (once) to
+	 *  receive its frames (binary, see `live::frame_bytes`) and send back a 4-byte acknowledgement
+	 *  per drawn frame; states arrive as `LiveStatusChanged` events.
 	 */
-	liveOpen: (machineId: string, frames: Channel<unknown>) => typedError<number, UiError>(__TAURI_INVOKE("live_open", { machineId, frames })),
+	liveOpen: (machineId: string) => typedError<LiveTicket, UiError>(__TAURI_INVOKE("live_open", { machineId })),
 	liveClose: (viewId: number) => __TAURI_INVOKE<void>("live_close", { viewId }),
-	/**  Frame `seq` is drawn: its `sync` goes upstream and the next frame may come. */
-	liveAck: (viewId: number, seq: number) => __TAURI_INVOKE<void>("live_ack", { viewId, seq }),
 	/**  Holds frames back (window hidden); they coalesce in Rust meanwhile. */
 	livePause: (viewId: number) => __TAURI_INVOKE<void>("live_pause", { viewId }),
 	liveResume: (viewId: number) => __TAURI_INVOKE<void>("live_resume", { viewId }),
@@ -396,6 +395,15 @@ export type LiveStatus =
 export type LiveStatusChanged = {
 	viewId: number,
 	status: LiveStatus,
+};
+
+/**
+ *  An opened view: its id, and the one-time address where the page connects to receive its
+ *  frames (`ws://127.0.0.1:…`; it holds a token, so it is never logged).
+ */
+export type LiveTicket = {
+	viewId: number,
+	socketUrl: string,
 };
 
 export type MachineRow = {

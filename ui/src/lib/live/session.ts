@@ -1,6 +1,7 @@
-// One live view in the page: opens it through the Rust bridge, draws its frames with
-// guacamole-common-js's Display (via BridgeTunnel), acknowledges each frame once drawn (which is
-// what sends its `sync` upstream and lets the next frame come), and measures what the HUD shows.
+// One live view in the page: opens it through the Rust bridge (frames over a loopback socket:
+// api.ts, socket.ts), draws its frames with guacamole-common-js's Display (via BridgeTunnel),
+// acknowledges each frame once drawn (which is what sends its `sync` upstream and lets the next
+// frame come), and measures what the HUD shows.
 import type { LiveStats, LiveStatus } from '../api';
 import { decodeFrame, type LiveFrame } from './frame';
 import { Guacamole, type GuacamoleTypes } from './guacamole';
@@ -55,6 +56,7 @@ export class LiveSession {
   private stopped = false;
   private unlisten: (() => void) | null = null;
   private early: Array<[number, LiveStatus]> = [];
+  private unacked: number[] = [];
   private bridgeMs: number[] = [];
   private drawnMs: number[] = [];
   private arrivedAt = new Map<number, number>();
@@ -81,6 +83,7 @@ export class LiveSession {
         return;
       }
       this.viewId = viewId;
+      for (const seq of this.unacked.splice(0)) this.ack(seq);
       for (const [id, status] of this.early.splice(0)) if (id === viewId) this.status(status);
     } catch (err) {
       const words = (err as { ui?: { detail?: string } })?.ui?.detail;
@@ -142,15 +145,15 @@ export class LiveSession {
     } catch {
       return; // Unreadable: not acknowledged, so the viewer's stall detection takes over.
     }
-    if (this.stopped || this.viewId === null) {
-      if (this.viewId !== null) void this.bridge.ack(this.viewId, frame.seq).catch(() => {});
+    if (this.stopped) {
+      this.ack(frame.seq);
       return;
     }
     keep(this.bridgeMs, received - frame.arrivedAtMs);
     // Frames and statuses travel separately: a frame of a newer connection starts afresh even
     // before its `connected` status arrives; frames of an older one are acknowledged unseen.
     if (frame.connection < this.connection) {
-      void this.bridge.ack(this.viewId, frame.seq).catch(() => {});
+      this.ack(frame.seq);
       return;
     }
     if (frame.connection > this.connection) this.reset(frame.connection);
@@ -176,14 +179,21 @@ export class LiveSession {
     this.framesPainted++;
     this.paintTimes.push(performance.now());
     if (this.paintTimes.length > 240) this.paintTimes.shift();
-    if (this.viewId !== null) void this.bridge.ack(this.viewId, seq).catch(() => {});
+    this.ack(seq);
+  }
+
+  /**
+   * A frame may come before `open` has answered with the view's id; its acknowledgement waits
+   * for the id (a lost one would hold the stream: the bridge sends nothing more until it).
+   */
+  private ack(seq: number) {
+    if (this.viewId === null) this.unacked.push(seq);
+    else void this.bridge.ack(this.viewId, seq).catch(() => {});
   }
 
   private reset(connection: number) {
     // Frames of the old connection still queued are acknowledged so the viewer is not held.
-    for (const old of this.pending.splice(0)) {
-      if (this.viewId !== null) void this.bridge.ack(this.viewId, old.seq).catch(() => {});
-    }
+    for (const old of this.pending.splice(0)) this.ack(old.seq);
     this.connection = connection;
     const tunnel = new BridgeTunnel();
     tunnel.onDrawn = (seq) => this.drawn(seq);
