@@ -89,6 +89,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             live::commands::live_resume,
             live::commands::live_stats,
             live::commands::live_save_snapshot,
+            live::full_screen::live_set_full_screen,
         ])
         .events(collect_events![
             events::MachinesChanged,

@@ -21,6 +21,7 @@ mod drop;
 mod judge;
 mod keys;
 mod live;
+mod live_states;
 mod replay;
 mod reusable;
 mod signin;

@@ -9,6 +9,7 @@
 
 pub mod commands;
 pub mod frame_bytes;
+pub mod full_screen;
 mod pump;
 pub mod renderer;
 mod snapshot;

@@ -1,7 +1,14 @@
 //! "Save a snapshot": the page hands over the canvas as PNG; Rust asks where to save it (the
 //! save dialog) and writes it, so the page needs no file-system permission.
+//!
+//! End-to-end tests cannot drive the system's save dialog (it is not part of the page), so
+//! `PORTHOLE_E2E_SAVE_PATH` names what it would answer, one line per save in order: a path, or
+//! an empty line for a cancelled dialog (also every save past the last line). Everything after
+//! the dialog runs as usual.
 
 use base64::Engine;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use tauri::AppHandle;
 use tauri_plugin_dialog::DialogExt;
 
@@ -16,16 +23,7 @@ pub async fn save(app: &AppHandle, png_base64: &str) -> Result<Option<String>, U
     if !png.starts_with(b"\x89PNG") {
         return Err(unreadable());
     }
-    let dialog = app
-        .dialog()
-        .file()
-        .add_filter("PNG image", &["png"])
-        .set_file_name("Live screen.png");
-    let picked = tauri::async_runtime::spawn_blocking(move || dialog.blocking_save_file())
-        .await
-        .ok()
-        .flatten();
-    let Some(path) = picked.and_then(|p| p.into_path().ok()) else {
+    let Some(path) = ask_where(app).await else {
         return Ok(None);
     };
     std::fs::write(&path, png).map_err(|_| {
@@ -39,6 +37,35 @@ pub async fn save(app: &AppHandle, png_base64: &str) -> Result<Option<String>, U
     Ok(Some(path.display().to_string()))
 }
 
+/// Where the person chose to save, `None` when they cancelled.
+async fn ask_where(app: &AppHandle) -> Option<PathBuf> {
+    if let Ok(answers) = std::env::var("PORTHOLE_E2E_SAVE_PATH") {
+        return scripted_answer(&answers, &SAVES);
+    }
+    let dialog = app
+        .dialog()
+        .file()
+        .add_filter("PNG image", &["png"])
+        .set_file_name("Live screen.png");
+    tauri::async_runtime::spawn_blocking(move || dialog.blocking_save_file())
+        .await
+        .ok()
+        .flatten()
+        .and_then(|p| p.into_path().ok())
+}
+
+/// Saves asked for so far in this run (which line of `PORTHOLE_E2E_SAVE_PATH` answers next).
+static SAVES: AtomicUsize = AtomicUsize::new(0);
+
+fn scripted_answer(answers: &str, saves: &AtomicUsize) -> Option<PathBuf> {
+    let n = saves.fetch_add(1, Ordering::Relaxed);
+    answers
+        .lines()
+        .nth(n)
+        .filter(|line| !line.trim().is_empty())
+        .map(PathBuf::from)
+}
+
 fn unreadable() -> UiError {
     UiError::new(
         "snapshot_unreadable",
@@ -46,4 +73,21 @@ fn unreadable() -> UiError {
         "The live screen could not be turned into a picture. Try again.",
         None,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scripted_dialog_answers_in_order_and_empty_means_cancelled() {
+        let saves = AtomicUsize::new(0);
+        let answers = "\n/tmp/a.png";
+        assert_eq!(scripted_answer(answers, &saves), None);
+        assert_eq!(
+            scripted_answer(answers, &saves),
+            Some(PathBuf::from("/tmp/a.png"))
+        );
+        assert_eq!(scripted_answer(answers, &saves), None, "past the last line");
+    }
 }

@@ -241,6 +241,8 @@ export const liveApi = {
   stats: (viewId: number) => commands.liveStats(viewId),
   saveSnapshot: (pngBase64: string): Promise<string | null> =>
     unwrap(commands.liveSaveSnapshot(pngBase64)),
+  /** The window itself, full screen or back (the live screen fills it meanwhile). */
+  setFullScreen: (full: boolean) => unwrap(commands.liveSetFullScreen(full)),
   onStatus: (cb: (viewId: number, status: import('./bindings').LiveStatus) => void) =>
     events.liveStatusChanged.listen((e) => cb(e.payload.viewId, e.payload.status)),
 };

@@ -92,6 +92,8 @@ export const commands = {
 	 *  or `null` if they cancelled.
 	 */
 	liveSaveSnapshot: (pngBase64: string) => typedError<string | null, UiError>(__TAURI_INVOKE("live_save_snapshot", { pngBase64 })),
+	/**  Puts the window into full screen (`full`) or back. */
+	liveSetFullScreen: (full: boolean) => typedError<null, UiError>(__TAURI_INVOKE("live_set_full_screen", { full })),
 };
 
 /** Events */

@@ -163,6 +163,20 @@ describe('Control console', () => {
     expect(screen.getByTestId('console-open')).toBeEnabled();
   });
 
+  it('a block cut off because a task took the computer says so, and offers to open again', async () => {
+    await openConsole();
+    api.consoleRun.mockRejectedValue(new ApiError({
+      code: 'control_closed', title: 'A task took the computer', detail: endings.lock_lost.detail, retryAt: null, action: 'retry',
+    }));
+    api.consoleState.mockResolvedValue({ ...closedState, ended: endings.lock_lost });
+    await userEvent.click(screen.getByTestId('console-run'));
+    expect(await screen.findByTestId('console-ended')).toHaveTextContent('A task took the computer');
+    expect(screen.queryByTestId('console-editor')).not.toBeInTheDocument();
+    api.consoleOpen.mockResolvedValue(openState());
+    await userEvent.click(screen.getByTestId('console-open'));
+    expect(await screen.findByTestId('console-editor')).toBeInTheDocument();
+  });
+
   it('counts down to the idle close while open', async () => {
     // Only the clock is frozen, so the countdown reads the same every run.
     vi.useFakeTimers({ toFake: ['Date'] });

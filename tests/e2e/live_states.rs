@@ -1,0 +1,523 @@
+//! The live screen's states in the real window: the stream ending under the viewer and coming
+//! back by itself (with the reason shown), the computer falling asleep and woken from the live
+//! screen, a snapshot saved where the person chose, the stream paused while the window is
+//! hidden, and full screen. X windows are found and changed with `xdotool` / `xwininfo` (no
+//! window manager runs under Xvfb).
+
+use porthole_e2e::{by_testid, text_of, App, AppOptions, Eventually, Result};
+use porthole_sim::{Config, Sim};
+use std::process::Command;
+use std::time::{Duration, Instant};
+use thirtyfour::prelude::*;
+
+use crate::flows::select_machine;
+
+/// Selects the computer and waits until its live screen shows a picture.
+async fn watch(app: &App, machine: &str) -> Result<WebElement> {
+    select_machine(app, machine).await?;
+    let view = Eventually::new(&app.driver)
+        .within(Duration::from_secs(30))
+        .element("live-view")
+        .await?;
+    until(
+        Duration::from_secs(30),
+        "the live screen shows a picture",
+        || async { Ok(picture(app).await?.is_some_and(|p| p.2 > 16)) },
+    )
+    .await?;
+    Ok(view)
+}
+
+/// The screen's size and how many colours a sample of the canvas has (a blank or single-colour
+/// canvas has a handful at most); `None` before anything is drawn.
+async fn picture(app: &App) -> Result<Option<(u64, u64, u64)>> {
+    const SAMPLE: &str = r#"
+        const canvas = document.querySelector('[data-testid="live-canvas"]');
+        const view = document.querySelector('[data-testid="live-view"]');
+        const width = Number(view && view.dataset.width), height = Number(view && view.dataset.height);
+        if (!canvas || !width || !height) return null;
+        const data = canvas.getContext('2d').getImageData(0, 0, width, height).data;
+        const colours = new Set();
+        for (let i = 0; i < data.length && colours.size < 4096; i += 4 * 7)
+          colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+        return [width, height, colours.size];
+    "#;
+    let v = app.driver.execute(SAMPLE, vec![]).await?.json().clone();
+    let n = |i: usize| v.get(i).and_then(|x| x.as_u64()).unwrap_or(0);
+    Ok((!v.is_null()).then(|| (n(0), n(1), n(2))))
+}
+
+/// Polls `check` until it holds; `what` says what never happened.
+async fn until<F, Fut>(limit: Duration, what: &str, mut check: F) -> Result<()>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<bool>>,
+{
+    let start = Instant::now();
+    loop {
+        if check().await? {
+            return Ok(());
+        }
+        if start.elapsed() > limit {
+            return Err(format!("{what}: it never did").into());
+        }
+        tokio::time::sleep(Duration::from_millis(150)).await;
+    }
+}
+
+async fn phase(view: &WebElement) -> Result<String> {
+    Ok(view.attr("data-phase").await?.unwrap_or_default())
+}
+
+/// Records every state the live screen shows, with its overlay's words, from now on (a state
+/// can last under a second, shorter than a poll might catch).
+async fn record_phases(app: &App) -> Result<()> {
+    const RECORDER: &str = r#"
+        const view = document.querySelector('[data-testid="live-view"]');
+        window.__livePhases = [];
+        const record = () => {
+          const overlay = view.querySelector('[data-testid="live-overlay"]');
+          const entry = view.dataset.phase + '|' + (overlay ? overlay.innerText.replace(/\s+/g, ' ') : '');
+          const seen = window.__livePhases;
+          if (seen[seen.length - 1] !== entry && seen.length < 500) seen.push(entry);
+        };
+        new MutationObserver(record).observe(view, { attributes: true, childList: true, subtree: true, characterData: true });
+        record();
+    "#;
+    app.driver.execute(RECORDER, vec![]).await?;
+    Ok(())
+}
+
+async fn recorded_phases(app: &App) -> Result<Vec<String>> {
+    let v = app
+        .driver
+        .execute("return window.__livePhases || [];", vec![])
+        .await?;
+    Ok(serde_json::from_value(v.json().clone())?)
+}
+
+/// The first recorded state starting with `prefix`, then whether a later one starts with
+/// `then`.
+fn seen_then(phases: &[String], prefix: &str, then: &str) -> Option<(String, bool)> {
+    let at = phases.iter().position(|p| p.starts_with(prefix))?;
+    let later = phases[at + 1..].iter().any(|p| p.starts_with(then));
+    Some((phases[at].clone(), later))
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_stream_that_ends_says_why_and_comes_back_by_itself() {
+    // A live link lives 15 scaled minutes: at this scale 4.5 s, so the stream ends under the
+    // viewer as a real one does when its link expires.
+    let app = App::launch_with(AppOptions {
+        demo_time_scale: Some(0.005),
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
+    let view = watch(&app, "Design laptop").await.expect("live");
+    record_phases(&app).await.unwrap();
+
+    let start = Instant::now();
+    let mut shot = false;
+    let phases = loop {
+        // The overlay lasts about a second: caught for the screenshot when a poll sees it.
+        if !shot && phase(&view).await.unwrap() == "reconnecting" {
+            app.screenshot("live-reconnecting").await.unwrap();
+            shot = true;
+        }
+        let phases = recorded_phases(&app).await.unwrap();
+        if seen_then(&phases, "reconnecting|", "live|").is_some_and(|(_, later)| later) {
+            break phases;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the screen never went from reconnecting back to live: {phases:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let (reconnecting, _) = seen_then(&phases, "reconnecting|", "live|").unwrap();
+    assert!(
+        reconnecting.contains("The live view's link expired.")
+            && reconnecting.contains("Reconnecting in"),
+        "the overlay says why and that it is reconnecting: {phases:?}"
+    );
+    // Live again, by itself, with the desktop on it.
+    until(
+        Duration::from_secs(30),
+        "a picture after reconnecting",
+        || async {
+            Ok(phase(&view).await? == "live"
+                && picture(&app)
+                    .await?
+                    .is_some_and(|p| p == (1280, 800, p.2) && p.2 > 16))
+        },
+    )
+    .await
+    .expect("live again");
+    app.quit().await;
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_computer_that_falls_asleep_is_woken_from_the_live_screen() {
+    // The test's own simulator, so it can put the computer to sleep while it is watched.
+    let sim = Sim::start(Config {
+        time_scale: 0.05,
+        ..Config::default()
+    })
+    .await
+    .expect("simulator");
+    let ada = sim.account("ada").clone();
+    let app = App::launch_with(AppOptions {
+        env: vec![
+            ("PORTHOLE_DEMO_URL".into(), sim.base_url.clone()),
+            (
+                "PORTHOLE_DEMO_KEY".into(),
+                ada.api_key.clone().unwrap_or_default(),
+            ),
+            ("PORTHOLE_DEMO_ID_TOKEN".into(), ada.id_token.clone()),
+        ],
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
+    let view = watch(&app, "Design laptop").await.expect("live");
+
+    let machine_id = sim
+        .state()
+        .db()
+        .machines
+        .iter()
+        .find(|m| m.owner == ada.user_id && m.name.as_deref() == Some("Design laptop"))
+        .map(|m| m.id.clone())
+        .expect("the computer");
+    assert!(sim.state().hibernate(&ada.user_id, &machine_id));
+
+    let wait = Eventually::new(&app.driver).within(Duration::from_secs(30));
+    until(
+        Duration::from_secs(30),
+        "the screen says asleep",
+        || async { Ok(phase(&view).await? == "asleep") },
+    )
+    .await
+    .expect("asleep");
+    let reason = text_of(&view.find(by_testid("live-reason")).await.unwrap()).await;
+    assert!(reason.contains("asleep"), "{reason}");
+    let wake = wait.element("live-wake").await.expect("a Wake button");
+    app.screenshot("live-asleep").await.unwrap();
+
+    record_phases(&app).await.unwrap();
+    wake.click().await.unwrap();
+    until(
+        Duration::from_secs(10),
+        "the screen says it is waking",
+        || async { Ok(phase(&view).await? != "asleep") },
+    )
+    .await
+    .expect("waking");
+    if phase(&view).await.unwrap() == "waking" {
+        app.screenshot("live-waking").await.unwrap();
+    }
+    until(
+        Duration::from_secs(60),
+        "waking, then live again",
+        || async {
+            let phases = recorded_phases(&app).await?;
+            Ok(seen_then(&phases, "waking|", "live|").is_some_and(|(_, later)| later))
+        },
+    )
+    .await
+    .expect("woken");
+    let phases = recorded_phases(&app).await.unwrap();
+    let (waking, _) = seen_then(&phases, "waking|", "live|").unwrap();
+    assert!(waking.contains("Waking the computer"), "{phases:?}");
+    let woke_at = phases
+        .iter()
+        .position(|p| p.starts_with("waking|"))
+        .unwrap();
+    assert!(
+        !phases[woke_at..].iter().any(|p| p.starts_with("asleep|")),
+        "not asleep again while it wakes: {phases:?}"
+    );
+    until(
+        Duration::from_secs(30),
+        "a picture after waking",
+        || async { Ok(picture(&app).await?.is_some_and(|p| p.2 > 16)) },
+    )
+    .await
+    .expect("the desktop again");
+    app.screenshot("live-woken").await.unwrap();
+    app.quit().await;
+    sim.shutdown().await;
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_snapshot_is_saved_where_the_person_chose_and_a_cancel_saves_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("desktop.png");
+    // The save dialog's answers, in order: cancelled, then this file.
+    let app = App::launch_with(AppOptions {
+        env: vec![(
+            "PORTHOLE_E2E_SAVE_PATH".into(),
+            format!("\n{}", target.display()),
+        )],
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
+    let view = watch(&app, "Design laptop").await.expect("live");
+    let button = view.find(by_testid("live-snapshot")).await.unwrap();
+
+    button.click().await.unwrap();
+    until(
+        Duration::from_secs(20),
+        "the cancelled save is over",
+        || async { Ok(view.attr("data-snapshot").await?.as_deref() == Some("cancelled")) },
+    )
+    .await
+    .expect("cancelled");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    let notices = view.find_all(by_testid("live-notice")).await.unwrap();
+    assert!(notices.is_empty(), "a cancel says nothing");
+
+    button.click().await.unwrap();
+    until(Duration::from_secs(20), "the snapshot is saved", || async {
+        Ok(view.attr("data-snapshot").await?.as_deref() == Some("saved"))
+    })
+    .await
+    .expect("saved");
+    let notice = text_of(&view.find(by_testid("live-notice")).await.unwrap()).await;
+    assert!(
+        notice.contains(&target.display().to_string()),
+        "it says where: {notice}"
+    );
+    app.screenshot("live-snapshot-saved").await.unwrap();
+
+    // The file is a PNG of the whole live screen with a picture on it (ImageMagick decodes it:
+    // format, size, number of distinct colours).
+    let out = Command::new("identify")
+        .args(["-format", "%m %w %h %k"])
+        .arg(&target)
+        .output()
+        .expect("identify");
+    let described = String::from_utf8_lossy(&out.stdout).into_owned();
+    let fields: Vec<&str> = described.split_whitespace().collect();
+    assert_eq!(
+        fields.get(..3),
+        Some(&["PNG", "1280", "800"][..]),
+        "{described}"
+    );
+    let colours: u64 = fields[3].parse().unwrap();
+    assert!(colours > 16, "not blank: {described}");
+    app.quit().await;
+}
+
+/// The app's X window (its title is the app's name).
+fn app_window() -> Result<String> {
+    let out = Command::new("xdotool")
+        .args(["search", "--onlyvisible", "--name", "^Porthole$"])
+        .output()?;
+    String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .next()
+        .map(str::to_owned)
+        .ok_or_else(|| "the app's window was not found".into())
+}
+
+/// A window's position and size, as the X server has it: `(x, y, width, height)`; `"root"`
+/// is the whole screen.
+fn geometry(window: &str) -> Result<(i64, i64, i64, i64)> {
+    let args = if window == "root" {
+        vec!["-root"]
+    } else {
+        vec!["-id", window]
+    };
+    let out = Command::new("xwininfo").args(args).output()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let field = |name: &str| {
+        text.lines()
+            .find_map(|l| l.trim().strip_prefix(name))
+            .and_then(|v| v.trim().parse::<i64>().ok())
+            .ok_or_else(|| format!("xwininfo shows no {name}"))
+    };
+    Ok((
+        field("Absolute upper-left X:")?,
+        field("Absolute upper-left Y:")?,
+        field("Width:")?,
+        field("Height:")?,
+    ))
+}
+
+/// The viewer's own counters in Rust (the `live_stats` command), which keep counting whatever
+/// the page's timers do while it is hidden: `(frames received, frames handed to the page)`.
+async fn viewer_counts(app: &App) -> Result<(u64, u64)> {
+    const STATS: &str = r#"
+        const done = arguments[arguments.length - 1];
+        const view = document.querySelector('[data-testid="live-view"]');
+        const viewId = Number(view && view.dataset.viewId);
+        if (!viewId) return done(null);
+        window.__TAURI_INTERNALS__.invoke('live_stats', { viewId }).then(done, () => done(null));
+    "#;
+    let v = app
+        .driver
+        .execute_async(STATS, vec![])
+        .await?
+        .json()
+        .clone();
+    let n = |k: &str| v.get(k).and_then(|x| x.as_f64()).unwrap_or(0.0) as u64;
+    if v.is_null() {
+        return Err("no live view to ask".into());
+    }
+    Ok((n("framesReceived"), n("framesDelivered")))
+}
+
+async fn visibility(app: &App) -> Result<String> {
+    let v = app
+        .driver
+        .execute("return document.visibilityState;", vec![])
+        .await?;
+    Ok(v.json().as_str().unwrap_or_default().to_owned())
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_hidden_window_takes_no_frames_and_a_shown_one_takes_them_again() {
+    // A desktop that changes all the time (the simulator's animation knob), so frames would
+    // keep coming if nothing held them back.
+    let app = App::launch_with(AppOptions {
+        env: vec![(
+            "PORTHOLE_LIVE_CONNECT_EXTRA".into(),
+            "fps=10&animate=1".into(),
+        )],
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
+    watch(&app, "Design laptop").await.expect("live");
+    let window = app_window().unwrap();
+
+    let (_, before) = viewer_counts(&app).await.unwrap();
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let (_, shown) = viewer_counts(&app).await.unwrap();
+    assert!(
+        shown >= before + 5,
+        "frames flow while shown: {before} -> {shown}"
+    );
+
+    // Unmapping the window is what minimising does without a window manager: GTK marks it
+    // iconified and WebKit tells the page it is hidden.
+    Command::new("xdotool")
+        .args(["windowunmap", &window])
+        .status()
+        .unwrap();
+    until(
+        Duration::from_secs(10),
+        "the page knows it is hidden",
+        || async { Ok(visibility(&app).await? == "hidden") },
+    )
+    .await
+    .expect("hidden");
+    // Frames already on their way may still land; then nothing more.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let hidden_from = viewer_counts(&app).await.unwrap();
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let hidden_to = viewer_counts(&app).await.unwrap();
+    assert_eq!(
+        hidden_from, hidden_to,
+        "no frames received or handed on while hidden (received, handed on)"
+    );
+
+    Command::new("xdotool")
+        .args(["windowmap", &window])
+        .status()
+        .unwrap();
+    until(
+        Duration::from_secs(10),
+        "the page knows it is shown",
+        || async { Ok(visibility(&app).await? == "visible") },
+    )
+    .await
+    .expect("shown");
+    until(
+        Duration::from_secs(20),
+        "frames flow again once shown",
+        || async { Ok(viewer_counts(&app).await?.1 >= hidden_to.1 + 5) },
+    )
+    .await
+    .expect("resumed");
+    app.screenshot("live-shown-again").await.unwrap();
+    app.quit().await;
+}
+
+/// How wide the live screen is drawn in the page (CSS pixels).
+async fn drawn_width(app: &App) -> Result<f64> {
+    const WIDTH: &str = r#"
+        const drawn = document.querySelector('[data-testid="live-display"]').firstElementChild;
+        return drawn ? drawn.getBoundingClientRect().width : 0;
+    "#;
+    let v = app.driver.execute(WIDTH, vec![]).await?;
+    Ok(v.json().as_f64().unwrap_or(0.0))
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn full_screen_covers_the_screen_and_escape_or_the_button_returns() {
+    let app = App::launch().await.expect("the app opens");
+    let view = watch(&app, "Design laptop").await.expect("live");
+    let window = app_window().unwrap();
+    let windowed = geometry(&window).unwrap();
+    let screen = geometry("root").unwrap();
+    assert_ne!(
+        windowed, screen,
+        "the window starts smaller than the screen"
+    );
+    let button = view.find(by_testid("live-fullscreen")).await.unwrap();
+    let drawn_windowed = drawn_width(&app).await.unwrap();
+
+    for leave_with_escape in [true, false] {
+        button.click().await.unwrap();
+        until(
+            Duration::from_secs(10),
+            "the window covers the screen",
+            || async { Ok(geometry(&window)? == screen) },
+        )
+        .await
+        .expect("full screen");
+        assert_eq!(text_of(&button).await, "Leave full screen");
+        // Fitted, the picture grows with the window.
+        until(
+            Duration::from_secs(10),
+            "the picture fills the screen",
+            || async { Ok(drawn_width(&app).await? > drawn_windowed * 2.0) },
+        )
+        .await
+        .expect("a bigger picture");
+        if leave_with_escape {
+            app.screenshot("live-full-screen").await.unwrap();
+            app.driver
+                .action_chain()
+                .send_keys(Key::Escape)
+                .perform()
+                .await
+                .unwrap();
+        } else {
+            button.click().await.unwrap();
+        }
+        until(Duration::from_secs(10), "the window is back", || async {
+            Ok(geometry(&window)? == windowed)
+        })
+        .await
+        .expect("windowed again");
+        assert_eq!(text_of(&button).await, "Full screen");
+        until(
+            Duration::from_secs(10),
+            "the picture fits the window again",
+            || async { Ok((drawn_width(&app).await? - drawn_windowed).abs() < 2.0) },
+        )
+        .await
+        .expect("the windowed size again");
+    }
+    app.quit().await;
+}
