@@ -111,8 +111,9 @@ pub async fn run(
     let task = library.get(id)?;
     let block = learned_exec_block(&task.code, &task.parameters, &inputs)?;
     let run = console::run(app, machine_id, &block, true).await?;
-    if let Some(error) = &run.result.error {
-        let evaluation = evaluation(&inputs, &run.result, false, Some(error.message.clone()));
+    if run.result.error.is_some() {
+        // The error travels in the evaluation's result; a note is for the person's words.
+        let evaluation = evaluation(&inputs, &run.result, false, None);
         library.write(|b| b.get_mut(id).map(|t| t.record_failure(evaluation)))?;
     }
     Ok(run)
