@@ -29,6 +29,7 @@ const { values: opt } = parseArgs({
 const [width, height] = opt.size.split('x').map(Number);
 const secs = Number(opt.secs);
 if (!(width > 0 && height > 0 && secs > 0)) throw new Error('expected --size WxH and --secs N');
+if (!['chromium', 'echo'].includes(opt.viewer)) throw new Error('expected --viewer chromium or echo');
 const WARM_UP_MS = 3000; // as the app's bench: let the first full frame and resize settle
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
