@@ -139,11 +139,25 @@ async fn the_live_screen_shows_the_desktop_and_follows_the_agent() {
 async fn bench_live_view_in_the_app() {
     let size = std::env::var("PORTHOLE_LIVE_BENCH").unwrap_or_else(|_| "1280x800".into());
     let (w, h) = size.split_once('x').expect("PORTHOLE_LIVE_BENCH=WxH");
-    let options = porthole_e2e::AppOptions {
-        env: vec![(
+    let mut env = vec![
+        (
             "PORTHOLE_LIVE_CONNECT_EXTRA".into(),
             format!("fps=60&animate=1&width={w}&height={h}"),
-        )],
+        ),
+        // Marks this run's processes (other engineers' apps may be running too).
+        (
+            "PORTHOLE_LIVE_BENCH_RUN".into(),
+            std::process::id().to_string(),
+        ),
+    ];
+    if let Ok(extra) = std::env::var("PORTHOLE_LIVE_BENCH_APP_ENV") {
+        // For experiments: `NAME=VALUE` handed to the app (and so its web process).
+        if let Some((k, v)) = extra.split_once('=') {
+            env.push((k.into(), v.into()));
+        }
+    }
+    let options = porthole_e2e::AppOptions {
+        env,
         ..Default::default()
     };
     let app = App::launch_with(options).await.expect("the app opens");
@@ -230,8 +244,12 @@ async fn bench_live_view_in_the_app() {
     app.quit().await;
 }
 
+fn bench_run_mark() -> String {
+    format!("PORTHOLE_LIVE_BENCH_RUN={}", std::process::id())
+}
+
 /// CPU seconds and resident memory (bytes) of the benchmark's app and web process, found by
-/// the benchmark's own environment variable (other engineers' apps may be running too).
+/// this run's own environment variable (other engineers' apps may be running too).
 fn bench_processes() -> std::collections::BTreeMap<String, (f64, f64)> {
     let mut out = std::collections::BTreeMap::new();
     let Ok(entries) = std::fs::read_dir("/proc") else {
@@ -240,7 +258,10 @@ fn bench_processes() -> std::collections::BTreeMap<String, (f64, f64)> {
     for entry in entries.flatten() {
         let dir = entry.path();
         let environ = std::fs::read(dir.join("environ")).unwrap_or_default();
-        if !String::from_utf8_lossy(&environ).contains("PORTHOLE_LIVE_CONNECT_EXTRA=") {
+        if !environ
+            .split(|b| *b == 0)
+            .any(|var| var == bench_run_mark().as_bytes())
+        {
             continue;
         }
         let comm = std::fs::read_to_string(dir.join("comm")).unwrap_or_default();

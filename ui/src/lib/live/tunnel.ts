@@ -1,6 +1,6 @@
 // A Guacamole tunnel fed by the Rust bridge instead of a socket: frames arrive already parsed,
 // so guacamole-common-js's own parser (slow: live-protocol.md, "Measured here") never runs, and
-// images are handed to the Display as Blobs of their file bytes instead of base64 `blob`s.
+// each image reaches the Display whole, in one piece, instead of as base64 `blob` chunks.
 import { Guacamole, type GuacamoleTypes } from './guacamole';
 import type { LiveFrame } from './frame';
 
@@ -14,7 +14,7 @@ const IMAGE_STREAM = '0';
 export class BridgeTunnel extends Guacamole.Tunnel {
   /** Called with a frame's seq once the Display has drawn it (Client's `sync` reply). */
   onDrawn: (seq: number) => void = () => {};
-  private pendingImage: Blob | null = null;
+  private pendingImage: { mimetype: string; data: Uint8Array } | null = null;
 
   constructor() {
     super();
@@ -41,8 +41,15 @@ export class BridgeTunnel extends Guacamole.Tunnel {
 
   /**
    * Makes the Display draw bridge images from their bytes: Client's `img` handler hands the
-   * Display a stream to decode, and this takes its place with the image the tunnel just fed
-   * (Display.drawBlob: createImageBitmap + drawImage, queued in draw order).
+   * Display a stream to decode, and this takes its place with the image the tunnel just fed.
+   *
+   * Why an image element and a `data:` URL rather than Display.drawBlob (a Blob per image, then
+   * createImageBitmap): in WebKitGTK 2.50 that path grew the web process by ~1 MB/s and the
+   * network process (which holds Blobs) by ~0.4 MB/s for as long as the stream ran, bitmaps
+   * closed and Blobs collected or not; with `data:` URLs both stayed flat at the same frame
+   * rate (BENCHMARKS.md, "Live view in the app"). There is no ImageDecoder in WebKitGTK to
+   * decode bytes without either. The base64 step is native (`Uint8Array.toBase64`) where it
+   * exists; the fallback is for engines without it.
    */
   attach(display: GuacamoleTypes.Display) {
     // drawStream exists at runtime (Client's `img` handler calls it) but not in the types.
@@ -50,8 +57,8 @@ export class BridgeTunnel extends Guacamole.Tunnel {
       const image = this.pendingImage;
       this.pendingImage = null;
       if (!image) return;
-      closeBitmapsOnceDrawn(layer);
-      display.drawBlob(layer, x, y, image);
+      // Queued in draw order; a broken image is skipped, never holding the frames behind it.
+      display.draw(layer, x, y, dataUrl(image.mimetype, image.data));
     };
   }
 
@@ -61,7 +68,7 @@ export class BridgeTunnel extends Guacamole.Tunnel {
     if (!deliver) return;
     for (const op of frame.ops) {
       if (op.kind === 'image') {
-        this.pendingImage = new Blob([op.data as Uint8Array<ArrayBuffer>], { type: op.mimetype });
+        this.pendingImage = { mimetype: op.mimetype, data: op.data };
         deliver('img', [IMAGE_STREAM, String(op.mask), String(op.layer), op.mimetype, String(op.x), String(op.y)]);
         deliver('end', [IMAGE_STREAM]);
         this.pendingImage = null;
@@ -73,20 +80,15 @@ export class BridgeTunnel extends Guacamole.Tunnel {
   }
 }
 
-const closing = new WeakSet<object>();
+type WithBase64 = Uint8Array & { toBase64?: () => string };
 
-/**
- * Display.drawBlob decodes with createImageBitmap and never closes the bitmap, leaving its
- * pixels to the garbage collector: under a steady stream the web process grew by hundreds of MB
- * in ten minutes (BENCHMARKS.md). Drawing copies the pixels into the layer's canvas, so the
- * bitmap can be closed right after.
- */
-export function closeBitmapsOnceDrawn(layer: GuacamoleTypes.Layer) {
-  if (closing.has(layer)) return;
-  closing.add(layer);
-  const draw = layer.drawImage.bind(layer);
-  layer.drawImage = (x: number, y: number, image: CanvasImageSource) => {
-    draw(x, y, image as HTMLImageElement); // typed narrowly; any CanvasImageSource draws
-    if (typeof ImageBitmap !== 'undefined' && image instanceof ImageBitmap) image.close();
-  };
+export function dataUrl(mimetype: string, bytes: Uint8Array): string {
+  const native = (bytes as WithBase64).toBase64;
+  if (native) return `data:${mimetype};base64,${native.call(bytes)}`;
+  let binary = '';
+  const chunk = 0x8000; // below engines' argument-count limits for fromCharCode
+  for (let i = 0; i < bytes.length; i += chunk) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
+  }
+  return `data:${mimetype};base64,${btoa(binary)}`;
 }
