@@ -1,6 +1,8 @@
 //! Parse throughput of the live codec on a desktop stream: whole WebSocket messages (the
 //! viewer's path) and a raw stream cut into 8 KB and 64 KB chunks (the same cuts the Node script
-//! feeds guacamole-common-js's parser). Prints where it wrote the stream for that script.
+//! feeds guacamole-common-js's parser), and a single read of those chunks (`one_pass_*`) as the
+//! ceiling for any parser that must look at every byte. Prints where it wrote the stream for the
+//! Node script.
 //!
 //! `cargo bench -p porthole-live --bench codec`
 
@@ -49,6 +51,15 @@ fn bench(c: &mut Criterion) {
             let id = BenchmarkId::new(format!("chunks_{}k", chunk / 1024), &name);
             group.bench_with_input(id, &stream, |b, s| {
                 b.iter(|| support::count_chunked(black_box(s), chunk))
+            });
+            // The ceiling for any parser that must look at every byte (UTF-8 text whose lengths
+            // count code points): one read of the same chunks and nothing else.
+            let id = BenchmarkId::new(format!("one_pass_{}k", chunk / 1024), &name);
+            group.bench_with_input(id, &stream, |b, s| {
+                b.iter(|| {
+                    let chunks = black_box(s).as_bytes().chunks(chunk);
+                    chunks.filter(|c| c.is_ascii()).count()
+                })
             });
         }
     }

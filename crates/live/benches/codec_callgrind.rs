@@ -2,6 +2,8 @@
 //! valgrind's callgrind: a count is deterministic where wall-clock time is not (the bench
 //! machine is shared and noisy). `benches/callgrind.sh` runs it with 1 and 2 parses and divides
 //! the difference by the stream's bytes, which leaves out loading or generating the stream.
+//! It also prints the best wall-clock time of its parses: on a loaded machine the fastest of
+//! many short runs is the one least disturbed (criterion's median is not).
 //!
 //! `codec_callgrind <stream> <ws_messages|chunks_8k|chunks_64k> <parses>`. Run by `cargo bench`
 //! (no such arguments), it parses every stream every way once and checks the frame counts agree.
@@ -9,6 +11,7 @@
 mod support;
 
 use std::hint::black_box;
+use std::time::{Duration, Instant};
 
 fn parse(way: &str, stream: &str, messages: &[&str]) -> Option<usize> {
     match way {
@@ -42,12 +45,19 @@ fn main() {
         let mut counts = Vec::new();
         for way in &ways {
             let mut frames = None;
+            let mut best = Duration::MAX;
             for _ in 0..parses {
+                let start = Instant::now();
                 frames = parse(way, &stream, &messages);
+                best = best.min(start.elapsed());
                 if frames.is_none() {
                     eprintln!("unknown way {way}: one of {WAYS:?}");
                     std::process::exit(2);
                 }
+            }
+            if parses > 0 {
+                let gb_per_s = stream.len() as f64 / best.as_secs_f64() / 1e9;
+                eprintln!("{name} {way}: best of {parses} parses {gb_per_s:.2} GB/s");
             }
             counts.push(frames);
         }
