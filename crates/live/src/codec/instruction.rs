@@ -123,7 +123,7 @@ impl<'a> Iterator for Args<'a> {
         let b = self.text.as_bytes();
         // Already validated: any failure here would mean a bug, and ends the iteration.
         let (len, at) = read_length(b, self.pos).ok()??;
-        let end = advance_chars(b, at, len)?;
+        let end = advance_chars(b, at, len).ok()?;
         let value = self.text.get(at..end)?;
         self.pos = end + 1;
         self.remaining -= 1;

@@ -127,10 +127,12 @@ fn element<const ASCII: bool>(b: &[u8], pos: usize, full: bool) -> Result<Elemen
         value + len
     } else {
         match advance_chars(b, value, len) {
-            Some(end) => end,
-            None => {
+            Ok(end) => end,
+            // Each missing character is at least one more byte, then the terminator: so a
+            // caller fed tiny chunks need not recount this element until that much is there.
+            Err(seen) => {
                 return Ok(Element::More {
-                    min_len: (value + len + 1).max(b.len() + 1),
+                    min_len: b.len() + len.saturating_sub(seen) + 1,
                 })
             }
         }
@@ -176,26 +178,32 @@ pub(crate) fn read_length(b: &[u8], at: usize) -> Result<Option<(usize, usize)>,
     }
 }
 
-/// The byte offset `chars` code points after `from`, or `None` if the text ends first.
-/// `b` is valid UTF-8 and `from` a character boundary.
+/// The byte offset `chars` code points after `from`, or, if the text ends first, at most how
+/// many of them it holds. `b` is valid UTF-8 and `from` a character boundary.
 #[inline]
-pub(crate) fn advance_chars(b: &[u8], from: usize, chars: usize) -> Option<usize> {
+pub(crate) fn advance_chars(b: &[u8], from: usize, chars: usize) -> Result<usize, usize> {
     // Every code point is at least one byte, so too few bytes is certainly too few characters;
     // and an ASCII run (base64, digits: nearly the whole stream) has one byte per character.
-    let rest = b.get(from..)?;
-    let head = rest.get(..chars)?;
+    let rest = b.get(from..).unwrap_or_default();
+    let Some(head) = rest.get(..chars) else {
+        return Err(rest.len());
+    };
     if head.is_ascii() {
-        return Some(from + chars);
+        return Ok(from + chars);
     }
     let mut seen = 0usize;
     for (i, &byte) in rest.iter().enumerate() {
         // A byte that is not a continuation byte (10xxxxxx) starts a code point.
         if (byte as i8) >= -0x40 {
             if seen == chars {
-                return Some(from + i);
+                return Ok(from + i);
             }
             seen += 1;
         }
     }
-    (seen == chars).then_some(b.len())
+    if seen == chars {
+        Ok(b.len())
+    } else {
+        Err(seen)
+    }
 }

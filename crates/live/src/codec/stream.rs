@@ -30,6 +30,8 @@ pub struct Parser {
     carry: String,
     /// How far `carry` has been scanned.
     state: ScanState,
+    /// Length `carry` must reach before scanning it again can get further.
+    need: usize,
     /// `carry` is all ASCII.
     carry_ascii: bool,
     /// A character cut off at the end of the last chunk; it follows `carry`.
@@ -151,11 +153,12 @@ impl Parser {
                     ));
                     pos += end;
                 }
-                Ok(Scan::Incomplete { .. }) => {
+                Ok(Scan::Incomplete { min_len }) => {
                     let tail = text.get(pos..).unwrap_or_default();
                     self.carry.push_str(tail);
                     self.carry_ascii = ascii || tail.is_ascii();
                     self.state = state;
+                    self.need = min_len;
                     break;
                 }
                 Err(e) => return Err(e.shifted(text_at + pos as u64)),
@@ -174,6 +177,13 @@ impl Parser {
     ) -> Result<Option<usize>, CodecError> {
         // `carry` ends where `text` begins; `taken` bytes of `text` have been appended.
         let carry_at = text_at - self.carry.len() as u64;
+        if self.carry.len() + text.len() < self.need {
+            // Too short to get further (tiny chunks): keep it without rescanning the element
+            // that was cut, which for non-ASCII text means recounting its characters.
+            self.carry_ascii &= text.is_ascii();
+            self.carry.push_str(text);
+            return Ok(None);
+        }
         let mut taken = 0;
         loop {
             match scan(self.carry.as_bytes(), &mut self.state, self.carry_ascii) {
@@ -189,10 +199,12 @@ impl Parser {
                     // part of `text` appended.
                     let used = (taken + end).saturating_sub(self.carry.len());
                     self.carry.clear();
+                    self.need = 0;
                     return Ok(Some(used));
                 }
                 Ok(Scan::Incomplete { min_len }) => {
                     if taken == text.len() {
+                        self.need = min_len;
                         return Ok(None);
                     }
                     let want = min_len.saturating_sub(self.carry.len()).max(MIN_CARRY_STEP);

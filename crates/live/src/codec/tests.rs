@@ -278,6 +278,39 @@ proptest! {
     }
 
     #[test]
+    fn round_trips_in_tiny_chunks(
+        list in prop::collection::vec(any_instruction(), 0..6),
+        size in 1usize..6,
+    ) {
+        let mut text = String::new();
+        for i in &list {
+            i.encode_into(&mut text);
+        }
+        let cuts: Vec<usize> = (size..text.len()).step_by(size).collect();
+        let expected: Vec<_> = list.into_iter().map(Ok).collect();
+        prop_assert_eq!(&chunked(text.as_bytes(), &cuts), &expected);
+    }
+
+    #[test]
+    fn tiny_chunks_give_the_whole_text_answer_on_garbage(
+        prefix in prop::collection::vec(any_instruction(), 0..3),
+        garbage in prop_oneof![any::<String>(), "[0-9.,;a\u{e9}\u{1f600}]{0,40}"],
+        size in 1usize..6,
+    ) {
+        let mut text = String::new();
+        for i in &prefix {
+            i.encode_into(&mut text);
+        }
+        text.push_str(&garbage);
+        let mut whole = frame(&text);
+        if matches!(whole.last(), Some(Err(CodecError::Truncated { .. }))) {
+            whole.pop();
+        }
+        let cuts: Vec<usize> = (size..text.len()).step_by(size).collect();
+        prop_assert_eq!(&chunked(text.as_bytes(), &cuts), &whole);
+    }
+
+    #[test]
     fn garbage_never_panics_and_chunking_does_not_change_the_answer(
         prefix in prop::collection::vec(any_instruction(), 0..3),
         garbage in prop_oneof![any::<String>(), "[0-9.,;a]{0,40}"],
