@@ -351,14 +351,15 @@ fn geometry(window: &str) -> Result<(i64, i64, i64, i64)> {
 }
 
 /// The viewer's own counters in Rust (the `live_stats` command), which keep counting whatever
-/// the page's timers do while it is hidden: `(frames received, frames handed to the page)`.
-async fn viewer_counts(app: &App) -> Result<(u64, u64)> {
+/// the page's timers do while it is hidden: `(frames received, frames handed to the page)`, and
+/// whether the viewer holds frames back because the page asked it to.
+async fn viewer_counts(app: &App) -> Result<((u64, u64), bool)> {
     const STATS: &str = r#"
         const done = arguments[arguments.length - 1];
         const view = document.querySelector('[data-testid="live-view"]');
         const viewId = Number(view && view.dataset.viewId);
-        if (!viewId) return done(null);
-        window.__TAURI_INTERNALS__.invoke('live_stats', { viewId }).then(done, () => done(null));
+        if (!viewId) return done({ failed: 'no view id: ' + JSON.stringify(view && view.dataset) });
+        window.__TAURI_INTERNALS__.invoke('live_stats', { viewId }).then(done, (e) => done({ failed: String(e) }));
     "#;
     let v = app
         .driver
@@ -367,10 +368,11 @@ async fn viewer_counts(app: &App) -> Result<(u64, u64)> {
         .json()
         .clone();
     let n = |k: &str| v.get(k).and_then(|x| x.as_f64()).unwrap_or(0.0) as u64;
-    if v.is_null() {
-        return Err("no live view to ask".into());
+    if v.is_null() || v.get("failed").is_some() {
+        return Err(format!("the viewer's counters could not be read: {v}").into());
     }
-    Ok((n("framesReceived"), n("framesDelivered")))
+    let paused = v.get("paused").and_then(|p| p.as_bool()).unwrap_or(false);
+    Ok(((n("framesReceived"), n("framesDelivered")), paused))
 }
 
 async fn visibility(app: &App) -> Result<String> {
@@ -397,10 +399,17 @@ async fn a_hidden_window_takes_no_frames_and_a_shown_one_takes_them_again() {
     .expect("the app opens");
     watch(&app, "Design laptop").await.expect("live");
     let window = app_window().unwrap();
+    // Frames can be drawn a moment before the page learns its view's id.
+    until(Duration::from_secs(10), "the view has an id", || async {
+        Ok(viewer_counts(&app).await.is_ok())
+    })
+    .await
+    .expect("a view id");
 
-    let (_, before) = viewer_counts(&app).await.unwrap();
+    let ((_, before), paused) = viewer_counts(&app).await.unwrap();
+    assert!(!paused);
     tokio::time::sleep(Duration::from_secs(2)).await;
-    let (_, shown) = viewer_counts(&app).await.unwrap();
+    let ((_, shown), _) = viewer_counts(&app).await.unwrap();
     assert!(
         shown >= before + 5,
         "frames flow while shown: {before} -> {shown}"
@@ -419,11 +428,19 @@ async fn a_hidden_window_takes_no_frames_and_a_shown_one_takes_them_again() {
     )
     .await
     .expect("hidden");
+    // The app pauses the viewer (a hidden page also stops drawing, which alone would stall the
+    // stream after a frame or two: the pause is what this asks about).
+    until(Duration::from_secs(10), "the viewer is paused", || async {
+        Ok(viewer_counts(&app).await?.1)
+    })
+    .await
+    .expect("paused while hidden");
     // Frames already on their way may still land; then nothing more.
     tokio::time::sleep(Duration::from_secs(1)).await;
-    let hidden_from = viewer_counts(&app).await.unwrap();
+    let (hidden_from, _) = viewer_counts(&app).await.unwrap();
     tokio::time::sleep(Duration::from_secs(3)).await;
-    let hidden_to = viewer_counts(&app).await.unwrap();
+    let (hidden_to, still_paused) = viewer_counts(&app).await.unwrap();
+    assert!(still_paused);
     assert_eq!(
         hidden_from, hidden_to,
         "no frames received or handed on while hidden (received, handed on)"
@@ -443,7 +460,10 @@ async fn a_hidden_window_takes_no_frames_and_a_shown_one_takes_them_again() {
     until(
         Duration::from_secs(20),
         "frames flow again once shown",
-        || async { Ok(viewer_counts(&app).await?.1 >= hidden_to.1 + 5) },
+        || async {
+            let ((_, delivered), paused) = viewer_counts(&app).await?;
+            Ok(!paused && delivered >= hidden_to.1 + 5)
+        },
     )
     .await
     .expect("resumed");

@@ -16,6 +16,7 @@ mod snapshot;
 mod socket;
 pub mod status;
 mod url_source;
+mod web_cache;
 
 use porthole_live::{Viewer, ViewerControl, ViewerOptions};
 use serde::Serialize;
@@ -92,6 +93,7 @@ fn views(app: &AppHandle) -> tauri::State<'_, LiveViews> {
 /// its states to the page as events.
 pub async fn open(app: &AppHandle, machine_id: String) -> Result<LiveTicket, UiError> {
     let active = app.state::<Connection>().active().await?;
+    web_cache::drop_unused_images(app);
     let open_views = views(app);
     let server = open_views
         .socket
@@ -159,7 +161,9 @@ pub fn with_control(app: &AppHandle, view_id: u32, f: impl FnOnce(&ViewerControl
 }
 
 pub fn stats(app: &AppHandle, view_id: u32) -> Option<status::LiveStats> {
-    views(app).control(view_id).map(|c| c.stats().into())
+    views(app)
+        .control(view_id)
+        .map(|c| status::LiveStats::from(&c))
 }
 
 #[cfg(test)]

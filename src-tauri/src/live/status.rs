@@ -79,10 +79,13 @@ pub struct LiveStats {
     pub latency_p50_ms: Option<f64>,
     pub latency_p99_ms: Option<f64>,
     pub connections: f64,
+    /// Frames are held back because the window is hidden (`live_pause`).
+    pub paused: bool,
 }
 
-impl From<porthole_live::Stats> for LiveStats {
-    fn from(s: porthole_live::Stats) -> Self {
+impl From<&porthole_live::ViewerControl> for LiveStats {
+    fn from(control: &porthole_live::ViewerControl) -> Self {
+        let s = control.stats();
         let ms = |d: Option<std::time::Duration>| d.map(|d| d.as_secs_f64() * 1000.0);
         LiveStats {
             fps: s.fps,
@@ -93,6 +96,7 @@ impl From<porthole_live::Stats> for LiveStats {
             latency_p50_ms: ms(s.latency_p50),
             latency_p99_ms: ms(s.latency_p99),
             connections: s.connections as f64,
+            paused: control.is_paused(),
         }
     }
 }

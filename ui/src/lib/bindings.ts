@@ -381,6 +381,8 @@ export type LiveStats = {
 	latencyP50Ms: number | null,
 	latencyP99Ms: number | null,
 	connections: number | null,
+	/**  Frames are held back because the window is hidden (`live_pause`). */
+	paused: boolean,
 };
 
 export type LiveStatus = 
