@@ -16,7 +16,6 @@ mod snapshot;
 mod socket;
 pub mod status;
 mod url_source;
-mod web_cache;
 
 use porthole_live::{Viewer, ViewerControl, ViewerOptions};
 use serde::Serialize;
@@ -93,7 +92,6 @@ fn views(app: &AppHandle) -> tauri::State<'_, LiveViews> {
 /// its states to the page as events.
 pub async fn open(app: &AppHandle, machine_id: String) -> Result<LiveTicket, UiError> {
     let active = app.state::<Connection>().active().await?;
-    web_cache::drop_unused_images(app);
     let open_views = views(app);
     let server = open_views
         .socket
