@@ -19,7 +19,7 @@ packages=(
   libwebkit2gtk-4.1-dev build-essential curl wget file libxdo-dev libssl-dev
   libayatana-appindicator3-dev librsvg2-dev libsoup-3.0-dev pkg-config
   xvfb webkit2gtk-driver dbus-x11 at-spi2-core imagemagick x11-apps
-  gnome-keyring libsecret-tools dbus keyutils xdotool
+  gnome-keyring libsecret-tools dbus keyutils xdotool x11-utils
 )
 missing=()
 for p in "${packages[@]}"; do
