@@ -44,12 +44,14 @@ export class BridgeTunnel extends Guacamole.Tunnel {
    * Display a stream to decode, and this takes its place with the image the tunnel just fed.
    *
    * Why an image element and a `data:` URL rather than Display.drawBlob (a Blob per image, then
-   * createImageBitmap): in WebKitGTK 2.50 that path grew the web process by ~1 MB/s and the
-   * network process (which holds Blobs) by ~0.4 MB/s for as long as the stream ran, bitmaps
-   * closed and Blobs collected or not; with `data:` URLs both stayed flat at the same frame
-   * rate (BENCHMARKS.md, "Live view in the app"). There is no ImageDecoder in WebKitGTK to
-   * decode bytes without either. The base64 step is native (`Uint8Array.toBase64`) where it
-   * exists; the fallback is for engines without it.
+   * createImageBitmap): in WebKitGTK 2.50 that path grew the network process (which holds
+   * Blobs) by ~0.4 MB/s for as long as the stream ran, Blobs collected or not, and the web
+   * process faster than this one does; with `data:` URLs the network process stays flat and
+   * the frame rate is the same or higher. The web process still grows while images are
+   * decoded (not while frames merely arrive): an open issue, BENCHMARKS.md "Live view in the
+   * app". There is no ImageDecoder in WebKitGTK to decode bytes without either. The base64
+   * step is native (`Uint8Array.toBase64`) where it exists; the fallback is for engines
+   * without it.
    */
   attach(display: GuacamoleTypes.Display) {
     // drawStream exists at runtime (Client's `img` handler calls it) but not in the types.
