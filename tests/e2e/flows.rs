@@ -165,5 +165,8 @@ pub async fn run_in_console(app: &App, code: &str) -> Result<String> {
         .click()
         .await?;
     let output = long.element("run-output").await?;
+    if let Ok(error) = output.find(by_testid("run-error")).await {
+        return Err(format!("the block stopped: {}", text_of(&error).await).into());
+    }
     Ok(text_of(&output.find(by_testid("run-result")).await?).await)
 }

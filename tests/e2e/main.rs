@@ -18,6 +18,7 @@ mod tasks;
 mod attachments;
 mod console;
 mod drop;
+mod heal;
 mod judge;
 mod keys;
 mod live;
