@@ -1,6 +1,7 @@
 //! "Fix it" on a reusable task: a run that went wrong is kept, the person says what to do
 //! differently, the service repairs the code (sent the failed run as an evaluation), the
-//! window lists what changed and why, and the repaired task runs.
+//! window lists what changed and why, and the repaired task runs. On the way, the console
+//! (used to close the page that asked to sign in) counts down the Demo's real idle limit.
 
 use porthole_e2e::{by_testid, App, Eventually};
 use std::time::Duration;
@@ -83,6 +84,17 @@ async fn a_failed_run_is_fixed_with_feedback_and_the_fixed_task_runs() {
         .await
         .expect("the console closes the page");
     assert_eq!(windows.trim(), "0", "no window is left open");
+    // The console counts down the service's real idle limit: the Demo's 600 s run at its
+    // time scale (0.05 in these tests: 30 s), so it must not show ten minutes.
+    let left = wait
+        .text("console-idle-countdown", |t| !t.trim().is_empty())
+        .await
+        .expect("the idle countdown shows");
+    let seconds: Option<u32> = left.trim().strip_suffix(" s").and_then(|n| n.parse().ok());
+    assert!(
+        seconds.is_some_and(|s| s <= 30),
+        "the countdown starts within the scaled idle limit: {left}"
+    );
     keep_screenshot(&app, "heal-console").await;
     Eventually::new(&app.driver)
         .element("tab-library")
