@@ -3,9 +3,11 @@
 
 The app opens the sign-in page with the system's default browser (xdg-open); the test makes
 this script that browser. Like a person it loads the page, reads its form, presses the
-button of the account it was told to choose (PORTHOLE_E2E_BROWSER_ACCOUNT), and follows
-the redirect back to the app's loopback address, whose page it reads. What it saw goes to
-PORTHOLE_E2E_BROWSER_LOG, one line per page, so the test can check where it ended up.
+button of the account it was told to choose (the first line of the file named by
+PORTHOLE_E2E_BROWSER_CHOICE), and follows the redirect back to the app's loopback address,
+whose page it reads. The choice `deny` plays a person who refuses: the browser is sent back
+with `error=access_denied`, as an identity provider's Cancel does (RFC 6749, 4.1.2.1). What
+it saw goes to PORTHOLE_E2E_BROWSER_LOG, one line per page.
 """
 
 import html.parser
@@ -60,11 +62,17 @@ def log(line):
 
 def main():
     url = sys.argv[1]
-    account = os.environ.get("PORTHOLE_E2E_BROWSER_ACCOUNT", "ada")
+    with open(os.environ["PORTHOLE_E2E_BROWSER_CHOICE"], encoding="utf-8") as f:
+        account = f.readline().strip()
     page = urllib.request.urlopen(url, timeout=20)
     form = SignInForm()
     form.feed(page.read().decode("utf-8", "replace"))
     log(f"opened: {form.title}")
+    if account == "deny":
+        fields = dict(form.fields)
+        query = urllib.parse.urlencode({"error": "access_denied", "state": fields.get("state", "")})
+        log("pressed: cancel")
+        return visit(f"{fields['redirect_uri']}?{query}")
     chosen = next((b for b in form.buttons if f"as {account}" in b[2]), None)
     if chosen is None:
         log(f"no button for {account}")
@@ -73,9 +81,13 @@ def main():
     fields = form.fields + [(chosen[0], chosen[1])]
     target = urllib.parse.urljoin(page.geturl(), form.action or page.geturl())
     body = urllib.parse.urlencode(fields).encode()
-    # urllib follows the 302 to the app's loopback address with a GET, as a browser does.
+    return visit(urllib.request.Request(target, data=body))
+
+
+def visit(request):
+    """Loads a page (following redirects, as a browser does) and logs where it ended."""
     try:
-        back = urllib.request.urlopen(urllib.request.Request(target, data=body), timeout=20)
+        back = urllib.request.urlopen(request, timeout=20)
     except urllib.error.HTTPError as refused:
         back = refused  # An error page is still a page a person would read.
     landed = SignInForm()

@@ -2,7 +2,8 @@
 //! browser (xdg-open) on the identity provider's page, the person chooses their account
 //! there, the browser comes back to the app's loopback address, and the Keys page opens
 //! signed in. The ID token stays out of the app's files and the page. A sign-in address
-//! that does not answer is said in a sentence, before any browser opens.
+//! that does not answer is said in a sentence before any browser opens, and a refusal on
+//! the provider's page is said in a sentence with a way to start again.
 //!
 //! The browser is `tests/browser/sign-in-browser.py`, made the default web browser the
 //! freedesktop way (a `.desktop` entry and a `mimeapps.list` in the app's XDG dirs), so the
@@ -54,13 +55,18 @@ impl DefaultBrowser {
         self.dir.path().join("browser.log")
     }
 
+    /// What the person will do on the next sign-in page: an account's name, or `deny`.
+    fn will_choose(&self, choice: &str) {
+        std::fs::write(self.dir.path().join("choice"), choice).unwrap();
+    }
+
     fn seen(&self) -> String {
         std::fs::read_to_string(self.log()).unwrap_or_default()
     }
 
     /// The app's environment: the Demo is `sim` without a sign-in of its own, and web links
-    /// open in the test browser, which chooses `account`.
-    fn env(&self, sim: &RunningSim, account: &str) -> Vec<(String, String)> {
+    /// open in the test browser.
+    fn env(&self, sim: &RunningSim) -> Vec<(String, String)> {
         let system_data =
             std::env::var("XDG_DATA_DIRS").unwrap_or_else(|_| "/usr/local/share:/usr/share".into());
         let system_config = std::env::var("XDG_CONFIG_DIRS").unwrap_or_else(|_| "/etc/xdg".into());
@@ -83,7 +89,10 @@ impl DefaultBrowser {
                 "PORTHOLE_E2E_BROWSER_LOG".into(),
                 self.log().display().to_string(),
             ),
-            ("PORTHOLE_E2E_BROWSER_ACCOUNT".into(), account.into()),
+            (
+                "PORTHOLE_E2E_BROWSER_CHOICE".into(),
+                self.dir.path().join("choice").display().to_string(),
+            ),
         ]
     }
 }
@@ -105,7 +114,7 @@ async fn signing_in_through_the_browser_opens_the_keys_page() {
     let browser = DefaultBrowser::install();
     let app = App::launch_with(AppOptions {
         demo_time_scale: Some(SCALE),
-        env: browser.env(&sim, "ulla"),
+        env: browser.env(&sim),
         ..AppOptions::default()
     })
     .await
@@ -125,6 +134,7 @@ async fn signing_in_through_the_browser_opens_the_keys_page() {
     address.send_keys(&sim.base_url).await.unwrap();
 
     // A sign-in address nothing answers at: said at once, and no browser is sent there.
+    browser.will_choose("ulla");
     let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let dead = format!("http://{}", closed.local_addr().unwrap());
     drop(closed);
@@ -149,6 +159,29 @@ async fn signing_in_through_the_browser_opens_the_keys_page() {
     // it: the service's own address is used.
     issuer.send_keys(Key::Control + "a").await.unwrap();
     issuer.send_keys(Key::Backspace).await.unwrap();
+
+    // The person refuses on the provider's page: said in a sentence, with Try again.
+    browser.will_choose("deny");
+    wait.element("signin-browser")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let refused = wait
+        .text("signin-error", |t| t.contains("cancelled"))
+        .await
+        .expect("a sentence about the refused sign-in");
+    assert!(refused.contains("start again"), "with a way out: {refused}");
+    assert!(
+        browser.seen().contains("Sign-in was cancelled"),
+        "the browser tab says so too: {}",
+        browser.seen()
+    );
+    keep_screenshot(&app, "signin-refused").await;
+
+    // Then signs in as ulla.
+    browser.will_choose("ulla");
     wait.element("signin-browser")
         .await
         .unwrap()
