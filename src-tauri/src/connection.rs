@@ -3,6 +3,7 @@
 //! Invariant: one `Active` at a time; each switch bumps `generation`, so work started for an
 //! older connection (followers, refreshers) can tell it is stale and stop.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use porthole_client::Client;
@@ -50,6 +51,9 @@ pub struct Active {
 
 pub struct Connection {
     active: watch::Sender<Option<Active>>,
+    /// Counted apart from `active`: while a switch is under way there is no `Active` to read
+    /// the last generation from, and counting from it gave every connection generation 1.
+    switches: AtomicU64,
     info: std::sync::Mutex<ConnectionInfo>,
 }
 
@@ -57,6 +61,7 @@ impl Default for Connection {
     fn default() -> Self {
         Self {
             active: watch::Sender::new(None),
+            switches: AtomicU64::new(0),
             info: std::sync::Mutex::new(ConnectionInfo {
                 mode: ConnectionMode::Demo,
                 state: ConnectionState::Connecting,
@@ -89,7 +94,7 @@ impl Connection {
 
     /// Installs a client; returns its generation.
     pub fn activate(&self, client: Client, scope: String) -> u64 {
-        let generation = self.generation() + 1;
+        let generation = self.switches.fetch_add(1, Ordering::Relaxed) + 1;
         self.active.send_replace(Some(Active {
             client,
             scope,
@@ -111,5 +116,32 @@ impl Connection {
             _ => None,
         };
         active.ok_or(AppError::NotConnected)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn client() -> Client {
+        Client::new(
+            "http://127.0.0.1:9",
+            porthole_client::Credential::api_key("k").expect("key"),
+        )
+        .expect("client")
+    }
+
+    #[test]
+    fn every_switch_gets_a_new_generation_and_none_while_switching() {
+        let connection = Connection::default();
+        let first = connection.activate(client(), "a".into());
+        connection.begin_switch(ConnectionMode::Account);
+        assert_eq!(connection.generation(), 0, "no connection while switching");
+        let second = connection.activate(client(), "b".into());
+        assert_ne!(first, second);
+        assert_eq!(connection.generation(), second);
+        connection.begin_switch(ConnectionMode::Demo);
+        let third = connection.activate(client(), "a".into());
+        assert!(third != first && third != second);
     }
 }
