@@ -14,12 +14,15 @@ as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
 }
 
-# Debian/Ubuntu packages (the list RECIPES.md found to work for Tauri 2 + Xvfb + WebDriver).
+# Debian/Ubuntu packages (the list RECIPES.md found to work for Tauri 2 + Xvfb + WebDriver;
+# xdotool, x11-utils, python3 and xdg-utils drive drag and drop, full screen and the test
+# browser of the end-to-end tests).
 packages=(
   libwebkit2gtk-4.1-dev build-essential curl wget file libxdo-dev libssl-dev
   libayatana-appindicator3-dev librsvg2-dev libsoup-3.0-dev pkg-config
   xvfb webkit2gtk-driver dbus-x11 at-spi2-core imagemagick x11-apps
   gnome-keyring libsecret-tools dbus keyutils xdotool x11-utils
+  python3 xdg-utils
 )
 missing=()
 for p in "${packages[@]}"; do
