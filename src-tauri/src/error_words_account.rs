@@ -110,6 +110,24 @@ pub fn sign_in_cancelled() -> UiError {
         Some(UiAction::Retry),
     )
 }
+/// The person stopped the wait themselves: said plainly, nothing to fix.
+pub fn sign_in_stopped() -> UiError {
+    e(
+        "sign_in_stopped",
+        "Sign-in cancelled",
+        "Sign-in cancelled.",
+        None,
+    )
+}
+/// The sign-in address does not answer, so the browser was not opened.
+pub fn sign_in_unreachable() -> UiError {
+    e(
+        "sign_in_unreachable",
+        "Can't reach the sign-in page",
+        "Porthole could not reach the sign-in address, so it did not open your browser. Check the address (leave “Sign-in address” empty to use the service's own) and your internet connection, then try again, or paste a sign-in token instead.",
+        Some(UiAction::Retry),
+    )
+}
 pub fn sign_in_unavailable() -> UiError {
     e("sign_in_unavailable", "Couldn't start signing in", "Porthole could not open your browser for signing in. You can paste a sign-in token instead.", None)
 }

@@ -70,6 +70,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             features::commands::lease_endings,
             account::commands::identity_info,
             account::commands::sign_in_with_browser,
+            account::commands::cancel_sign_in,
             account::commands::sign_in_with_token,
             account::commands::forget_sign_in,
             account::commands::list_keys,
@@ -143,6 +144,7 @@ pub fn run() {
             app.manage(following::Watchers::default());
             app.manage(machines::StartingMachines::default());
             app.manage(account::identity::Identity::default());
+            app.manage(account::signin::BrowserWait::default());
             app.manage(account::keys::FreshKey::default());
             app.manage(account::attachments::StagedAttachments::default());
             app.manage(attention::AttentionTarget::default());

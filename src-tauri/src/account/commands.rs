@@ -35,16 +35,20 @@ pub async fn sign_in_with_browser(
     let issuer = issuer
         .filter(|i| !i.trim().is_empty())
         .unwrap_or_else(|| base_url.clone());
-    if signin::issuer_answers(&issuer).await == Some(false) {
-        return Err(signin::issuer_unreachable());
-    }
     let open = |url: String| {
         app.opener()
             .open_url(url, None::<&str>)
             .map_err(|e| AppError::SignInUnavailable(e.to_string()))
     };
-    let token = signin::browser_token(issuer.trim(), open, signin::BROWSER_TIMEOUT).await?;
-    Ok(signin::accept_token(&app, &base_url, token).await?)
+    signin::with_browser(&app, &base_url, issuer.trim(), open).await
+}
+
+/// Stops waiting for the browser: the loopback listener closes and nothing is kept.
+/// Returns whether a sign-in was waiting.
+#[tauri::command]
+#[specta::specta]
+pub fn cancel_sign_in(wait: tauri::State<'_, signin::BrowserWait>) -> bool {
+    wait.cancel()
 }
 
 /// Signs in with a pasted identity-provider token.

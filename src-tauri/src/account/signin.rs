@@ -1,20 +1,109 @@
 //! Signing in with the identity provider: in the browser (authorization code + PKCE, loopback
 //! redirect) or by pasting a token. Either way the token is checked with the service before
 //! it is kept (see `identity`).
+//!
+//! A browser sign-in can be stopped by the person while Porthole waits ([`BrowserWait`]):
+//! the wait's future is dropped, which closes the loopback listener at once, and nothing is
+//! kept even if the browser's answer was already on its way.
 
+use std::future::Future;
 use std::time::Duration;
 
 use porthole_client::auth::AuthType;
 use porthole_client::oauth::{exchange_code, random_url_safe, AuthorizeRequest, Pkce};
 use porthole_client::{Client, Credential, Secret};
-use tauri::AppHandle;
+use tauri::{AppHandle, Manager};
+use tokio::sync::oneshot;
 
 use super::identity::{self, IdentityInfo};
 use super::redirect_catcher::{CatchError, RedirectCatcher};
-use crate::error::{AppError, AppResult, UiAction, UiError};
+use crate::error::{AppError, AppResult, UiError};
+use crate::error_words::account as words;
 
 /// How long the browser may take: enough to type a password and a second factor.
 pub const BROWSER_TIMEOUT: Duration = Duration::from_secs(5 * 60);
+
+/// The browser sign-in Porthole is waiting for, so the person can stop it.
+///
+/// Invariant: one wait at a time; beginning a new wait stops the one before, so an
+/// abandoned wait never outlives its window state.
+#[derive(Default)]
+pub struct BrowserWait {
+    stop: std::sync::Mutex<Option<oneshot::Sender<()>>>,
+}
+
+impl BrowserWait {
+    /// Starts a wait; the signal fires when it is cancelled or replaced.
+    pub fn begin(&self) -> StopSignal {
+        let (tx, rx) = oneshot::channel();
+        // Dropping the earlier sender fires the earlier wait's signal.
+        *self.stop.lock().unwrap_or_else(|e| e.into_inner()) = Some(tx);
+        StopSignal { rx, fired: false }
+    }
+
+    /// Stops the current wait; `false` when nothing was waiting.
+    pub fn cancel(&self) -> bool {
+        let sender = self.stop.lock().unwrap_or_else(|e| e.into_inner()).take();
+        sender.is_some_and(|tx| tx.send(()).is_ok())
+    }
+}
+
+/// One wait's side of [`BrowserWait`].
+pub struct StopSignal {
+    rx: oneshot::Receiver<()>,
+    fired: bool,
+}
+
+impl StopSignal {
+    /// Runs `work` unless the wait is stopped first (then `work` is dropped: `None`).
+    pub async fn unless_stopped<T>(&mut self, work: impl Future<Output = T>) -> Option<T> {
+        if self.is_stopped() {
+            return None;
+        }
+        tokio::select! {
+            biased;
+            _ = &mut self.rx => {
+                self.fired = true;
+                None
+            }
+            done = work => Some(done),
+        }
+    }
+
+    /// Whether the wait was stopped, by now.
+    pub fn is_stopped(&mut self) -> bool {
+        self.fired =
+            self.fired || !matches!(self.rx.try_recv(), Err(oneshot::error::TryRecvError::Empty));
+        self.fired
+    }
+}
+
+/// Signs in through the browser, stoppable through the app's [`BrowserWait`]; a stopped
+/// sign-in ends with the plain `sign_in_stopped` words and keeps nothing.
+pub async fn with_browser(
+    app: &AppHandle,
+    base_url: &str,
+    issuer: &str,
+    open: impl FnOnce(String) -> AppResult<()>,
+) -> Result<IdentityInfo, UiError> {
+    let wait = app
+        .try_state::<BrowserWait>()
+        .ok_or_else(words::sign_in_unavailable)?;
+    let mut stop = wait.begin();
+    let token = stop
+        .unless_stopped(async {
+            if issuer_answers(issuer).await == Some(false) {
+                return Err(words::sign_in_unreachable());
+            }
+            Ok(browser_token(issuer, open, BROWSER_TIMEOUT).await?)
+        })
+        .await;
+    match token {
+        // A cancel that raced the browser's answer still wins: nothing is kept.
+        Some(token) if !stop.is_stopped() => Ok(accept_token(app, base_url, token?).await?),
+        _ => Err(words::sign_in_stopped()),
+    }
+}
 
 /// Runs the browser half of sign-in: `open` shows the provider's page (the system browser in
 /// the app, a scripted request in tests); returns the ID token the code was traded for.
@@ -69,16 +158,6 @@ pub async fn issuer_answers(issuer: &str) -> Option<bool> {
 }
 
 const ISSUER_PROBE_TIMEOUT: Duration = Duration::from_secs(8);
-
-/// What the page says when the sign-in address does not answer, and the way out.
-pub fn issuer_unreachable() -> UiError {
-    UiError::new(
-        "sign_in_unreachable",
-        "Can't reach the sign-in page",
-        "Porthole could not reach the sign-in address, so it did not open your browser. Check the address (leave “Sign-in address” empty to use the service's own) and your internet connection, then try again, or paste a sign-in token instead.",
-        Some(UiAction::Retry),
-    )
-}
 
 fn sign_in_failed(err: CatchError) -> AppError {
     match err {
@@ -172,8 +251,81 @@ mod tests {
         drop(closed);
         assert_eq!(issuer_answers(&dead).await, Some(false));
         assert_eq!(issuer_answers("not an address").await, None);
-        let words = issuer_unreachable();
+        let words = words::sign_in_unreachable();
         assert!(!words.detail.contains(&dead), "no address echoed back");
+    }
+
+    #[tokio::test]
+    async fn a_cancelled_sign_in_frees_its_port_and_refuses_a_late_redirect() {
+        let sim = Sim::start(Config {
+            time_scale: 0.01,
+            ..Config::default()
+        })
+        .await
+        .unwrap();
+        let wait = std::sync::Arc::new(BrowserWait::default());
+        let (opened_tx, opened) = oneshot::channel();
+        let waiting = tokio::spawn({
+            let (wait, issuer) = (wait.clone(), sim.base_url.clone());
+            async move {
+                let mut stop = wait.begin();
+                // The browser opens and the person never finishes there.
+                let open = move |url: String| {
+                    let _ = opened_tx.send(url);
+                    Ok(())
+                };
+                stop.unless_stopped(browser_token(&issuer, open, Duration::from_secs(60)))
+                    .await
+            }
+        });
+        let authorize_url = url::Url::parse(&opened.await.unwrap()).unwrap();
+        let redirect_uri = authorize_url
+            .query_pairs()
+            .find(|(k, _)| k == "redirect_uri")
+            .map(|(_, v)| url::Url::parse(&v).unwrap())
+            .unwrap();
+        let port_addr = format!("127.0.0.1:{}", redirect_uri.port().unwrap());
+        assert!(tokio::net::TcpStream::connect(&port_addr).await.is_ok());
+
+        assert!(wait.cancel(), "a sign-in was waiting");
+        assert!(waiting.await.unwrap().is_none(), "stopped, no token");
+        assert!(
+            tokio::net::TcpStream::connect(&port_addr).await.is_err(),
+            "the redirect listener is closed"
+        );
+        assert!(!wait.cancel(), "nothing left to cancel");
+
+        // The person finishes on the provider's page after all: its redirect finds nobody.
+        let http = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap();
+        let mut form: Vec<(String, String)> = authorize_url.query_pairs().into_owned().collect();
+        form.push(("account".into(), "ada".into()));
+        let chosen = http
+            .post(authorize_url.as_str().split('?').next().unwrap())
+            .form(&form)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(chosen.status(), 302);
+        let late = chosen.headers()["location"].to_str().unwrap().to_owned();
+        assert!(late.starts_with(redirect_uri.as_str()));
+        assert!(
+            http.get(late).send().await.is_err(),
+            "late redirect refused"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_newer_sign_in_stops_the_one_before() {
+        let wait = BrowserWait::default();
+        let mut first = wait.begin();
+        let mut second = wait.begin();
+        assert!(first.is_stopped());
+        assert!(!second.is_stopped());
+        assert_eq!(first.unless_stopped(async { 1 }).await, None);
+        assert_eq!(second.unless_stopped(async { 2 }).await, Some(2));
     }
 
     #[tokio::test]

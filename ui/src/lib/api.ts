@@ -163,6 +163,8 @@ export const api = {
   identityInfo: (): Promise<IdentityInfo | null> => unwrap(commands.identityInfo()),
   signInWithBrowser: (baseUrl: string, issuer: string | null): Promise<IdentityInfo> =>
     unwrap(commands.signInWithBrowser(baseUrl, issuer)),
+  /** Stops a browser sign-in that is waiting; true when one was. */
+  cancelSignIn: (): Promise<boolean> => commands.cancelSignIn(),
   signInWithToken: (baseUrl: string, token: string): Promise<IdentityInfo> =>
     unwrap(commands.signInWithToken(baseUrl, token)),
   forgetSignIn: () => unwrap(commands.forgetSignIn()),

@@ -56,6 +56,11 @@ export const commands = {
 	identityInfo: () => typedError<IdentityInfo | null, UiError>(__TAURI_INVOKE("identity_info")),
 	/**  Signs in through the system browser; `issuer` defaults to the service address. */
 	signInWithBrowser: (baseUrl: string, issuer: string | null) => typedError<IdentityInfo, UiError>(__TAURI_INVOKE("sign_in_with_browser", { baseUrl, issuer })),
+	/**
+	 *  Stops waiting for the browser: the loopback listener closes and nothing is kept.
+	 *  Returns whether a sign-in was waiting.
+	 */
+	cancelSignIn: () => __TAURI_INVOKE<boolean>("cancel_sign_in"),
 	/**  Signs in with a pasted identity-provider token. */
 	signInWithToken: (baseUrl: string, token: string) => typedError<IdentityInfo, UiError>(__TAURI_INVOKE("sign_in_with_token", { baseUrl, token })),
 	forgetSignIn: () => typedError<null, UiError>(__TAURI_INVOKE("forget_sign_in")),

@@ -13,6 +13,7 @@ function fake(over: Record<string, unknown> = {}) {
   return {
     identityInfo: vi.fn(async () => ada as IdentityInfo | null),
     signInWithBrowser: vi.fn(async () => ada),
+    cancelSignIn: vi.fn(async () => true),
     signInWithToken: vi.fn(async () => ada),
     forgetSignIn: vi.fn(async () => null),
     listKeys: vi.fn(async () => ({ identity: ada, keys })),
