@@ -8,11 +8,16 @@ PORTHOLE_E2E_BROWSER_CHOICE), and follows the redirect back to the app's loopbac
 whose page it reads. The choice `deny` plays a person who refuses: the browser is sent back
 with `error=access_denied`, as an identity provider's Cancel does (RFC 6749, 4.1.2.1). What
 it saw goes to PORTHOLE_E2E_BROWSER_LOG, one line per page.
+
+The choice `wait` plays a person who leaves the page open and does nothing, while the app
+is told to stop waiting; when the choice file later names an account, it signs in after all,
+late, and logs whether the app's address still answered.
 """
 
 import html.parser
 import os
 import sys
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -60,10 +65,14 @@ def log(line):
             f.write(line + "\n")
 
 
+def choice():
+    with open(os.environ["PORTHOLE_E2E_BROWSER_CHOICE"], encoding="utf-8") as f:
+        return f.readline().strip()
+
+
 def main():
     url = sys.argv[1]
-    with open(os.environ["PORTHOLE_E2E_BROWSER_CHOICE"], encoding="utf-8") as f:
-        account = f.readline().strip()
+    account = choice()
     page = urllib.request.urlopen(url, timeout=20)
     form = SignInForm()
     form.feed(page.read().decode("utf-8", "replace"))
@@ -73,6 +82,13 @@ def main():
         query = urllib.parse.urlencode({"error": "access_denied", "state": fields.get("state", "")})
         log("pressed: cancel")
         return visit(f"{fields['redirect_uri']}?{query}")
+    if account == "wait":
+        # Bounded, so a failed test leaves no browser behind for long.
+        deadline = time.monotonic() + 60
+        while account == "wait" and time.monotonic() < deadline:
+            time.sleep(0.1)
+            account = choice()
+        log(f"late: {account}")
     chosen = next((b for b in form.buttons if f"as {account}" in b[2]), None)
     if chosen is None:
         log(f"no button for {account}")
@@ -90,6 +106,9 @@ def visit(request):
         back = urllib.request.urlopen(request, timeout=20)
     except urllib.error.HTTPError as refused:
         back = refused  # An error page is still a page a person would read.
+    except urllib.error.URLError as unreachable:
+        log(f"unreachable: {unreachable.reason}")
+        return 0
     landed = SignInForm()
     landed.feed(back.read().decode("utf-8", "replace"))
     where = urllib.parse.urlsplit(back.geturl())

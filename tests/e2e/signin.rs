@@ -3,7 +3,9 @@
 //! there, the browser comes back to the app's loopback address, and the Keys page opens
 //! signed in. The ID token stays out of the app's files and the page. A sign-in address
 //! that does not answer is said in a sentence before any browser opens, and a refusal on
-//! the provider's page is said in a sentence with a way to start again.
+//! the provider's page is said in a sentence with a way to start again. While the app waits
+//! for the browser, Cancel stops the wait at once: the form is back, and the browser's late
+//! answer finds the app's address closed.
 //!
 //! The browser is `tests/browser/sign-in-browser.py`, made the default web browser the
 //! freedesktop way (a `.desktop` entry and a `mimeapps.list` in the app's XDG dirs), so the
@@ -55,7 +57,8 @@ impl DefaultBrowser {
         self.dir.path().join("browser.log")
     }
 
-    /// What the person will do on the next sign-in page: an account's name, or `deny`.
+    /// What the person will do on the next sign-in page: an account's name, `deny`, or
+    /// `wait` (leave the page open until this names an account, then sign in late).
     fn will_choose(&self, choice: &str) {
         std::fs::write(self.dir.path().join("choice"), choice).unwrap();
     }
@@ -159,6 +162,66 @@ async fn signing_in_through_the_browser_opens_the_keys_page() {
     // it: the service's own address is used.
     issuer.send_keys(Key::Control + "a").await.unwrap();
     issuer.send_keys(Key::Backspace).await.unwrap();
+
+    // The person leaves the browser's page open and cancels in the app instead: the wait
+    // stops at once, in plain words, and the form is back.
+    browser.will_choose("wait");
+    wait.element("signin-browser")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let cancel = wait
+        .element("signin-cancel")
+        .await
+        .expect("the waiting state offers Cancel");
+    wait.element("signin-waiting").await.unwrap();
+    for _ in 0..200 {
+        if browser.seen().contains("opened") {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(browser.seen().contains("opened"), "{}", browser.seen());
+    keep_screenshot(&app, "signin-waiting-cancel").await;
+    cancel.click().await.unwrap();
+    let notice = wait
+        .text("signin-notice", |t| !t.trim().is_empty())
+        .await
+        .expect("a plain word that the sign-in stopped");
+    assert_eq!(notice.trim(), "Sign-in cancelled.");
+    assert!(app
+        .driver
+        .find(By::Css("[data-testid=signin-error]"))
+        .await
+        .is_err());
+    assert!(wait
+        .element("signin-browser")
+        .await
+        .unwrap()
+        .is_enabled()
+        .await
+        .unwrap());
+    // The person finishes in the browser after all: its redirect finds the app's address
+    // closed, and nobody is signed in.
+    browser.will_choose("ulla");
+    for _ in 0..200 {
+        if browser.seen().contains("unreachable") || browser.seen().contains("landed") {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let seen = browser.seen();
+    assert!(
+        seen.contains("late: ulla") && seen.contains("unreachable"),
+        "{seen}"
+    );
+    assert!(!seen.contains("You are signed in"), "{seen}");
+    wait.element("signin-form")
+        .await
+        .expect("still not signed in");
+    std::fs::write(browser.log(), "").unwrap();
 
     // The person refuses on the provider's page: said in a sentence, with Try again.
     browser.will_choose("deny");
