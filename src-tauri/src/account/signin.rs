@@ -90,17 +90,22 @@ pub async fn with_browser(
         .try_state::<BrowserWait>()
         .ok_or_else(words::sign_in_unavailable)?;
     let mut stop = wait.begin();
-    let token = stop
+    // The service's check of the token is part of the wait too: a cancel up to the moment
+    // the token is kept wins, and nothing is kept.
+    let checked = stop
         .unless_stopped(async {
             if issuer_answers(issuer).await == Some(false) {
                 return Err(words::sign_in_unreachable());
             }
-            Ok(browser_token(issuer, open, BROWSER_TIMEOUT).await?)
+            let token = browser_token(issuer, open, BROWSER_TIMEOUT).await?;
+            Ok(checked_token(base_url, token).await?)
         })
         .await;
-    match token {
-        // A cancel that raced the browser's answer still wins: nothing is kept.
-        Some(token) if !stop.is_stopped() => Ok(accept_token(app, base_url, token?).await?),
+    match checked {
+        Some(checked) if !stop.is_stopped() => {
+            let (base_url, token) = checked?;
+            Ok(identity::remember(app, &base_url, token).await?)
+        }
         _ => Err(words::sign_in_stopped()),
     }
 }
@@ -173,6 +178,12 @@ pub async fn accept_token(
     base_url: &str,
     token: Secret,
 ) -> AppResult<IdentityInfo> {
+    let (base_url, token) = checked_token(base_url, token).await?;
+    identity::remember(app, &base_url, token).await
+}
+
+/// The tidied address and the token, once the service says it is a sign-in there.
+async fn checked_token(base_url: &str, token: Secret) -> AppResult<(String, Secret)> {
     let base_url = base_url.trim().trim_end_matches('/').to_owned();
     let credential = Credential::id_token(token.expose())?;
     let client = Client::new(&base_url, credential)?;
@@ -181,7 +192,7 @@ pub async fn accept_token(
         // An API key pasted where a sign-in token belongs.
         return Err(AppError::NotASignInToken);
     }
-    identity::remember(app, &base_url, token).await
+    Ok((base_url, token))
 }
 
 #[cfg(test)]
