@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Guacamole } from './guacamole';
-import { BridgeTunnel, dataUrl } from './tunnel';
+import { BridgeTunnel, dataUrl, releaseImagesOnceDrawn } from './tunnel';
 
 beforeAll(() => {
   // jsdom has no 2D canvas; the Display only needs calls that succeed (pixels are the e2e
@@ -78,5 +78,23 @@ describe('BridgeTunnel', () => {
       });
     }
     await vi.waitFor(() => expect(drawn).toEqual([1, 2, 3]));
+  });
+});
+
+describe('releaseImagesOnceDrawn', () => {
+  it("drops an image element's picture once the layer has drawn it, and draws it first", () => {
+    const drawnWith: Array<string | null> = [];
+    const layer = {
+      drawImage: (_x: number, _y: number, image: HTMLImageElement) => drawnWith.push(image.getAttribute('src')),
+    } as unknown as Parameters<typeof releaseImagesOnceDrawn>[0];
+    releaseImagesOnceDrawn(layer);
+    releaseImagesOnceDrawn(layer); // a second call must not wrap twice
+    const image = document.createElement('img');
+    image.src = 'data:image/png;base64,AAAA';
+    image.onload = () => {};
+    layer.drawImage(1, 2, image);
+    expect(drawnWith).toEqual(['data:image/png;base64,AAAA']);
+    expect(image.hasAttribute('src')).toBe(false);
+    expect(image.onload).toBeNull();
   });
 });

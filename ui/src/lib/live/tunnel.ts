@@ -45,13 +45,11 @@ export class BridgeTunnel extends Guacamole.Tunnel {
    *
    * Why an image element and a `data:` URL rather than Display.drawBlob (a Blob per image, then
    * createImageBitmap): in WebKitGTK 2.50 that path grew the network process (which holds
-   * Blobs) by ~0.4 MB/s for as long as the stream ran, Blobs collected or not, and the web
-   * process faster than this one does; with `data:` URLs the network process stays flat and
-   * the frame rate is the same or higher. The web process still grows while images are
-   * decoded (not while frames merely arrive): an open issue, BENCHMARKS.md "Live view in the
-   * app". There is no ImageDecoder in WebKitGTK to decode bytes without either. The base64
-   * step is native (`Uint8Array.toBase64`) where it exists; the fallback is for engines
-   * without it.
+   * Blobs) by ~0.4 MB/s for as long as the stream ran, Blobs collected or not; with `data:` URLs
+   * the network process stays flat and the frame rate is the same or higher. Each element's
+   * picture is released once drawn (releaseImagesOnceDrawn), which is what keeps the web process
+   * flat. There is no ImageDecoder in WebKitGTK to decode bytes without either. The base64 step
+   * is native (`Uint8Array.toBase64`) where it exists; the fallback is for engines without it.
    */
   attach(display: GuacamoleTypes.Display) {
     // drawStream exists at runtime (Client's `img` handler calls it) but not in the types.
@@ -59,6 +57,7 @@ export class BridgeTunnel extends Guacamole.Tunnel {
       const image = this.pendingImage;
       this.pendingImage = null;
       if (!image) return;
+      releaseImagesOnceDrawn(layer);
       // Queued in draw order; a broken image is skipped, never holding the frames behind it.
       display.draw(layer, x, y, dataUrl(image.mimetype, image.data));
     };
@@ -80,6 +79,28 @@ export class BridgeTunnel extends Guacamole.Tunnel {
     }
     deliver('sync', [String(frame.seq)]);
   }
+}
+
+const releasing = new WeakSet<object>();
+
+/**
+ * Display.draw decodes each image in a new image element and leaves it to the garbage
+ * collector, which does not see the decoded pixels behind it: under a steady stream the web
+ * process grew by ~0.7 MB/s (BENCHMARKS.md, "Live view in the app"). Drawing copies the pixels
+ * into the layer's canvas, so the element's picture is dropped right after (removing its
+ * `src` releases the decoded image at once, whenever the element itself is collected).
+ */
+export function releaseImagesOnceDrawn(layer: GuacamoleTypes.Layer) {
+  if (releasing.has(layer)) return;
+  releasing.add(layer);
+  const draw = layer.drawImage.bind(layer);
+  layer.drawImage = (x: number, y: number, image: CanvasImageSource) => {
+    draw(x, y, image as HTMLImageElement);
+    if (image instanceof HTMLImageElement) {
+      image.onload = image.onerror = null;
+      image.removeAttribute('src');
+    }
+  };
 }
 
 type WithBase64 = Uint8Array & { toBase64?: () => string };
