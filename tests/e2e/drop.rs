@@ -12,33 +12,19 @@ use std::process::Stdio;
 use std::time::Duration;
 
 use porthole_e2e::{by_testid, text_of, App, AppOptions, Eventually, Result};
-use porthole_sim::{Config, RunningSim, Sim};
+use porthole_sim::RunningSim;
 use thirtyfour::prelude::*;
 use tokio::io::AsyncBufReadExt;
 use tokio::process::Command;
 
-use crate::flows::{select_machine, wait_for_status};
+use crate::flows::{own_demo, select_machine, wait_for_status};
 
 const TASK: &str = "Add up the table using my notes";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
 async fn dropped_files_are_uploaded_sent_and_named_in_the_thread() {
-    let sim = Sim::start(Config {
-        time_scale: 0.05,
-        ..Config::default()
-    })
-    .await
-    .expect("simulator");
-    let ada = sim.account("ada");
-    let env = vec![
-        ("PORTHOLE_DEMO_URL".to_owned(), sim.base_url.clone()),
-        (
-            "PORTHOLE_DEMO_KEY".to_owned(),
-            ada.api_key.clone().unwrap_or_default(),
-        ),
-        ("PORTHOLE_DEMO_ID_TOKEN".to_owned(), ada.id_token.clone()),
-    ];
+    let (sim, env) = own_demo(0.05).await;
     let dir = tempfile::tempdir().unwrap();
     let table = dir.path().join("table.csv");
     std::fs::write(&table, "item,price\nbread,2\n".repeat(40_000)).unwrap();

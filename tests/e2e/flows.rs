@@ -170,3 +170,25 @@ pub async fn run_in_console(app: &App, code: &str) -> Result<String> {
     }
     Ok(text_of(&output.find(by_testid("run-result")).await?).await)
 }
+
+/// A simulator of the test's own, and the app environment that makes it the Demo (signed in as
+/// ada): for tests that read what the service received, change its state, or restart the app
+/// over the same service.
+pub async fn own_demo(time_scale: f64) -> (porthole_sim::RunningSim, Vec<(String, String)>) {
+    let sim = porthole_sim::Sim::start(porthole_sim::Config {
+        time_scale,
+        ..porthole_sim::Config::default()
+    })
+    .await
+    .expect("simulator");
+    let ada = sim.account("ada");
+    let env = vec![
+        ("PORTHOLE_DEMO_URL".to_owned(), sim.base_url.clone()),
+        (
+            "PORTHOLE_DEMO_KEY".to_owned(),
+            ada.api_key.clone().unwrap_or_default(),
+        ),
+        ("PORTHOLE_DEMO_ID_TOKEN".to_owned(), ada.id_token.clone()),
+    ];
+    (sim, env)
+}

@@ -3,28 +3,13 @@
 //! simulator itself and points the app's Demo at it.
 
 use porthole_e2e::{App, AppOptions, Eventually};
-use porthole_sim::{Config, Sim};
 
-use crate::flows::{select_machine, send_task, thread_texts, wait_for_status};
+use crate::flows::{own_demo, select_machine, send_task, thread_texts, wait_for_status};
 
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
 async fn a_restart_mid_task_resumes_it() {
-    let sim = Sim::start(Config {
-        time_scale: 0.02,
-        ..Config::default()
-    })
-    .await
-    .expect("simulator");
-    let ada = sim.account("ada");
-    let env = vec![
-        ("PORTHOLE_DEMO_URL".to_owned(), sim.base_url.clone()),
-        (
-            "PORTHOLE_DEMO_KEY".to_owned(),
-            ada.api_key.clone().unwrap_or_default(),
-        ),
-        ("PORTHOLE_DEMO_ID_TOKEN".to_owned(), ada.id_token.clone()),
-    ];
+    let (sim, env) = own_demo(0.02).await;
 
     let first = App::launch_with(AppOptions {
         env: env.clone(),

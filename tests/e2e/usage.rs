@@ -3,10 +3,9 @@
 //! simulator itself, so the conversation's session outlives the app.
 
 use porthole_e2e::{by_testid, text_of, App, AppOptions, Eventually, Result};
-use porthole_sim::{Config, Sim};
 use thirtyfour::WebElement;
 
-use crate::flows::{select_machine, send_task, wait_for_status};
+use crate::flows::{own_demo, select_machine, send_task, wait_for_status};
 
 const FIRST: &str = "Look up the price of coffee";
 const SECOND: &str = "Write an expensive report on tea";
@@ -48,21 +47,7 @@ async fn finished_rows(app: &App, n: usize) -> Result<Vec<(String, f64)>> {
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
 async fn usage_of_every_task_of_a_conversation_and_its_total() {
-    let sim = Sim::start(Config {
-        time_scale: 0.02,
-        ..Config::default()
-    })
-    .await
-    .expect("simulator");
-    let ada = sim.account("ada");
-    let env = vec![
-        ("PORTHOLE_DEMO_URL".to_owned(), sim.base_url.clone()),
-        (
-            "PORTHOLE_DEMO_KEY".to_owned(),
-            ada.api_key.clone().unwrap_or_default(),
-        ),
-        ("PORTHOLE_DEMO_ID_TOKEN".to_owned(), ada.id_token.clone()),
-    ];
+    let (sim, env) = own_demo(0.02).await;
     let app = App::launch_with(AppOptions {
         env: env.clone(),
         ..AppOptions::default()
