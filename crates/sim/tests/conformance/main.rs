@@ -7,6 +7,7 @@ mod account;
 mod approvals;
 mod basics;
 mod control;
+mod control_limits;
 mod desktop;
 mod events;
 mod faults;
