@@ -23,6 +23,7 @@ mod judge;
 mod keys;
 mod live;
 mod live_states;
+mod live_window;
 mod replay;
 mod reusable;
 mod signin;
