@@ -137,6 +137,7 @@ pub fn run() {
         .invoke_handler(handler)
         .setup(move |app| {
             builder.mount_events(app);
+            live::renderer::keep_webkit_caches_small(app);
             let handle = app.handle().clone();
             app.manage(connection::Connection::default());
             app.manage(demo::DemoService::default());

@@ -24,6 +24,28 @@ pub fn choose_webkit_renderer() {
     }
 }
 
+/// Keeps WebKit's memory cache to a minimum ("document viewer"): the page is the app's own,
+/// loaded once, so caching gains nothing, while the live screen hands WebKit a new `data:` URL
+/// image per frame, each a memory-cache resource, and with the default ("web browser") model
+/// the web process grew for as long as a live view was open (BENCHMARKS.md, "Live view in
+/// the app").
+pub fn keep_webkit_caches_small(app: &tauri::App) {
+    #[cfg(target_os = "linux")]
+    {
+        use tauri::Manager;
+        use webkit2gtk::{WebContextExt, WebViewExt};
+        if let Some(window) = app.get_webview_window("main") {
+            let _ = window.with_webview(|webview| {
+                if let Some(context) = webview.inner().context() {
+                    context.set_cache_model(webkit2gtk::CacheModel::DocumentViewer);
+                }
+            });
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = app;
+}
+
 /// The decision, apart from the environment so it can be tested.
 pub fn should_disable_dmabuf(is_set: impl Fn(&str) -> bool, has_hardware_gl: bool) -> bool {
     !is_set(DISABLE_DMABUF) && !is_set("WEBKIT_DISABLE_COMPOSITING_MODE") && !has_hardware_gl
