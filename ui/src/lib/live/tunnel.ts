@@ -48,8 +48,8 @@ export class BridgeTunnel extends Guacamole.Tunnel {
    * Blobs) by ~0.4 MB/s for as long as the stream ran, Blobs collected or not; with `data:` URLs
    * the network process stays flat and the frame rate is the same or higher. Each element's
    * picture is released once drawn (releaseImagesOnceDrawn), which with the small cache model
-   * (src-tauri/src/live/renderer.rs) slows the web process's growth about fivefold; it is not
-   * yet shown bounded (BENCHMARKS.md). There is no ImageDecoder in WebKitGTK to decode bytes without either. The base64 step
+   * (src-tauri/src/live/renderer.rs) cuts the web process's growth to about a third; it is
+   * still not bounded (BENCHMARKS.md). There is no ImageDecoder in WebKitGTK to decode bytes without either. The base64 step
    * is native (`Uint8Array.toBase64`) where it exists; the fallback is for engines without it.
    */
   attach(display: GuacamoleTypes.Display) {
