@@ -49,8 +49,9 @@ export class BridgeTunnel extends Guacamole.Tunnel {
    * the network process stays flat and the frame rate is the same or higher. Each element's
    * picture is released once drawn (releaseImagesOnceDrawn), which with the small cache model
    * (src-tauri/src/live/renderer.rs) cuts the web process's growth to about a third; it is
-   * still not bounded (BENCHMARKS.md). There is no ImageDecoder in WebKitGTK to decode bytes without either. The base64 step
-   * is native (`Uint8Array.toBase64`) where it exists; the fallback is for engines without it.
+   * still not bounded (BENCHMARKS.md). There is no ImageDecoder in WebKitGTK to decode bytes
+   * without either. The base64 step is native (`Uint8Array.toBase64`) where it exists; the
+   * fallback is for engines without it.
    */
   attach(display: GuacamoleTypes.Display) {
     // drawStream exists at runtime (Client's `img` handler calls it) but not in the types.
