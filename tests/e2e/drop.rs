@@ -17,7 +17,7 @@ use thirtyfour::prelude::*;
 use tokio::io::AsyncBufReadExt;
 use tokio::process::Command;
 
-use crate::flows::{own_demo, select_machine, wait_for_status};
+use crate::flows::{own_demo, restart_on, select_machine, wait_for_status};
 
 const TASK: &str = "Add up the table using my notes";
 
@@ -132,18 +132,7 @@ async fn dropped_files_are_uploaded_sent_and_named_in_the_thread() {
     crate::keys::settle().await;
     app.screenshot("drop-sent-with-files").await.unwrap();
 
-    let data_dir = app.data_dir().to_path_buf();
-    let _keep = app.quit().await;
-    let again = App::launch_with(AppOptions {
-        data_dir: Some(data_dir),
-        env,
-        ..AppOptions::default()
-    })
-    .await
-    .expect("the app opens again");
-    select_machine(&again, "Design laptop")
-        .await
-        .expect("machine");
+    let (_keep, again) = restart_on(app, env, "Design laptop").await;
     Eventually::new(&again.driver)
         .at_least("sent-attachment", 2)
         .await

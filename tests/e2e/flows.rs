@@ -192,3 +192,23 @@ pub async fn own_demo(time_scale: f64) -> (porthole_sim::RunningSim, Vec<(String
     ];
     (sim, env)
 }
+
+/// Quits `app` and opens it again over the same data folder and environment, with `machine`
+/// selected: what a person sees after restarting Porthole. The guard keeps the folder.
+pub async fn restart_on(
+    app: App,
+    env: Vec<(String, String)>,
+    machine: &str,
+) -> (Option<tempfile::TempDir>, App) {
+    let data_dir = app.data_dir().to_path_buf();
+    let keep = app.quit().await;
+    let again = App::launch_with(porthole_e2e::AppOptions {
+        data_dir: Some(data_dir),
+        env,
+        ..porthole_e2e::AppOptions::default()
+    })
+    .await
+    .expect("the app opens again");
+    select_machine(&again, machine).await.expect("machine");
+    (keep, again)
+}

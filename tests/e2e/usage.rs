@@ -5,7 +5,7 @@
 use porthole_e2e::{by_testid, text_of, App, AppOptions, Eventually, Result};
 use thirtyfour::WebElement;
 
-use crate::flows::{own_demo, select_machine, send_task, wait_for_status};
+use crate::flows::{own_demo, restart_on, select_machine, send_task, wait_for_status};
 
 const FIRST: &str = "Look up the price of coffee";
 const SECOND: &str = "Write an expensive report on tea";
@@ -120,18 +120,7 @@ async fn usage_of_every_task_of_a_conversation_and_its_total() {
     app.screenshot("usage-two-tasks").await.unwrap();
 
     // After a restart both tasks are still there.
-    let data_dir = app.data_dir().to_path_buf();
-    let keep = app.quit().await;
-    let again = App::launch_with(AppOptions {
-        data_dir: Some(data_dir),
-        env,
-        ..AppOptions::default()
-    })
-    .await
-    .expect("the app opens again");
-    select_machine(&again, "Design laptop")
-        .await
-        .expect("machine");
+    let (keep, again) = restart_on(app, env, "Design laptop").await;
     Eventually::new(&again.driver)
         .element("usage-button")
         .await
