@@ -15,6 +15,7 @@ mod judge;
 mod keys;
 mod learn;
 mod live;
+mod live_endings;
 mod machines;
 mod messages;
 mod outcomes;
