@@ -6,14 +6,22 @@
 //! rectangles that changed (a tile diff against the last frame sent), `mouse` when the pointer
 //! moved, and `sync`.
 //!
-//! Pacing: at most [`MAX_IN_FLIGHT`] frames may wait for the viewer's `sync` echo; while the
-//! viewer lags, changes pile up in the desktop and go out as one frame once it catches up, so a
-//! slow viewer costs neither memory nor stale frames. `nop` goes out after `nop_ms` with
-//! nothing else to say; a viewer silent for `drop_ms` is dropped. The stream ends with
-//! `error` + close when the token expires or the computer stops running. Faults: `bad-frame`
-//! sends a garbled instruction before a frame, `drop-stream` cuts the connection after one.
+//! Pacing: a tick every `1/fps` s, and at most [`MAX_IN_FLIGHT`] frames may wait for the
+//! viewer's `sync` echo; while the viewer lags, changes pile up in the desktop and go out as one
+//! frame once it catches up, so a slow viewer costs neither memory nor stale frames. A tick
+//! that finds the window full is owed, and the owed frame goes out as soon as an echo frees a
+//! slot, the way guacd sends its next frame the moment the viewer catches up: on a strict tick
+//! grid every late echo would cost a whole tick, capping a viewer whose round trip is a little
+//! over one tick well under `fps`. At most one frame is owed, so the stream never bursts nor
+//! exceeds `fps` on average.
+//!
+//! `nop` goes out after `nop_ms` with nothing else to say; a viewer silent for `drop_ms` is
+//! dropped. The stream ends with `error` + close when the token expires or the computer stops
+//! running. Faults: `bad-frame` sends a garbled instruction before a frame, `drop-stream` cuts
+//! the connection after one.
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
@@ -193,12 +201,27 @@ pub async fn serve(
     if !viewer.send(first).await {
         return;
     }
+    // A tick found the window full; its frame goes out when an echo frees a slot.
+    let mut owed = false;
     let mut ticker = tokio::time::interval(Duration::from_secs_f64(1.0 / f64::from(opts.fps)));
     ticker.set_missed_tick_behavior(MissedTickBehavior::Delay);
     let ending = loop {
         tokio::select! {
             msg = viewer.socket.next() => match msg {
-                Some(Ok(msg)) => if !viewer.heard(msg) { break None },
+                Some(Ok(msg)) => {
+                    if !viewer.heard(msg) {
+                        break None;
+                    }
+                    if owed && viewer.in_flight.len() < MAX_IN_FLIGHT {
+                        owed = false;
+                        if opts.animate {
+                            desktop.tick_animation();
+                        }
+                        if !send_next_frame(&mut viewer, &state, &desktop, &mut shown, &mut pointer, opts.quality).await {
+                            break None;
+                        }
+                    }
+                }
                 _ => break None,
             },
             _ = ticker.tick() => {
@@ -212,22 +235,11 @@ pub async fn serve(
                     desktop.tick_animation();
                 }
                 if viewer.in_flight.len() < MAX_IN_FLIGHT {
-                    let next = desktop.frame();
-                    let at = desktop.pointer();
-                    if let Some(frames) = update(&mut viewer, &shown, &next, (at != pointer).then_some(at), opts.quality) {
-                        if state.faults().roll(Fault::BadFrame) && !viewer.send(vec![malformed()]).await {
-                            break None;
-                        }
-                        if !viewer.send(frames).await {
-                            break None;
-                        }
-                        shown = next;
-                        pointer = at;
-                        // The `drop-stream` fault: the connection just ends, no `error`.
-                        if state.faults().roll(Fault::DropStream) {
-                            break None;
-                        }
+                    if !send_next_frame(&mut viewer, &state, &desktop, &mut shown, &mut pointer, opts.quality).await {
+                        break None;
                     }
+                } else {
+                    owed = true;
                 }
                 if viewer.last_said.elapsed() >= opts.nop_after && !viewer.send(vec![wire::single::<&str>("nop", &[])]).await {
                     break None;
@@ -241,6 +253,39 @@ pub async fn serve(
     if let Some(ending) = ending {
         viewer.end(ending).await;
     }
+}
+
+/// Sends what changed since `shown` as one frame (nothing when nothing did), with the faults
+/// that ride on frames. `false` when the stream must end.
+async fn send_next_frame(
+    viewer: &mut Viewer,
+    state: &AppState,
+    desktop: &Desktop,
+    shown: &mut Arc<Pixmap>,
+    pointer: &mut (i32, i32),
+    quality: u8,
+) -> bool {
+    let next = desktop.frame();
+    let at = desktop.pointer();
+    let Some(frames) = update(
+        viewer,
+        shown,
+        &next,
+        (at != *pointer).then_some(at),
+        quality,
+    ) else {
+        return true;
+    };
+    if state.faults().roll(Fault::BadFrame) && !viewer.send(vec![malformed()]).await {
+        return false;
+    }
+    if !viewer.send(frames).await {
+        return false;
+    }
+    *shown = next;
+    *pointer = at;
+    // The `drop-stream` fault: the connection just ends, no `error`.
+    !state.faults().roll(Fault::DropStream)
 }
 
 fn first_frame(

@@ -249,6 +249,28 @@ async fn later_frames_are_dirty_png_rectangles_paced_by_sync_echoes() {
 }
 
 #[tokio::test]
+async fn a_frame_held_back_by_a_lagging_viewer_goes_out_as_soon_as_it_catches_up() {
+    // Like guacd, the server holds a frame while the viewer lags and sends it on the echo,
+    // instead of waiting for the next tick: at fps=1 a tick grid would cost up to a second
+    // per late echo.
+    let p = start().await;
+    let m = p.machine_id("ada", "Design laptop").await;
+    let url = live_url(&p, "ada", &m).await;
+    let mut v = Viewer::connect(&format!("{url}&fps=1&animate=1")).await;
+    let first = v.until_sync(PATIENCE).await;
+    let _second = v.until_sync(PATIENCE).await;
+    // Two frames await their echo, so the tick a second later finds the window full.
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    v.ack(&last_sync(&first)).await;
+    // The tick after that is ~0.8 s away: a frame within 0.4 s is the one held back.
+    let next = tokio::time::timeout(Duration::from_millis(400), v.until_sync(PATIENCE)).await;
+    assert!(
+        next.is_ok(),
+        "the held-back frame goes out on the echo, not at the next tick"
+    );
+}
+
+#[tokio::test]
 async fn the_viewer_sees_the_agent_work() {
     let p = start().await;
     let m = p.machine_id("ada", "Design laptop").await;
