@@ -212,11 +212,9 @@ pub async fn serve(
                     if !viewer.heard(msg) {
                         break None;
                     }
+                    // The owed tick already advanced the animation: its frame shows that.
                     if owed && viewer.in_flight.len() < MAX_IN_FLIGHT {
                         owed = false;
-                        if opts.animate {
-                            desktop.tick_animation();
-                        }
                         if !send_next_frame(&mut viewer, &state, &desktop, &mut shown, &mut pointer, opts.quality).await {
                             break None;
                         }
