@@ -4,12 +4,15 @@
 //! files. JSON would turn every image into a number array or base64 (the cost the bridge exists
 //! to avoid), and a general binary format (bincode, MessagePack) would put a second decoder,
 //! and a dependency, into the page. This layout is read by ~60 lines of TypeScript with a
-//! `DataView` (`ui/src/lib/live/frame.ts`, tested there) and the image bytes reach
-//! `createImageBitmap` as a view into the message, with no copy.
+//! `DataView` (`ui/src/lib/live/frame.ts`, tested there), and pictures reach the page's
+//! `ImageData` as a view into the message, with no copy.
 //!
-//! Layout (little endian), version 1:
+//! Images go as decoded pixels ([`super::pixels`] says why); one this bridge cannot decode goes
+//! as its file, which the page decodes itself.
+//!
+//! Layout (little endian), version 2:
 //! ```text
-//! u8  version (1)        u8  reserved (0)
+//! u8  version (2)        u8  reserved (0)
 //! u32 seq                u32 connection
 //! f64 arrived_at_unix_ms (when the WebSocket message completing the frame arrived)
 //! f64 sent_at_unix_ms    (when the bridge handed it to the IPC channel)
@@ -18,15 +21,20 @@
 //!                 u32 data length + bytes
 //!   u8 2 = instruction: u16 opcode length + UTF-8, u16 arg count,
 //!                       per arg: u32 length + UTF-8
+//!   u8 3 = pixels: i32 layer, i32 x, i32 y, u32 mask, u32 width, u32 height,
+//!                  u8 opaque (1 when every alpha is full), width × height × 4 bytes RGBA
 //! ```
 //! `seq` fits u32: at 60 frames a second it wraps after two years of one view.
 
-use porthole_live::{DrawOp, Frame};
+use porthole_live::{DrawOp, Frame, Image};
+
+use super::pixels;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-pub const VERSION: u8 = 1;
+pub const VERSION: u8 = 2;
 const OP_IMAGE: u8 = 1;
 const OP_INSTRUCTION: u8 = 2;
+const OP_PIXELS: u8 = 3;
 
 /// The encoded frame: the webview receives it as an `ArrayBuffer`.
 pub fn encode(frame: &Frame) -> Vec<u8> {
@@ -35,7 +43,10 @@ pub fn encode(frame: &Frame) -> Vec<u8> {
             .ops
             .iter()
             .map(|op| match op {
-                DrawOp::Image(image) => 32 + image.mimetype.len() + image.data.len(),
+                DrawOp::Image(image) => match image.size {
+                    Some((w, h)) => 32 + w as usize * h as usize * 4,
+                    None => 32 + image.mimetype.len() + image.data.len(),
+                },
                 DrawOp::Instruction(i) => {
                     8 + i.opcode.len() + i.args.iter().map(|a| 4 + a.len()).sum::<usize>()
                 }
@@ -57,6 +68,9 @@ pub fn encode(frame: &Frame) -> Vec<u8> {
     for op in &frame.ops {
         match op {
             DrawOp::Image(image) => {
+                if put_pixels(&mut out, image) {
+                    continue;
+                }
                 out.push(OP_IMAGE);
                 out.extend_from_slice(&image.layer.to_le_bytes());
                 out.extend_from_slice(&image.x.to_le_bytes());
@@ -81,6 +95,30 @@ pub fn encode(frame: &Frame) -> Vec<u8> {
     out
 }
 
+/// Writes the image as a pixels op; `false`, with nothing written, when it does not decode.
+fn put_pixels(out: &mut Vec<u8>, image: &Image) -> bool {
+    let start = out.len();
+    out.push(OP_PIXELS);
+    out.extend_from_slice(&image.layer.to_le_bytes());
+    out.extend_from_slice(&image.x.to_le_bytes());
+    out.extend_from_slice(&image.y.to_le_bytes());
+    out.extend_from_slice(&image.mask.to_le_bytes());
+    let dims_at = out.len();
+    out.extend_from_slice(&[0; 9]);
+    match pixels::append_rgba(&image.mimetype, &image.data, out) {
+        Some(p) => {
+            out[dims_at..dims_at + 4].copy_from_slice(&p.width.to_le_bytes());
+            out[dims_at + 4..dims_at + 8].copy_from_slice(&p.height.to_le_bytes());
+            out[dims_at + 8] = u8::from(p.opaque);
+            true
+        }
+        None => {
+            out.truncate(start);
+            false
+        }
+    }
+}
+
 /// Strings bounded by the codec (an element is at most 8192 code points); a longer one is cut
 /// at a character boundary rather than corrupting the layout.
 fn put_short_str(out: &mut Vec<u8>, s: &str) {
@@ -103,8 +141,8 @@ fn unix_ms_now() -> f64 {
 mod tests {
     use super::*;
     use bytes::Bytes;
+    use image::ImageEncoder;
     use porthole_live::codec::Instruction;
-    use porthole_live::Image;
 
     fn frame(ops: Vec<DrawOp>) -> Frame {
         Frame {
@@ -147,6 +185,35 @@ mod tests {
             i32::from_le_bytes(bytes[image_at + 1..image_at + 5].try_into().unwrap()),
             -1
         );
+    }
+
+    #[test]
+    fn a_picture_goes_as_its_pixels_where_it_was_drawn() {
+        let mut png = Vec::new();
+        image::codecs::png::PngEncoder::new(&mut png)
+            .write_image(
+                &[10, 20, 30, 255, 40, 50, 60, 255],
+                2,
+                1,
+                image::ExtendedColorType::Rgba8,
+            )
+            .unwrap();
+        let bytes = encode(&frame(vec![DrawOp::Image(Image {
+            mimetype: "image/png".into(),
+            layer: -2,
+            x: 5,
+            y: 6,
+            mask: 12,
+            size: Some((2, 1)),
+            data: Bytes::from(png),
+        })]));
+        let op = &bytes[30..];
+        assert_eq!(op[0], OP_PIXELS);
+        let int = |at: usize| i32::from_le_bytes(op[at..at + 4].try_into().unwrap());
+        assert_eq!([int(1), int(5), int(9), int(13)], [-2, 5, 6, 12]);
+        assert_eq!([int(17), int(21)], [2, 1], "width, height");
+        assert_eq!(op[25], 1, "opaque");
+        assert_eq!(&op[26..], &[10, 20, 30, 255, 40, 50, 60, 255]);
     }
 
     #[test]

@@ -10,6 +10,7 @@
 pub mod commands;
 pub mod frame_bytes;
 pub mod full_screen;
+mod pixels;
 mod pump;
 pub mod renderer;
 mod snapshot;

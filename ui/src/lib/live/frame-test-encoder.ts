@@ -1,6 +1,6 @@
 // The Rust bridge's frame layout written from TypeScript, for tests only (the bridge itself is
 // src-tauri/src/live/frame_bytes.rs; its own tests pin the same offsets).
-import type { LiveFrame } from './frame';
+import { FRAME_VERSION, type LiveFrame } from './frame';
 
 export function encodeFrameForTest(frame: LiveFrame): ArrayBuffer {
   const parts: number[] = [];
@@ -17,7 +17,7 @@ export function encodeFrameForTest(frame: LiveFrame): ArrayBuffer {
   const i32 = (v: number) => push(v, 4, (d) => d.setInt32(0, v, true));
   const f64 = (v: number) => push(v, 8, (d) => d.setFloat64(0, v, true));
   const raw = (b: Uint8Array) => b.forEach((x) => parts.push(x));
-  u8(1);
+  u8(FRAME_VERSION);
   u8(0);
   u32(frame.seq);
   u32(frame.connection);
@@ -36,6 +36,16 @@ export function encodeFrameForTest(frame: LiveFrame): ArrayBuffer {
       raw(m);
       u32(op.data.length);
       raw(op.data);
+    } else if (op.kind === 'pixels') {
+      u8(3);
+      i32(op.layer);
+      i32(op.x);
+      i32(op.y);
+      u32(op.mask);
+      u32(op.width);
+      u32(op.height);
+      u8(op.opaque ? 1 : 0);
+      raw(new Uint8Array(op.data.buffer, op.data.byteOffset, op.data.byteLength));
     } else {
       u8(2);
       const o = enc.encode(op.opcode);

@@ -31,6 +31,27 @@ describe('decodeFrame', () => {
     expect(frame.ops[2]).toEqual({ kind: 'instruction', opcode: 'cfill', args: ['14', '0', 'é', ''] });
   });
 
+  it('reads decoded pictures as RGBA views into the message', () => {
+    const rgba = new Uint8ClampedArray([1, 2, 3, 255, 4, 5, 6, 128]);
+    const buffer = encodeFrameForTest({
+      seq: 3, connection: 1, arrivedAtMs: 0, sentAtMs: 0,
+      ops: [
+        { kind: 'pixels', layer: -1, x: 5, y: 6, mask: 12, width: 2, height: 1, opaque: false, data: rgba },
+        { kind: 'instruction', opcode: 'mouse', args: ['1', '2'] },
+      ],
+    });
+    const frame = decodeFrame(buffer);
+    const pixels = frame.ops[0];
+    if (pixels.kind !== 'pixels') throw new Error('expected pixels');
+    expect([pixels.layer, pixels.x, pixels.y, pixels.mask, pixels.width, pixels.height, pixels.opaque])
+      .toEqual([-1, 5, 6, 12, 2, 1, false]);
+    expect(Array.from(pixels.data)).toEqual(Array.from(rgba));
+    expect(pixels.data.buffer).toBe(buffer); // a view, not a copy
+    expect(frame.ops[1]).toEqual({ kind: 'instruction', opcode: 'mouse', args: ['1', '2'] });
+    // Fewer pixel bytes than width × height × 4 is a broken frame, not a smaller picture.
+    expect(() => decodeFrame(buffer.slice(0, buffer.byteLength - 20))).toThrow(FrameFormatError);
+  });
+
   it('refuses what is not a frame instead of drawing garbage', () => {
     expect(() => decodeFrame('text')).toThrow(FrameFormatError);
     const good = encodeFrameForTest({ seq: 1, connection: 1, arrivedAtMs: 0, sentAtMs: 0, ops: [

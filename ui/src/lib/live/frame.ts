@@ -1,7 +1,7 @@
 // Reads one live frame as the Rust bridge writes it (src-tauri/src/live/frame_bytes.rs has the
-// layout and why it is hand-written). Images stay views into the message: no copy, no base64.
+// layout and why it is hand-written). Pictures stay views into the message: no copy, no base64.
 
-export const FRAME_VERSION = 1;
+export const FRAME_VERSION = 2;
 
 export type ImageOp = {
   kind: 'image';
@@ -13,9 +13,23 @@ export type ImageOp = {
   data: Uint8Array;
 };
 
+/** An image the bridge decoded: its pixels as RGBA rows, ready for `ImageData`. */
+export type PixelsOp = {
+  kind: 'pixels';
+  layer: number;
+  x: number;
+  y: number;
+  mask: number;
+  width: number;
+  height: number;
+  /** Every alpha is full: putting the pixels equals drawing them over what is there. */
+  opaque: boolean;
+  data: Uint8ClampedArray<ArrayBuffer>;
+};
+
 export type InstructionOp = { kind: 'instruction'; opcode: string; args: string[] };
 
-export type DrawOp = ImageOp | InstructionOp;
+export type DrawOp = ImageOp | PixelsOp | InstructionOp;
 
 export type LiveFrame = {
   seq: number;
@@ -72,6 +86,19 @@ export function decodeFrame(message: unknown): LiveFrame {
       const args: string[] = [];
       for (let a = 0; a < argc; a++) args.push(str(u32()));
       ops.push({ kind: 'instruction', opcode, args });
+    } else if (kind === 3) {
+      const layer = i32();
+      const x = i32();
+      const y = i32();
+      const mask = u32();
+      const width = u32();
+      const height = u32();
+      const opaque = u8() === 1;
+      const length = width * height * 4;
+      need(length);
+      const data = new Uint8ClampedArray(message, at, length);
+      at += length;
+      ops.push({ kind: 'pixels', layer, x, y, mask, width, height, opaque, data });
     } else {
       throw new FrameFormatError(`op kind ${kind}`);
     }

@@ -2,7 +2,7 @@
 // so guacamole-common-js's own parser (slow: live-protocol.md, "Measured here") never runs, and
 // each image reaches the Display whole, in one piece, instead of as base64 `blob` chunks.
 import { Guacamole, type GuacamoleTypes } from './guacamole';
-import type { LiveFrame } from './frame';
+import type { LiveFrame, PixelsOp } from './frame';
 
 type DisplayWithStreams = GuacamoleTypes.Display & {
   drawStream: (layer: GuacamoleTypes.Layer, x: number, y: number) => void;
@@ -14,7 +14,7 @@ const IMAGE_STREAM = '0';
 export class BridgeTunnel extends Guacamole.Tunnel {
   /** Called with a frame's seq once the Display has drawn it (Client's `sync` reply). */
   onDrawn: (seq: number) => void = () => {};
-  private pendingImage: { mimetype: string; data: Uint8Array } | null = null;
+  private pendingImage: { mimetype: string; data: Uint8Array } | PixelsOp | null = null;
 
   constructor() {
     super();
@@ -40,18 +40,16 @@ export class BridgeTunnel extends Guacamole.Tunnel {
   }
 
   /**
-   * Makes the Display draw bridge images from their bytes: Client's `img` handler hands the
-   * Display a stream to decode, and this takes its place with the image the tunnel just fed.
+   * Makes the Display draw bridge images: Client's `img` handler hands the Display a stream to
+   * decode, and this takes its place with the picture the tunnel just fed, keeping the Display's
+   * order, channel masks and layer sizing.
    *
-   * Why an image element and a `data:` URL rather than Display.drawBlob (a Blob per image, then
-   * createImageBitmap): in WebKitGTK 2.50 that path grew the network process (which holds
-   * Blobs) by ~0.4 MB/s for as long as the stream ran, Blobs collected or not; with `data:` URLs
-   * the network process stays flat and the frame rate is the same or higher. Each element's
-   * picture is released once drawn (releaseImagesOnceDrawn), which with the small cache model
-   * (src-tauri/src/live/renderer.rs) cuts the web process's growth to about a third; it is
-   * still not bounded (BENCHMARKS.md). There is no ImageDecoder in WebKitGTK to decode bytes
-   * without either. The base64 step is native (`Uint8Array.toBase64`) where it exists; the
-   * fallback is for engines without it.
+   * Pictures come decoded to pixels (src-tauri/src/live/pixels.rs says why: WebKitGTK's web
+   * process grew without bound while it decoded the stream's images) and are put into the
+   * layer's canvas by putDecodedPictures. A picture the bridge could not decode comes as its
+   * file and is drawn from a `data:` URL, its element's picture released once drawn
+   * (releaseImagesOnceDrawn); there is no ImageDecoder in WebKitGTK to decode bytes otherwise,
+   * and a Blob per image grew the network process.
    */
   attach(display: GuacamoleTypes.Display) {
     // drawStream exists at runtime (Client's `img` handler calls it) but not in the types.
@@ -59,6 +57,12 @@ export class BridgeTunnel extends Guacamole.Tunnel {
       const image = this.pendingImage;
       this.pendingImage = null;
       if (!image) return;
+      if ('kind' in image) {
+        putDecodedPictures(layer);
+        // Queued like any draw, so it lands after what came before it in the stream.
+        display.drawImage(layer, x, y, new DecodedPicture(image) as unknown as HTMLImageElement);
+        return;
+      }
       releaseImagesOnceDrawn(layer);
       // Queued in draw order; a broken image is skipped, never holding the frames behind it.
       display.draw(layer, x, y, dataUrl(image.mimetype, image.data));
@@ -70,9 +74,10 @@ export class BridgeTunnel extends Guacamole.Tunnel {
     const deliver = this.oninstruction;
     if (!deliver) return;
     for (const op of frame.ops) {
-      if (op.kind === 'image') {
-        this.pendingImage = { mimetype: op.mimetype, data: op.data };
-        deliver('img', [IMAGE_STREAM, String(op.mask), String(op.layer), op.mimetype, String(op.x), String(op.y)]);
+      if (op.kind === 'image' || op.kind === 'pixels') {
+        this.pendingImage = op.kind === 'image' ? { mimetype: op.mimetype, data: op.data } : op;
+        const mimetype = op.kind === 'image' ? op.mimetype : 'image/png';
+        deliver('img', [IMAGE_STREAM, String(op.mask), String(op.layer), mimetype, String(op.x), String(op.y)]);
         deliver('end', [IMAGE_STREAM]);
         this.pendingImage = null;
       } else if (op.opcode !== 'sync') {
@@ -81,6 +86,50 @@ export class BridgeTunnel extends Guacamole.Tunnel {
     }
     deliver('sync', [String(frame.seq)]);
   }
+}
+
+/** A decoded picture on its way through the Display's queue; the layer's canvas puts it. */
+export class DecodedPicture {
+  readonly width: number;
+  readonly height: number;
+  constructor(readonly pixels: PixelsOp) {
+    // Read by the Layer to grow self-sizing buffers, as for an image element.
+    this.width = pixels.width;
+    this.height = pixels.height;
+  }
+}
+
+const putting = new WeakSet<object>();
+
+/**
+ * Teaches the layer's canvas to put a DecodedPicture. The Layer's own drawImage still runs
+ * (it grows self-sizing buffers and marks the layer as drawn on, which a later resize relies
+ * on to keep what is there); only the final step changes, from drawing a decoded image to
+ * putting its pixels. Putting equals drawing when the mask replaces (`copy`) or when opaque
+ * pixels go over; anything else is composited from a scratch canvas as an image would be.
+ */
+export function putDecodedPictures(layer: GuacamoleTypes.Layer) {
+  const context = layer.getCanvas().getContext('2d');
+  if (!context || putting.has(context)) return;
+  putting.add(context);
+  const draw = context.drawImage.bind(context) as (...args: unknown[]) => void;
+  context.drawImage = ((...args: unknown[]) => {
+    const [picture, x, y] = args;
+    if (!(picture instanceof DecodedPicture)) return draw(...args);
+    const { width, height, opaque, data } = picture.pixels;
+    if (width === 0 || height === 0) return;
+    const pixels = new ImageData(data, width, height);
+    const mode = context.globalCompositeOperation;
+    if (mode === 'copy' || (opaque && mode === 'source-over')) {
+      context.putImageData(pixels, x as number, y as number);
+      return;
+    }
+    const scratch = document.createElement('canvas');
+    scratch.width = width;
+    scratch.height = height;
+    scratch.getContext('2d')?.putImageData(pixels, 0, 0);
+    draw(scratch, x, y);
+  }) as typeof context.drawImage;
 }
 
 const releasing = new WeakSet<object>();

@@ -1,0 +1,139 @@
+//! The stream's images decoded to pixels in the bridge, so the page puts them into the canvas
+//! and WebKit never decodes an image file of the stream.
+//!
+//! Why: WebKitGTK 2.50's web process grew for as long as it decoded the stream's pictures,
+//! whichever way it was asked to (a Blob per image + `createImageBitmap`, or a `data:` URL per
+//! image element), by 0.26–0.7 MB a second at ~52 fps, while frames acknowledged without
+//! decoding their images kept it flat (BENCHMARKS.md, "Live view in the app"). Decoding here
+//! costs the bridge a PNG or JPEG decode per image (the `image` crate, the one the simulator
+//! encodes with) and the page a `putImageData`; the price is bandwidth on the loopback socket
+//! (4 bytes a pixel instead of the file), which the stream's dirty rectangles keep small.
+
+use image::{DynamicImage, ImageFormat, ImageReader, Limits};
+use std::io::Cursor;
+
+/// The largest picture decoded here: past it (a hostile or broken stream), the file goes to the
+/// page as it is, whose decoder has limits of its own. Larger than any screen.
+const MAX_SIDE: u32 = 8192;
+const MAX_ALLOC: u64 = 256 * 1024 * 1024;
+
+/// What [`append_rgba`] appended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pixels {
+    pub width: u32,
+    pub height: u32,
+    /// Every pixel has full alpha, so putting it equals drawing it "over".
+    pub opaque: bool,
+}
+
+/// Decodes a PNG or JPEG and appends its pixels to `out` as RGBA (straight alpha, rows top to
+/// bottom, as `ImageData` holds them). `None`, with nothing appended, for any other type or a
+/// file that does not decode: the caller sends that file as it is.
+pub fn append_rgba(mimetype: &str, data: &[u8], out: &mut Vec<u8>) -> Option<Pixels> {
+    let format = match mimetype {
+        "image/png" => ImageFormat::Png,
+        "image/jpeg" => ImageFormat::Jpeg,
+        _ => return None,
+    };
+    let mut reader = ImageReader::with_format(Cursor::new(data), format);
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_SIDE);
+    limits.max_image_height = Some(MAX_SIDE);
+    limits.max_alloc = Some(MAX_ALLOC);
+    reader.limits(limits);
+    let picture = reader.decode().ok()?;
+    let (width, height) = (picture.width(), picture.height());
+    let opaque = match picture {
+        DynamicImage::ImageRgba8(rgba) => {
+            let raw = rgba.as_raw();
+            out.extend_from_slice(raw);
+            raw.chunks_exact(4).all(|p| p[3] == u8::MAX)
+        }
+        other => {
+            let has_alpha = other.color().has_alpha();
+            let rgba = other.into_rgba8();
+            out.extend_from_slice(rgba.as_raw());
+            !has_alpha || rgba.as_raw().chunks_exact(4).all(|p| p[3] == u8::MAX)
+        }
+    };
+    Some(Pixels {
+        width,
+        height,
+        opaque,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::codecs::jpeg::JpegEncoder;
+    use image::codecs::png::PngEncoder;
+    use image::{ExtendedColorType, ImageEncoder};
+
+    fn png(width: u32, height: u32, rgba: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        PngEncoder::new(&mut out)
+            .write_image(rgba, width, height, ExtendedColorType::Rgba8)
+            .unwrap();
+        out
+    }
+
+    #[test]
+    fn a_png_becomes_its_exact_pixels_after_what_was_there() {
+        let rgba: Vec<u8> = (0..3 * 2 * 4).map(|i| (i * 11) as u8 | 1).collect();
+        let mut pixels_opaque = rgba.clone();
+        pixels_opaque
+            .chunks_exact_mut(4)
+            .for_each(|p| p[3] = u8::MAX);
+        let mut out = vec![9, 9];
+        let got = append_rgba("image/png", &png(3, 2, &pixels_opaque), &mut out).unwrap();
+        assert_eq!(
+            got,
+            Pixels {
+                width: 3,
+                height: 2,
+                opaque: true
+            }
+        );
+        assert_eq!(&out[..2], &[9, 9], "appended, never overwriting");
+        assert_eq!(&out[2..], &pixels_opaque[..]);
+
+        let mut out = Vec::new();
+        let got = append_rgba("image/png", &png(3, 2, &rgba), &mut out).unwrap();
+        assert!(!got.opaque, "a pixel with alpha below full says so");
+        assert_eq!(out, rgba);
+    }
+
+    #[test]
+    fn a_jpeg_becomes_opaque_rgba_of_its_size() {
+        let rgb: Vec<u8> = (0..16 * 8).flat_map(|_| [200u8, 40, 90]).collect();
+        let mut jpeg = Vec::new();
+        JpegEncoder::new_with_quality(&mut jpeg, 95)
+            .write_image(&rgb, 16, 8, ExtendedColorType::Rgb8)
+            .unwrap();
+        let mut out = Vec::new();
+        let got = append_rgba("image/jpeg", &jpeg, &mut out).unwrap();
+        assert_eq!((got.width, got.height, got.opaque), (16, 8, true));
+        assert_eq!(out.len(), 16 * 8 * 4);
+        // Lossy, so near the colour, with full alpha everywhere.
+        assert!(out
+            .chunks_exact(4)
+            .all(|p| p[0].abs_diff(200) < 8 && p[1].abs_diff(40) < 8 && p[3] == 255));
+    }
+
+    #[test]
+    fn anything_else_is_left_to_the_page_and_appends_nothing() {
+        let mut out = vec![1];
+        assert_eq!(append_rgba("image/webp", b"RIFF....WEBP", &mut out), None);
+        assert_eq!(append_rgba("image/png", b"\x89PNG broken", &mut out), None);
+        assert_eq!(
+            append_rgba("image/jpeg", &[0xFF, 0xD8, 0xFF], &mut out),
+            None
+        );
+        // A header claiming a picture past the limit is not decoded here.
+        let mut huge = png(1, 1, &[0, 0, 0, 255]);
+        huge[16..20].copy_from_slice(&100_000u32.to_be_bytes());
+        assert_eq!(append_rgba("image/png", &huge, &mut out), None);
+        assert_eq!(out, vec![1]);
+    }
+}
