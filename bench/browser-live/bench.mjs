@@ -30,6 +30,10 @@ const [width, height] = opt.size.split('x').map(Number);
 const secs = Number(opt.secs);
 if (!(width > 0 && height > 0 && secs > 0)) throw new Error('expected --size WxH and --secs N');
 if (!['chromium', 'echo'].includes(opt.viewer)) throw new Error('expected --viewer chromium or echo');
+// The stream's pace; above 60 (up to the simulator's 120) the viewer, not the stream, is the
+// limit. Shared with the app's bench (tests/e2e/live.rs) so both watch the same stream.
+const FPS = Number(process.env.PORTHOLE_LIVE_BENCH_FPS || 60);
+if (!(FPS >= 1 && FPS <= 120)) throw new Error('PORTHOLE_LIVE_BENCH_FPS must be 1 to 120');
 const WARM_UP_MS = 3000; // as the app's bench: let the first full frame and resize settle
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -165,7 +169,7 @@ async function runChromium(url) {
 
 const sim = await startSim(opt.sim);
 try {
-  const url = `${await liveUrl(sim)}&fps=60&animate=1&width=${width}&height=${height}`;
+  const url = `${await liveUrl(sim)}&fps=${FPS}&animate=1&width=${width}&height=${height}`;
   const loadStart = load1();
   const simBefore = sample(sim.child.pid);
   const m = opt.viewer === 'echo' ? await runEcho(url) : await runChromium(url);
@@ -184,12 +188,13 @@ try {
     ...(m.mbPerSec !== undefined && { streamMBPerSec: +m.mbPerSec.toFixed(2) }),
     ...(m.chromium && { chromium: m.chromium, pageFocused: m.focused, chromiumVersion: m.version }),
     simulatorCpuPercent: simBefore && simAfter ? cpuShare(simBefore.cpu, simAfter.cpu, m.seconds) : null,
+    streamFps: FPS,
     load1: { start: loadStart, end: load1() },
     at: new Date().toISOString(),
   };
   const what = opt.viewer === 'echo' ? 'echoed' : 'painted';
   console.log(
-    `${opt.size} ${mode}, ${result.seconds} s: ${what} ${result.paintedFpsMean} fps mean ` +
+    `${opt.size} at fps=${FPS} ${mode}, ${result.seconds} s: ${what} ${result.paintedFpsMean} fps mean ` +
       `(median of 1 s windows ${result.paintedFpsMedian}); the simulator sent ${result.framesReceivedPerSec} frames/s ` +
       `(${result.framesReceived} frames); simulator CPU ${result.simulatorCpuPercent}% of a core; ` +
       `load ${result.load1.start} -> ${result.load1.end}`,

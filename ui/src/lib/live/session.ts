@@ -30,6 +30,8 @@ export type Metrics = {
   /** Frame arriving in Rust to its bytes in the page (ms). */
   bridgeP50: number | null;
   bridgeP99: number | null;
+  /** Of that, the part in Rust: arriving to handed to the socket (decoding its pictures). */
+  rustP99: number | null;
   /** Frame arriving in Rust to drawn in the page (ms). */
   drawnP50: number | null;
 };
@@ -58,6 +60,7 @@ export class LiveSession {
   private early: Array<[number, LiveStatus]> = [];
   private unacked: number[] = [];
   private bridgeMs: number[] = [];
+  private rustMs: number[] = [];
   private drawnMs: number[] = [];
   private arrivedAt = new Map<number, number>();
   private paintTimes: number[] = [];
@@ -115,6 +118,7 @@ export class LiveSession {
       framesPainted: this.framesPainted,
       bridgeP50: percentile(this.bridgeMs, 0.5),
       bridgeP99: percentile(this.bridgeMs, 0.99),
+      rustP99: percentile(this.rustMs, 0.99),
       drawnP50: percentile(this.drawnMs, 0.5),
     };
   }
@@ -150,6 +154,7 @@ export class LiveSession {
       return;
     }
     keep(this.bridgeMs, received - frame.arrivedAtMs);
+    keep(this.rustMs, frame.sentAtMs - frame.arrivedAtMs);
     // Frames and statuses travel separately: a frame of a newer connection starts afresh even
     // before its `connected` status arrives; frames of an older one are acknowledged unseen.
     if (frame.connection < this.connection) {
