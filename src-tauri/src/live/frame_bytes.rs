@@ -15,7 +15,7 @@
 //! u8  version (2)        u8  reserved (0)
 //! u32 seq                u32 connection
 //! f64 arrived_at_unix_ms (when the WebSocket message completing the frame arrived)
-//! f64 sent_at_unix_ms    (when the bridge handed it to the IPC channel)
+//! f64 sent_at_unix_ms    (when the bridge handed it to the page's socket)
 //! u32 op count, then per op:
 //!   u8 1 = image: i32 layer, i32 x, i32 y, u32 mask, u16 mimetype length + UTF-8,
 //!                 u32 data length + bytes

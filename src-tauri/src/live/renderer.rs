@@ -25,10 +25,11 @@ pub fn choose_webkit_renderer() {
 }
 
 /// Keeps WebKit's memory cache to a minimum ("document viewer"): the page is the app's own,
-/// loaded once, so caching gains nothing, while the live screen hands WebKit a new `data:` URL
-/// image per frame, each a memory-cache resource, and with the default ("web browser") model
-/// the web process grew for as long as a live view was open (BENCHMARKS.md, "Live view in
-/// the app").
+/// loaded once, so caching gains nothing. It mattered most while the live screen handed WebKit
+/// a new `data:` URL image per frame (each a memory-cache resource: with the default "web
+/// browser" model the web process grew for as long as a live view was open, BENCHMARKS.md,
+/// "Live view in the app"); pictures are now put as pixels, and a picture the bridge cannot
+/// decode still takes that path.
 pub fn keep_webkit_caches_small(app: &tauri::App) {
     #[cfg(target_os = "linux")]
     {
