@@ -2,7 +2,7 @@
 // so guacamole-common-js's own parser (slow: live-protocol.md, "Measured here") never runs, and
 // each image reaches the Display whole, in one piece, instead of as base64 `blob` chunks.
 import { Guacamole, type GuacamoleTypes } from './guacamole';
-import type { LiveFrame, PixelsOp } from './frame';
+import type { ImageOp, LiveFrame, PixelsOp } from './frame';
 
 type DisplayWithStreams = GuacamoleTypes.Display & {
   drawStream: (layer: GuacamoleTypes.Layer, x: number, y: number) => void;
@@ -14,7 +14,7 @@ const IMAGE_STREAM = '0';
 export class BridgeTunnel extends Guacamole.Tunnel {
   /** Called with a frame's seq once the Display has drawn it (Client's `sync` reply). */
   onDrawn: (seq: number) => void = () => {};
-  private pendingImage: { mimetype: string; data: Uint8Array } | PixelsOp | null = null;
+  private pendingImage: ImageOp | PixelsOp | null = null;
 
   constructor() {
     super();
@@ -57,7 +57,7 @@ export class BridgeTunnel extends Guacamole.Tunnel {
       const image = this.pendingImage;
       this.pendingImage = null;
       if (!image) return;
-      if ('kind' in image) {
+      if (image.kind === 'pixels') {
         putDecodedPictures(layer);
         // Queued like any draw, so it lands after what came before it in the stream.
         display.drawImage(layer, x, y, new DecodedPicture(image) as unknown as HTMLImageElement);
@@ -75,8 +75,9 @@ export class BridgeTunnel extends Guacamole.Tunnel {
     if (!deliver) return;
     for (const op of frame.ops) {
       if (op.kind === 'image' || op.kind === 'pixels') {
-        this.pendingImage = op.kind === 'image' ? { mimetype: op.mimetype, data: op.data } : op;
-        const mimetype = op.kind === 'image' ? op.mimetype : 'image/png';
+        this.pendingImage = op;
+        // Client only hands the type on to drawStream, which is ours (attach).
+        const mimetype = op.kind === 'image' ? op.mimetype : 'image/x-rgba';
         deliver('img', [IMAGE_STREAM, String(op.mask), String(op.layer), mimetype, String(op.x), String(op.y)]);
         deliver('end', [IMAGE_STREAM]);
         this.pendingImage = null;
