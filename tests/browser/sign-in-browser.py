@@ -85,7 +85,8 @@ def main():
     if account == "wait":
         # Bounded, so a failed test leaves no browser behind for long.
         deadline = time.monotonic() + 60
-        while account == "wait" and time.monotonic() < deadline:
+        # An empty read is a choice being written, not a choice.
+        while account in ("wait", "") and time.monotonic() < deadline:
             time.sleep(0.1)
             account = choice()
         log(f"late: {account}")

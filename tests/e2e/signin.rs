@@ -60,7 +60,11 @@ impl DefaultBrowser {
     /// What the person will do on the next sign-in page: an account's name, `deny`, or
     /// `wait` (leave the page open until this names an account, then sign in late).
     fn will_choose(&self, choice: &str) {
-        std::fs::write(self.dir.path().join("choice"), choice).unwrap();
+        // Written beside and renamed into place: the browser polls this file while it waits,
+        // and a plain write could be read between truncating and writing (an empty choice).
+        let partial = self.dir.path().join("choice.partial");
+        std::fs::write(&partial, choice).unwrap();
+        std::fs::rename(partial, self.dir.path().join("choice")).unwrap();
     }
 
     fn seen(&self) -> String {
