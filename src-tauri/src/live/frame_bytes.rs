@@ -43,10 +43,10 @@ pub fn encode(frame: &Frame) -> Vec<u8> {
             .ops
             .iter()
             .map(|op| match op {
-                DrawOp::Image(image) => match image.size {
-                    Some((w, h)) => 32 + w as usize * h as usize * 4,
-                    None => 32 + image.mimetype.len() + image.data.len(),
-                },
+                DrawOp::Image(image) => {
+                    let file = image.mimetype.len() + image.data.len();
+                    32 + image.size.and_then(pixels::rgba_len).unwrap_or(file)
+                }
                 DrawOp::Instruction(i) => {
                     8 + i.opcode.len() + i.args.iter().map(|a| 4 + a.len()).sum::<usize>()
                 }
@@ -214,6 +214,26 @@ mod tests {
         assert_eq!([int(17), int(21)], [2, 1], "width, height");
         assert_eq!(op[25], 1, "opaque");
         assert_eq!(&op[26..], &[10, 20, 30, 255, 40, 50, 60, 255]);
+    }
+
+    #[test]
+    fn a_header_claiming_a_huge_picture_costs_no_more_than_its_file() {
+        // The viewer reads sizes from headers the stream sent; reserving room for what one
+        // claims (here 4 × 10^10 bytes) would abort the app.
+        let bytes = encode(&frame(vec![DrawOp::Image(Image {
+            mimetype: "image/png".into(),
+            layer: 0,
+            x: 0,
+            y: 0,
+            mask: 14,
+            size: Some((100_000, 100_000)),
+            data: Bytes::from_static(b"\x89PNG not really"),
+        })]));
+        assert_eq!(
+            bytes[30], OP_IMAGE,
+            "sent as its file, for the page to refuse"
+        );
+        assert!(bytes.capacity() < 1024);
     }
 
     #[test]

@@ -17,6 +17,12 @@ use std::io::Cursor;
 const MAX_SIDE: u32 = 8192;
 const MAX_ALLOC: u64 = 256 * 1024 * 1024;
 
+/// The bytes [`append_rgba`] would append for a picture of this size, or `None` past what it
+/// decodes. For reserving room from a header the stream sent, which may claim anything.
+pub fn rgba_len((width, height): (u32, u32)) -> Option<usize> {
+    (width <= MAX_SIDE && height <= MAX_SIDE).then(|| width as usize * height as usize * 4)
+}
+
 /// What [`append_rgba`] appended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Pixels {
