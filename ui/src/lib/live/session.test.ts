@@ -1,6 +1,7 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LiveSession, type LiveBridge } from './session';
 import { encodeFrameForTest } from './frame-test-encoder';
+import { recordWindowListeners, stopRecordingWindowListeners } from './window-test-listeners';
 
 beforeAll(() => {
   // jsdom has no 2D canvas; the Display only needs calls that succeed.
@@ -27,6 +28,8 @@ function bridge(open: LiveBridge['open']): LiveBridge {
     onStatus: vi.fn(async () => () => {}),
   };
 }
+
+afterEach(() => stopRecordingWindowListeners());
 
 describe('LiveSession', () => {
   it('acknowledges a frame that came before open() answered, once the view id is known', async () => {
@@ -61,6 +64,30 @@ describe('LiveSession', () => {
     deliver(frame(2, 1));
     await vi.waitFor(() => expect(b.ack).toHaveBeenCalledWith(3, 2));
     expect(session.metrics().framesPainted).toBe(1);
+  });
+
+  it('lets the old screen go on a new connection, and the last one when stopped', async () => {
+    // A live-view link lasts 15 minutes: every connection draws on a new Display, and each old
+    // one stayed in memory while the window held a listener of it.
+    const listeners = recordWindowListeners();
+    let deliver: (m: unknown) => void = () => {};
+    const b = bridge(async (_machine, onFrame) => {
+      deliver = onFrame;
+      return 3;
+    });
+    const host = document.createElement('div');
+    const session = new LiveSession(b, host, () => {}, () => {});
+    await session.start('m1');
+    deliver(frame(1, 1));
+    await vi.waitFor(() => expect(b.ack).toHaveBeenCalledWith(3, 1));
+    const first = host.firstElementChild;
+    expect(listeners()).toEqual(['blur']);
+    deliver(frame(2, 2));
+    await vi.waitFor(() => expect(b.ack).toHaveBeenCalledWith(3, 2));
+    expect(host.firstElementChild).not.toBe(first);
+    expect(listeners()).toEqual(['blur']);
+    session.stop();
+    expect(listeners()).toEqual([]);
   });
 });
 

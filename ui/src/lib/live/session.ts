@@ -4,7 +4,8 @@
 // frame come), and measures what the HUD shows.
 import type { LiveStats, LiveStatus } from '../api';
 import { decodeFrame, type LiveFrame } from './frame';
-import { Guacamole, type GuacamoleTypes } from './guacamole';
+import { createClient, type DisposableClient } from './client';
+import type { GuacamoleTypes } from './guacamole';
 import { BridgeTunnel } from './tunnel';
 
 export type LiveBridge = {
@@ -52,6 +53,7 @@ export class LiveSession {
   viewId: number | null = null;
   display: GuacamoleTypes.Display | null = null;
   private tunnel: BridgeTunnel | null = null;
+  private client: DisposableClient | null = null;
   private connection = -1;
   private pending: LiveFrame[] = [];
   private drawScheduled = false;
@@ -100,6 +102,7 @@ export class LiveSession {
     this.unlisten = null;
     if (this.viewId !== null) void this.bridge.close(this.viewId).catch(() => {});
     this.pending = [];
+    this.client?.dispose();
   }
 
   pause() {
@@ -200,10 +203,11 @@ export class LiveSession {
     // Frames of the old connection still queued are acknowledged so the viewer is not held.
     for (const old of this.pending.splice(0)) this.ack(old.seq);
     this.connection = connection;
+    this.client?.dispose();
     const tunnel = new BridgeTunnel();
     tunnel.onDrawn = (seq) => this.drawn(seq);
-    const client = new Guacamole.Client(tunnel);
-    const display = client.getDisplay();
+    this.client = createClient(tunnel);
+    const display = this.client.display;
     tunnel.attach(display);
     display.showCursor(true);
     this.tunnel = tunnel;
