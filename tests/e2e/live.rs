@@ -154,9 +154,11 @@ async fn bench_live_view_in_the_app() {
         ),
     ];
     if let Ok(extra) = std::env::var("PORTHOLE_LIVE_BENCH_APP_ENV") {
-        // For experiments: `NAME=VALUE` handed to the app (and so its web process).
-        if let Some((k, v)) = extra.split_once('=') {
-            env.push((k.into(), v.into()));
+        // For experiments: `NAME=VALUE ...` handed to the app (and so its web process).
+        for pair in extra.split_whitespace() {
+            if let Some((k, v)) = pair.split_once('=') {
+                env.push((k.into(), v.into()));
+            }
         }
     }
     let options = porthole_e2e::AppOptions {
