@@ -194,6 +194,12 @@ async fn bench_live_view_in_the_app() {
     sample_until(&app, Duration::from_secs(30), |s| s.colours > 16)
         .await
         .expect("the desktop is drawn");
+    if std::env::var_os("PORTHOLE_LIVE_BENCH_ACTUAL").is_some() {
+        // 1:1 instead of fitting the screen to the window (no scaling when painted).
+        let wait = Eventually::new(&app.driver);
+        let button = wait.element("live-actual").await.expect("the 1:1 button");
+        button.click().await.expect("1:1");
+    }
     tokio::time::sleep(Duration::from_secs(3)).await;
     let read = |name: &'static str| {
         let view = view.clone();
