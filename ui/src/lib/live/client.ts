@@ -24,16 +24,23 @@ export interface DisposableClient {
 
 export function createClient(tunnel: GuacamoleTypes.Tunnel): DisposableClient {
   const added: Listener[] = [];
+  // Put back exactly as it was: usually inherited, so no own property is left behind.
+  const own = Object.getOwnPropertyDescriptor(window, 'addEventListener');
   const add = window.addEventListener;
-  window.addEventListener = function (this: Window, ...args: Listener) {
-    added.push(args);
-    return add.apply(this, args);
-  } as Window['addEventListener'];
+  Object.defineProperty(window, 'addEventListener', {
+    configurable: true,
+    writable: true,
+    value: function (this: Window, ...args: Listener) {
+      added.push(args);
+      return add.apply(this, args);
+    },
+  });
   let client: GuacamoleTypes.Client;
   try {
     client = new Guacamole.Client(tunnel);
   } finally {
-    window.addEventListener = add;
+    if (own) Object.defineProperty(window, 'addEventListener', own);
+    else delete (window as Partial<Window>).addEventListener;
   }
   const display = client.getDisplay();
   let disposed = false;
