@@ -182,15 +182,22 @@ pub async fn own_demo(time_scale: f64) -> (porthole_sim::RunningSim, Vec<(String
     .await
     .expect("simulator");
     let ada = sim.account("ada");
-    let env = vec![
-        ("PORTHOLE_DEMO_URL".to_owned(), sim.base_url.clone()),
-        (
-            "PORTHOLE_DEMO_KEY".to_owned(),
-            ada.api_key.clone().unwrap_or_default(),
-        ),
-        ("PORTHOLE_DEMO_ID_TOKEN".to_owned(), ada.id_token.clone()),
-    ];
+    let env = demo_env(
+        &sim.base_url,
+        ada.api_key.as_deref().unwrap_or_default(),
+        &ada.id_token,
+    );
     (sim, env)
+}
+
+/// The app environment that makes the simulator at `base_url` the Demo, signed in with these
+/// credentials.
+pub fn demo_env(base_url: &str, api_key: &str, id_token: &str) -> Vec<(String, String)> {
+    vec![
+        ("PORTHOLE_DEMO_URL".to_owned(), base_url.to_owned()),
+        ("PORTHOLE_DEMO_KEY".to_owned(), api_key.to_owned()),
+        ("PORTHOLE_DEMO_ID_TOKEN".to_owned(), id_token.to_owned()),
+    ]
 }
 
 /// Quits `app` and opens it again over the same data folder and environment, with `machine`

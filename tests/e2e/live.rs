@@ -4,7 +4,7 @@
 use porthole_e2e::{App, Eventually, Result};
 use std::time::{Duration, Instant};
 
-use crate::flows::{select_machine, send_task, wait_for_status};
+use crate::flows::{demo_env, select_machine, send_task, wait_for_status};
 
 /// What the live canvas holds: its size, how many distinct colours a sample of its pixels has,
 /// and a fingerprint of those pixels (read with getImageData from the page).
@@ -309,11 +309,11 @@ fn start_bench_sim(bin: &str, time_scale: f64) -> (KillOnDrop, Vec<(String, Stri
         .and_then(|all| all.iter().find(|a| a["name"] == "ada"))
         .expect("the simulator has ada");
     let text = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_owned();
-    let env = vec![
-        ("PORTHOLE_DEMO_URL".to_owned(), text(&ready["baseUrl"])),
-        ("PORTHOLE_DEMO_KEY".to_owned(), text(&ada["apiKey"])),
-        ("PORTHOLE_DEMO_ID_TOKEN".to_owned(), text(&ada["idToken"])),
-    ];
+    let env = demo_env(
+        &text(&ready["baseUrl"]),
+        &text(&ada["apiKey"]),
+        &text(&ada["idToken"]),
+    );
     (KillOnDrop(child), env)
 }
 

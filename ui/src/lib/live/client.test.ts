@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from './client';
 import { BridgeTunnel } from './tunnel';
+import { stubCanvasContexts } from './canvas-test-stub';
 import { recordWindowListeners, stopRecordingWindowListeners } from './window-test-listeners';
 
 beforeEach(() => {
-  // jsdom has no 2D canvas; the Display only needs calls that succeed.
-  const ctx = new Proxy({}, { get: (_t, key) => (key === 'canvas' ? undefined : () => ({})) });
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => ctx as never);
+  stubCanvasContexts();
 });
 
 afterEach(() => {

@@ -1,12 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LiveSession, type LiveBridge } from './session';
 import { encodeFrameForTest } from './frame-test-encoder';
+import { stubCanvasContexts } from './canvas-test-stub';
 import { recordWindowListeners, stopRecordingWindowListeners } from './window-test-listeners';
 
 beforeAll(() => {
-  // jsdom has no 2D canvas; the Display only needs calls that succeed.
-  const ctx = new Proxy({}, { get: (_t, key) => (key === 'canvas' ? undefined : () => ({})) });
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => ctx as never);
+  stubCanvasContexts();
 });
 
 const frame = (seq: number, connection = 1) =>

@@ -51,7 +51,6 @@ export function percentile(values: number[], q: number): number | null {
 
 export class LiveSession {
   viewId: number | null = null;
-  display: GuacamoleTypes.Display | null = null;
   private tunnel: BridgeTunnel | null = null;
   private client: DisposableClient | null = null;
   private connection = -1;
@@ -67,6 +66,11 @@ export class LiveSession {
   private arrivedAt = new Map<number, number>();
   private paintTimes: number[] = [];
   private framesPainted = 0;
+
+  /** The current connection's screen. */
+  get display(): GuacamoleTypes.Display | null {
+    return this.client?.display ?? null;
+  }
 
   constructor(
     private bridge: LiveBridge,
@@ -211,7 +215,6 @@ export class LiveSession {
     tunnel.attach(display);
     display.showCursor(true);
     this.tunnel = tunnel;
-    this.display = display;
     this.host.replaceChildren(display.getElement());
     display.getDefaultLayer().getCanvas().dataset.testid = 'live-canvas';
     this.onDisplay(display);

@@ -2,12 +2,10 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Guacamole } from './guacamole';
 import { BridgeTunnel, DecodedPicture, dataUrl, putDecodedPictures, releaseImagesOnceDrawn } from './tunnel';
 import type { PixelsOp } from './frame';
+import { stubCanvasContexts } from './canvas-test-stub';
 
 beforeAll(() => {
-  // jsdom has no 2D canvas; the Display only needs calls that succeed (pixels are the e2e
-  // test's business: tests/e2e/live.rs reads them from the real window).
-  const ctx = new Proxy({}, { get: (_t, key) => (key === 'canvas' ? undefined : () => ({})) });
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => ctx as never);
+  stubCanvasContexts();
 });
 
 function setUp() {
@@ -208,9 +206,7 @@ describe('BridgeTunnel with decoded pictures', () => {
       expect(puts).toEqual([[10, 20], [30, 5]]);
     } finally {
       spy.mockRestore();
-      vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
-        () => new Proxy({}, { get: (_t, key) => (key === 'canvas' ? undefined : () => ({})) }) as never,
-      );
+      stubCanvasContexts();
     }
   });
 });
