@@ -229,23 +229,33 @@ async fn relay(
     let (up, _) = tokio_tungstenite::connect_async(request).await?;
     let (mut down_tx, mut down_rx) = down.split();
     let (mut up_tx, mut up_rx) = up.split();
+    let record = |dir: Dir, m: &Message| {
+        if let Message::Text(t) = m {
+            log.lock().expect("log").push((dir, t.to_string()));
+        }
+    };
     loop {
         tokio::select! {
+            // The viewer's words first: what it says before leaving is what the tests read.
+            biased;
             m = down_rx.next() => match m {
                 Some(Ok(m)) => {
-                    if let Message::Text(t) = &m {
-                        log.lock().expect("log").push((Dir::Up, t.to_string()));
-                    }
+                    record(Dir::Up, &m);
                     up_tx.send(m).await?;
                 }
                 _ => break,
             },
             m = up_rx.next() => match m {
                 Some(Ok(m)) => {
-                    if let Message::Text(t) = &m {
-                        log.lock().expect("log").push((Dir::Down, t.to_string()));
+                    record(Dir::Down, &m);
+                    if down_tx.send(m).await.is_err() {
+                        // The viewer hung up while a server message was on its way; what it
+                        // sent before that (its `disconnect`) may still be unread.
+                        while let Some(Ok(m)) = down_rx.next().await {
+                            record(Dir::Up, &m);
+                        }
+                        break;
                     }
-                    down_tx.send(m).await?;
                 }
                 _ => break,
             },
