@@ -7,6 +7,8 @@
 
 use porthole_client::{ClientConfig, Credential};
 use porthole_sim::{Config, RunningSim, Sim};
+use std::sync::OnceLock;
+use tokio::runtime::Runtime;
 use tokio::sync::Mutex;
 
 use crate::error::{AppError, AppResult};
@@ -26,6 +28,34 @@ pub struct DemoEndpoint {
 #[derive(Default)]
 pub struct DemoService {
     sim: Mutex<Option<RunningSim>>,
+}
+
+/// The runtime the in-process simulator serves on, apart from the app's own.
+///
+/// The simulator encodes the live screen's pictures (a quarter of a core at 1920×1080, in
+/// pieces of several milliseconds). On the app's runtime that work held the async workers the
+/// live-view bridge runs on, and frames waited for them: the bridge's p99 at 1920×1080 was
+/// 8.2–8.7 ms with the Demo inside the app against 1.1 ms with the same simulator in a
+/// process of its own (BENCHMARKS.md, "Live view in the app"). A real service is never on the
+/// app's threads, so the Demo is kept off them too.
+static DEMO_RUNTIME: OnceLock<Runtime> = OnceLock::new();
+
+fn demo_runtime() -> std::io::Result<&'static Runtime> {
+    if let Some(runtime) = DEMO_RUNTIME.get() {
+        return Ok(runtime);
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name("porthole-demo")
+        .enable_all()
+        .build()?;
+    if let Err(lost) = DEMO_RUNTIME.set(runtime) {
+        // Another caller made one first; a runtime cannot be dropped on an async thread.
+        lost.shutdown_background();
+    }
+    DEMO_RUNTIME
+        .get()
+        .ok_or_else(|| std::io::Error::other("the Demo's runtime is gone"))
 }
 
 pub fn time_scale() -> f64 {
@@ -79,12 +109,18 @@ impl DemoService {
         }
         let mut sim = self.sim.lock().await;
         if sim.is_none() {
-            let started = Sim::start(Config {
+            let config = Config {
                 time_scale: time_scale(),
                 ..Config::default()
-            })
-            .await
-            .map_err(|e| AppError::DemoUnavailable(e.to_string()))?;
+            };
+            let unavailable = |e: &dyn std::fmt::Display| AppError::DemoUnavailable(e.to_string());
+            let runtime = demo_runtime().map_err(|e| unavailable(&e))?;
+            // Started on the Demo's runtime, so everything it spawns serves from there.
+            let started = runtime
+                .spawn(Sim::start(config))
+                .await
+                .map_err(|e| unavailable(&e))?
+                .map_err(|e| unavailable(&e))?;
             *sim = Some(started);
         }
         let running = sim
@@ -102,5 +138,30 @@ impl DemoService {
             config: config(),
             ephemeral: true,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Read, Write};
+    use std::time::Duration;
+
+    /// The app's runtime blocked (as a long task would hold it) while a request is made to the
+    /// Demo: it answers only if it serves from threads of its own.
+    #[tokio::test(flavor = "current_thread")]
+    async fn the_demo_serves_while_the_apps_runtime_is_busy() {
+        let demo = DemoService::default();
+        let endpoint = demo.endpoint().await.expect("the Demo starts");
+        let addr = endpoint.base_url.trim_start_matches("http://").to_owned();
+        // Blocking this thread is the point: it is the test's only runtime thread.
+        let mut tcp = std::net::TcpStream::connect(&addr).expect("connects");
+        tcp.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        tcp.write_all(b"GET /v1/machines HTTP/1.1\r\nHost: demo\r\nConnection: close\r\n\r\n")
+            .unwrap();
+        let mut head = [0u8; 12];
+        tcp.read_exact(&mut head)
+            .expect("the Demo answers while the app's runtime is blocked");
+        assert!(head.starts_with(b"HTTP/1.1 "), "{head:?}");
     }
 }
