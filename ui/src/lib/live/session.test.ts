@@ -65,39 +65,6 @@ describe('LiveSession', () => {
     expect(session.metrics().framesPainted).toBe(1);
   });
 
-  it('acknowledges a frame once the page has painted it, not while it draws', async () => {
-    // The acknowledgement lets the stream send the next frame; sent while the page still paints
-    // (right after the animation frame), that frame waited for the paint in the page.
-    const frames: FrameRequestCallback[] = [];
-    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => {
-      frames.push(cb);
-      return frames.length;
-    });
-    try {
-      let deliver: (m: unknown) => void = () => {};
-      const b = bridge(async (_machine, onFrame) => {
-        deliver = onFrame;
-        return 3;
-      });
-      const session = new LiveSession(b, document.createElement('div'), () => {}, () => {});
-      await session.start('m1');
-      deliver(frame(1));
-      deliver(frame(2));
-      expect(frames).toHaveLength(1);
-      frames.shift()?.(0);
-      expect(session.metrics().framesPainted).toBe(2);
-      expect(b.ack).not.toHaveBeenCalled();
-      await vi.waitFor(() => expect(b.ack).toHaveBeenCalledTimes(2));
-      expect(vi.mocked(b.ack).mock.calls).toEqual([
-        [3, 1],
-        [3, 2],
-      ]);
-      session.stop();
-    } finally {
-      raf.mockRestore();
-    }
-  });
-
   it('lets the old screen go on a new connection, and the last one when stopped', async () => {
     // A live-view link lasts 15 minutes: every connection draws on a new Display, and each old
     // one stayed in memory while the window held a listener of it.

@@ -60,9 +60,6 @@ export class LiveSession {
   private unlisten: (() => void) | null = null;
   private early: Array<[number, LiveStatus]> = [];
   private unacked: number[] = [];
-  /** Drawn frames whose acknowledgement waits for the paint (ackAfterPaint). */
-  private painted: number[] = [];
-  private afterPaint = new MessageChannel();
   private bridgeMs: number[] = [];
   private rustMs: number[] = [];
   private drawnMs: number[] = [];
@@ -80,11 +77,7 @@ export class LiveSession {
     private host: HTMLElement,
     private onPhase: (phase: Phase) => void,
     private onDisplay: (display: GuacamoleTypes.Display) => void,
-  ) {
-    this.afterPaint.port1.onmessage = () => {
-      for (const seq of this.painted.splice(0)) this.ack(seq);
-    };
-  }
+  ) {}
 
   async start(machineId: string) {
     this.onPhase({ state: 'connecting', attempt: 1 });
@@ -114,7 +107,6 @@ export class LiveSession {
     if (this.viewId !== null) void this.bridge.close(this.viewId).catch(() => {});
     this.pending = [];
     this.client?.dispose();
-    this.afterPaint.port1.close();
   }
 
   pause() {
@@ -199,21 +191,7 @@ export class LiveSession {
     this.framesPainted++;
     this.paintTimes.push(performance.now());
     if (this.paintTimes.length > 240) this.paintTimes.shift();
-    this.ackAfterPaint(seq);
-  }
-
-  /**
-   * A frame is drawn in an animation frame, and WebKit paints the page right after, in the same
-   * task. Acknowledged from there, the next frame the stream owes was sent at once and reached
-   * the page while it painted, and waited for it: that wait was most of the bridge's p99 at
-   * 1920×1080 (BENCHMARKS.md, "Live view in the app"). A message posted now is handled once
-   * the paint is done, so the acknowledgement says "on screen" and the next frame finds the
-   * page free.
-   */
-  private ackAfterPaint(seq: number) {
-    this.painted.push(seq);
-    if (this.painted.length > 1) return;
-    this.afterPaint.port2.postMessage(null);
+    this.ack(seq);
   }
 
   /**
