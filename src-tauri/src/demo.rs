@@ -33,11 +33,10 @@ pub struct DemoService {
 /// The runtime the in-process simulator serves on, apart from the app's own.
 ///
 /// The simulator encodes the live screen's pictures (a quarter of a core at 1920×1080, in
-/// pieces of several milliseconds). On the app's runtime that work held the async workers the
-/// live-view bridge runs on, and frames waited for them: the bridge's p99 at 1920×1080 was
-/// 8.2–8.7 ms with the Demo inside the app against 1.1 ms with the same simulator in a
-/// process of its own (BENCHMARKS.md, "Live view in the app"). A real service is never on the
-/// app's threads, so the Demo is kept off them too.
+/// pieces of several milliseconds) and runs every task's agent. On the app's runtime that work
+/// shared the async workers that the live-view bridge, the task streams and every command run
+/// on. A real service is never on the app's threads, so the Demo is kept off them too (what it
+/// did to the live view's latency, measured, is in BENCHMARKS.md, "Live view in the app").
 static DEMO_RUNTIME: OnceLock<Runtime> = OnceLock::new();
 
 fn demo_runtime() -> std::io::Result<&'static Runtime> {
