@@ -18,7 +18,7 @@ use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use subtle::ConstantTimeEq;
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::{TcpListener, TcpSocket, TcpStream};
 use tokio::sync::oneshot;
 use tokio_tungstenite::tungstenite::handshake::server::{ErrorResponse, Request, Response};
 use tokio_tungstenite::tungstenite::http::StatusCode;
@@ -27,6 +27,9 @@ use tokio_tungstenite::WebSocketStream;
 
 /// A page's connection to one view.
 pub type PageSocket = WebSocketStream<TcpStream>;
+
+/// Connections not yet accepted that the system keeps waiting (each view opens one).
+const LISTEN_BACKLOG: u32 = 64;
 
 /// A client that opened TCP but never finished the handshake is dropped after this.
 const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(5);
@@ -63,7 +66,10 @@ impl std::fmt::Debug for Ticket {
 impl FrameSocket {
     /// Listens on `127.0.0.1` (never another interface) on a port the system picks.
     pub async fn bind() -> std::io::Result<Self> {
-        let listener = TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, 0))).await?;
+        let socket = TcpSocket::new_v4()?;
+        without_pacing(&socket);
+        socket.bind(SocketAddr::from((Ipv4Addr::LOCALHOST, 0)))?;
+        let listener = socket.listen(LISTEN_BACKLOG)?;
         let port = listener.local_addr()?.port();
         let waiting = Waiting::default();
         let accept_loop = tokio::spawn(accept(listener, waiting.clone()));
@@ -93,6 +99,32 @@ impl Drop for FrameSocket {
     fn drop(&mut self) {
         self.accept_loop.abort();
     }
+}
+
+/// Asks for a congestion control that sends a whole frame at once; pages' connections inherit
+/// it from the listener.
+///
+/// Why: where the system's default is BBR (as on the machines here), TCP paces what it sends
+/// even on loopback. A 150 KB frame then went out as one 64 KB segment at once and the rest
+/// paced after it, which on a busy machine came 0.4-10 ms later: frames reached
+/// the page up to a frame late in about two runs of three (BENCHMARKS.md, "Live view in the
+/// app"). Reno and CUBIC do not pace. Unprivileged processes may pick only the congestion
+/// controls the system allows (`net.ipv4.tcp_allowed_congestion_control`), which always
+/// include reno; CUBIC is the usual default, so it is asked for first. If neither is
+/// allowed, the default stays: frames still arrive, only sometimes later.
+fn without_pacing(socket: &TcpSocket) {
+    #[cfg(any(target_os = "linux", target_os = "freebsd"))]
+    {
+        let socket = socket2::SockRef::from(socket);
+        let chosen = [&b"cubic"[..], b"reno"]
+            .into_iter()
+            .any(|name| socket.set_tcp_congestion(name).is_ok());
+        if !chosen {
+            tracing::debug!("the live frame socket keeps the system's congestion control");
+        }
+    }
+    #[cfg(not(any(target_os = "linux", target_os = "freebsd")))]
+    let _ = socket;
 }
 
 fn lock(waiting: &Waiting) -> std::sync::MutexGuard<'_, HashMap<u32, Expected>> {

@@ -164,3 +164,27 @@ async fn frames_arrive_in_order_two_at_most_until_acknowledged() {
     let last = statuses.lock().unwrap().last().cloned();
     assert_eq!(last, Some(Status::Ended(EndReason::Stopped)));
 }
+
+/// Where the system's default paces TCP (BBR), a frame bigger than one segment reached the
+/// page in two parts up to a frame apart; the frame socket picks a congestion control that
+/// sends it whole (socket.rs, `without_pacing`).
+#[cfg(target_os = "linux")]
+#[tokio::test]
+async fn the_page_connection_sends_without_pacing() {
+    let server = FrameSocket::bind().await.unwrap();
+    let (ticket, arrives) = server.expect(1);
+    let (_page, _) = connect_async(&ticket.url).await.unwrap();
+    let socket = tokio::time::timeout(PATIENCE, arrives)
+        .await
+        .expect("the connection is handed to the view")
+        .unwrap();
+    let name = socket2::SockRef::from(socket.get_ref())
+        .tcp_congestion()
+        .unwrap();
+    let name = String::from_utf8_lossy(&name);
+    let name = name.trim_end_matches('\0');
+    assert!(
+        ["cubic", "reno"].contains(&name),
+        "the page's connection uses {name}, which paces or is unknown"
+    );
+}
