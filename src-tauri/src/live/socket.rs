@@ -106,7 +106,7 @@ impl Drop for FrameSocket {
 ///
 /// Why: where the system's default is BBR (as on the machines here), TCP paces what it sends
 /// even on loopback. A 150 KB frame then went out as one 64 KB segment at once and the rest
-/// paced after it, which on a busy machine came 0.4-10 ms later: frames reached
+/// paced after it, which on a busy machine came 0.1-10 ms later: frames reached
 /// the page up to a frame late in about two runs of three (BENCHMARKS.md, "Live view in the
 /// app"). Reno and CUBIC do not pace. Unprivileged processes may pick only the congestion
 /// controls the system allows (`net.ipv4.tcp_allowed_congestion_control`), which always

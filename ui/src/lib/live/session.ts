@@ -49,7 +49,7 @@ function nowUnixMs() {
   return Date.now();
 }
 
-export function mean(values: number[]): number | null {
+function mean(values: number[]): number | null {
   if (values.length === 0) return null;
   return values.reduce((sum, v) => sum + v, 0) / values.length;
 }
