@@ -52,26 +52,22 @@ for t, comm, pid, tid, name, args in events:
 socket_fd = Counter(fd for _, n, fd in reads if n > 0).most_common(1)[0][0]
 reads = [(t, n) for t, n, fd in reads if fd == socket_fd]
 
-times = [t for t, n in reads if n > 0]
-total, sums = 0, []
-for t, n in reads:
-    if n > 0:
-        total += n
-        sums.append(total)
-handed = sorted(t for t, c, p, _, n, _ in events if p == network and c == "ReceiveQueue" and n == "sys_enter_sendmsg")
-received = sorted(t for t, c, p, _, n, _ in events if p == web and c == "ReceiveQueue" and n == "sys_exit_recvmsg")
-
-# Where each burst of reads (reads with data until one finds the socket empty) ends, counted in
-# bytes from the start of the trace: a frame is split when one of these falls inside it.
-burst_ends = []
+# Per read with data: when, and the bytes read so far. Where each burst of reads (reads with
+# data until one finds the socket empty) ends, in the same count: a frame is split when one of
+# these falls inside it.
+times, sums, burst_ends = [], [], []
 total, in_burst = 0, False
 for t, n in reads:
     if n > 0:
         total += n
+        times.append(t)
+        sums.append(total)
         in_burst = True
     elif in_burst:
         burst_ends.append(total)
         in_burst = False
+handed = sorted(t for t, c, p, _, n, _ in events if p == network and c == "ReceiveQueue" and n == "sys_enter_sendmsg")
+received = sorted(t for t, c, p, _, n, _ in events if p == web and c == "ReceiveQueue" and n == "sys_exit_recvmsg")
 
 rows, split = [], 0
 for began, size in writes:

@@ -15,6 +15,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 size=${1:-1920x1080}
 secs=${2:-45}
 out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
 app=${PORTHOLE_APP:-$PWD/target/release/porthole}
 command -v perf >/dev/null || { echo "perf is not installed (apt-get install linux-perf)" >&2; exit 1; }
 
@@ -31,4 +32,3 @@ wait "$bench"
 grep "LIVE BENCH $size:" "$out/bench.log" || { tail -20 "$out/bench.log"; exit 1; }
 perf script -F comm,pid,tid,time,event,trace -i "$out/perf.data" 2>/dev/null \
   | python3 bench/live-syscalls/frames.py
-rm -rf "$out"
