@@ -53,6 +53,17 @@ if [ ! -d ui/node_modules ] || [ ui/package-lock.json -nt ui/node_modules/.packa
   (cd ui && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
+# A fresh build and test run fills about 4 GB under target/ (BENCHMARKS.md, "Build"); when the
+# disk runs out mid-link the linker dies with a bare "Bus error", which says nothing of disk.
+# Warn in plain words first; a part-built target/ needs less, so this does not stop the run.
+target_dir=${CARGO_TARGET_DIR:-target}
+probe=$target_dir
+while [ ! -e "$probe" ]; do probe=$(dirname "$probe"); done
+free_kb=$(df -Pk "$probe" 2>/dev/null | awk 'NR==2 {print $4}')
+if [ -n "$free_kb" ] && [ "$free_kb" -lt $((6 * 1024 * 1024)) ]; then
+  say "Warning: only $((free_kb / 1024)) MB free on the disk that holds $target_dir/; a fresh build needs about 6 GB. If it fails with a linker 'Bus error', free some space and run again."
+fi
+
 if [ $want_e2e = 1 ] && ! command -v tauri-driver >/dev/null; then
   say "Installing tauri-driver"
   cargo install tauri-driver --locked --version '^2'
