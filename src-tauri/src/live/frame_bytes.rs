@@ -4,13 +4,14 @@
 //! files. JSON would turn every image into a number array or base64 (the cost the bridge exists
 //! to avoid), and a general binary format (bincode, MessagePack) would put a second decoder,
 //! and a dependency, into the page. This layout is read by ~60 lines of TypeScript with a
-//! `DataView` (`ui/src/lib/live/frame.ts`, tested there), and pictures reach the page's
-//! `ImageData` as a view into the message, with no copy.
+//! `DataView` (`ui/src/lib/live/frame.ts`, tested there), and pictures with alpha reach the
+//! page's `ImageData` as a view into the message, with no copy (opaque ones go as RGB, which
+//! the page widens in one pass: [`super::pixels`] says why).
 //!
 //! Images go as decoded pixels ([`super::pixels`] says why); one this bridge cannot decode goes
 //! as its file, which the page decodes itself.
 //!
-//! Layout (little endian), version 2:
+//! Layout (little endian), version 3:
 //! ```text
 //! u8  version (2)        u8  reserved (0)
 //! u32 seq                u32 connection
@@ -22,7 +23,8 @@
 //!   u8 2 = instruction: u16 opcode length + UTF-8, u16 arg count,
 //!                       per arg: u32 length + UTF-8
 //!   u8 3 = pixels: i32 layer, i32 x, i32 y, u32 mask, u32 width, u32 height,
-//!                  u8 opaque (1 when every alpha is full), width × height × 4 bytes RGBA
+//!                  u8 opaque: 1 when every alpha is full, then width × height × 3 bytes RGB;
+//!                             0, then width × height × 4 bytes RGBA
 //! ```
 //! `seq` fits u32: at 60 frames a second it wraps after two years of one view.
 
@@ -31,7 +33,7 @@ use porthole_live::{DrawOp, Frame, Image};
 use super::pixels;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-pub const VERSION: u8 = 2;
+pub const VERSION: u8 = 3;
 const OP_IMAGE: u8 = 1;
 const OP_INSTRUCTION: u8 = 2;
 const OP_PIXELS: u8 = 3;
@@ -45,7 +47,7 @@ pub fn encode(frame: &Frame) -> Vec<u8> {
             .map(|op| match op {
                 DrawOp::Image(image) => {
                     let file = image.mimetype.len() + image.data.len();
-                    32 + image.size.and_then(pixels::rgba_len).unwrap_or(file)
+                    32 + image.size.and_then(pixels::max_pixels_len).unwrap_or(file)
                 }
                 DrawOp::Instruction(i) => {
                     8 + i.opcode.len() + i.args.iter().map(|a| 4 + a.len()).sum::<usize>()
@@ -105,7 +107,7 @@ fn put_pixels(out: &mut Vec<u8>, image: &Image) -> bool {
     out.extend_from_slice(&image.mask.to_le_bytes());
     let dims_at = out.len();
     out.extend_from_slice(&[0; 9]);
-    match pixels::append_rgba(&image.mimetype, &image.data, out) {
+    match pixels::append_pixels(&image.mimetype, &image.data, out) {
         Some(p) => {
             out[dims_at..dims_at + 4].copy_from_slice(&p.width.to_le_bytes());
             out[dims_at + 4..dims_at + 8].copy_from_slice(&p.height.to_le_bytes());
@@ -213,7 +215,11 @@ mod tests {
         assert_eq!([int(1), int(5), int(9), int(13)], [-2, 5, 6, 12]);
         assert_eq!([int(17), int(21)], [2, 1], "width, height");
         assert_eq!(op[25], 1, "opaque");
-        assert_eq!(&op[26..], &[10, 20, 30, 255, 40, 50, 60, 255]);
+        assert_eq!(
+            &op[26..],
+            &[10, 20, 30, 40, 50, 60],
+            "so RGB, 3 bytes a pixel"
+        );
     }
 
     #[test]

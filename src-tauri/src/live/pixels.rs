@@ -7,7 +7,12 @@
 //! decoding their images kept it flat (BENCHMARKS.md, "Live view in the app"). Decoding here
 //! costs the bridge a PNG or JPEG decode per image (the `image` crate, the one the simulator
 //! encodes with) and the page a `putImageData`; the price is bandwidth on the loopback socket
-//! (4 bytes a pixel instead of the file), which the stream's dirty rectangles keep small.
+//! (3 or 4 bytes a pixel instead of the file), which the stream's dirty rectangles keep small.
+//!
+//! Opaque pictures (every JPEG, and the stream's PNGs) go as RGB, 3 bytes a pixel: WebKit's
+//! time to carry a message to the page grows with its size, and a quarter fewer bytes took
+//! ~0.08 ms off the bridge's ~1 ms p50 (BENCHMARKS.md), more than the page's loop that puts
+//! the alpha back costs.
 
 use image::{DynamicImage, ImageFormat, ImageReader, Limits};
 use std::io::Cursor;
@@ -17,25 +22,27 @@ use std::io::Cursor;
 const MAX_SIDE: u32 = 8192;
 const MAX_ALLOC: u64 = 256 * 1024 * 1024;
 
-/// The bytes [`append_rgba`] would append for a picture of this size, or `None` past what it
-/// decodes. For reserving room from a header the stream sent, which may claim anything.
-pub fn rgba_len((width, height): (u32, u32)) -> Option<usize> {
+/// The most bytes [`append_pixels`] would append for a picture of this size, or `None` past
+/// what it decodes. For reserving room from a header the stream sent, which may claim anything.
+pub fn max_pixels_len((width, height): (u32, u32)) -> Option<usize> {
     (width <= MAX_SIDE && height <= MAX_SIDE).then(|| width as usize * height as usize * 4)
 }
 
-/// What [`append_rgba`] appended.
+/// What [`append_pixels`] appended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Pixels {
     pub width: u32,
     pub height: u32,
-    /// Every pixel has full alpha, so putting it equals drawing it "over".
+    /// Every pixel has full alpha: the pixels went as RGB, and putting them equals drawing them
+    /// "over".
     pub opaque: bool,
 }
 
-/// Decodes a PNG or JPEG and appends its pixels to `out` as RGBA (straight alpha, rows top to
-/// bottom, as `ImageData` holds them). `None`, with nothing appended, for any other type or a
-/// file that does not decode: the caller sends that file as it is.
-pub fn append_rgba(mimetype: &str, data: &[u8], out: &mut Vec<u8>) -> Option<Pixels> {
+/// Decodes a PNG or JPEG and appends its pixels to `out`, rows top to bottom: RGB when every
+/// alpha is full, else RGBA with straight alpha (as `ImageData` holds them). `None`, with
+/// nothing appended, for any other type or a file that does not decode: the caller sends that
+/// file as it is.
+pub fn append_pixels(mimetype: &str, data: &[u8], out: &mut Vec<u8>) -> Option<Pixels> {
     let format = match mimetype {
         "image/png" => ImageFormat::Png,
         "image/jpeg" => ImageFormat::Jpeg,
@@ -50,23 +57,35 @@ pub fn append_rgba(mimetype: &str, data: &[u8], out: &mut Vec<u8>) -> Option<Pix
     let picture = reader.decode().ok()?;
     let (width, height) = (picture.width(), picture.height());
     let opaque = match picture {
-        DynamicImage::ImageRgba8(rgba) => {
-            let raw = rgba.as_raw();
-            out.extend_from_slice(raw);
-            raw.chunks_exact(4).all(|p| p[3] == u8::MAX)
+        DynamicImage::ImageRgb8(rgb) => {
+            out.extend_from_slice(rgb.as_raw());
+            true
         }
-        other => {
-            let has_alpha = other.color().has_alpha();
-            let rgba = other.into_rgba8();
-            out.extend_from_slice(rgba.as_raw());
-            !has_alpha || rgba.as_raw().chunks_exact(4).all(|p| p[3] == u8::MAX)
+        DynamicImage::ImageRgba8(rgba) => append_rgba(rgba.as_raw(), out),
+        other if !other.color().has_alpha() => {
+            out.extend_from_slice(other.into_rgb8().as_raw());
+            true
         }
+        other => append_rgba(other.into_rgba8().as_raw(), out),
     };
     Some(Pixels {
         width,
         height,
         opaque,
     })
+}
+
+/// Appends RGBA pixels as RGB when every alpha is full (`true`), else as they are.
+fn append_rgba(rgba: &[u8], out: &mut Vec<u8>) -> bool {
+    if !rgba.chunks_exact(4).all(|p| p[3] == u8::MAX) {
+        out.extend_from_slice(rgba);
+        return false;
+    }
+    out.reserve(rgba.len() / 4 * 3);
+    for pixel in rgba.chunks_exact(4) {
+        out.extend_from_slice(&pixel[..3]);
+    }
+    true
 }
 
 #[cfg(test)]
@@ -92,7 +111,7 @@ mod tests {
             .chunks_exact_mut(4)
             .for_each(|p| p[3] = u8::MAX);
         let mut out = vec![9, 9];
-        let got = append_rgba("image/png", &png(3, 2, &pixels_opaque), &mut out).unwrap();
+        let got = append_pixels("image/png", &png(3, 2, &pixels_opaque), &mut out).unwrap();
         assert_eq!(
             got,
             Pixels {
@@ -102,44 +121,51 @@ mod tests {
             }
         );
         assert_eq!(&out[..2], &[9, 9], "appended, never overwriting");
-        assert_eq!(&out[2..], &pixels_opaque[..]);
+        let rgb: Vec<u8> = pixels_opaque
+            .chunks_exact(4)
+            .flat_map(|p| [p[0], p[1], p[2]])
+            .collect();
+        assert_eq!(&out[2..], &rgb[..], "opaque pixels go as RGB");
 
         let mut out = Vec::new();
-        let got = append_rgba("image/png", &png(3, 2, &rgba), &mut out).unwrap();
+        let got = append_pixels("image/png", &png(3, 2, &rgba), &mut out).unwrap();
         assert!(!got.opaque, "a pixel with alpha below full says so");
-        assert_eq!(out, rgba);
+        assert_eq!(out, rgba, "and the pixels keep their alpha");
     }
 
     #[test]
-    fn a_jpeg_becomes_opaque_rgba_of_its_size() {
+    fn a_jpeg_becomes_opaque_rgb_of_its_size() {
         let rgb: Vec<u8> = (0..16 * 8).flat_map(|_| [200u8, 40, 90]).collect();
         let mut jpeg = Vec::new();
         JpegEncoder::new_with_quality(&mut jpeg, 95)
             .write_image(&rgb, 16, 8, ExtendedColorType::Rgb8)
             .unwrap();
         let mut out = Vec::new();
-        let got = append_rgba("image/jpeg", &jpeg, &mut out).unwrap();
+        let got = append_pixels("image/jpeg", &jpeg, &mut out).unwrap();
         assert_eq!((got.width, got.height, got.opaque), (16, 8, true));
-        assert_eq!(out.len(), 16 * 8 * 4);
-        // Lossy, so near the colour, with full alpha everywhere.
+        assert_eq!(out.len(), 16 * 8 * 3);
+        // Lossy, so near the colour.
         assert!(out
-            .chunks_exact(4)
-            .all(|p| p[0].abs_diff(200) < 8 && p[1].abs_diff(40) < 8 && p[3] == 255));
+            .chunks_exact(3)
+            .all(|p| p[0].abs_diff(200) < 8 && p[1].abs_diff(40) < 8 && p[2].abs_diff(90) < 8));
     }
 
     #[test]
     fn anything_else_is_left_to_the_page_and_appends_nothing() {
         let mut out = vec![1];
-        assert_eq!(append_rgba("image/webp", b"RIFF....WEBP", &mut out), None);
-        assert_eq!(append_rgba("image/png", b"\x89PNG broken", &mut out), None);
+        assert_eq!(append_pixels("image/webp", b"RIFF....WEBP", &mut out), None);
         assert_eq!(
-            append_rgba("image/jpeg", &[0xFF, 0xD8, 0xFF], &mut out),
+            append_pixels("image/png", b"\x89PNG broken", &mut out),
+            None
+        );
+        assert_eq!(
+            append_pixels("image/jpeg", &[0xFF, 0xD8, 0xFF], &mut out),
             None
         );
         // A header claiming a picture past the limit is not decoded here.
         let mut huge = png(1, 1, &[0, 0, 0, 255]);
         huge[16..20].copy_from_slice(&100_000u32.to_be_bytes());
-        assert_eq!(append_rgba("image/png", &huge, &mut out), None);
+        assert_eq!(append_pixels("image/png", &huge, &mut out), None);
         assert_eq!(out, vec![1]);
     }
 }

@@ -45,7 +45,9 @@ export function encodeFrameForTest(frame: LiveFrame): ArrayBuffer {
       u32(op.width);
       u32(op.height);
       u8(op.opaque ? 1 : 0);
-      raw(new Uint8Array(op.data.buffer, op.data.byteOffset, op.data.byteLength));
+      const rgba = new Uint8Array(op.data.buffer, op.data.byteOffset, op.data.byteLength);
+      // Opaque pixels go as RGB, as the bridge sends them.
+      raw(op.opaque ? rgba.filter((_, i) => i % 4 !== 3) : rgba);
     } else {
       u8(2);
       const o = enc.encode(op.opcode);

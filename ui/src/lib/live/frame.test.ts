@@ -52,6 +52,22 @@ describe('decodeFrame', () => {
     expect(() => decodeFrame(buffer.slice(0, buffer.byteLength - 20))).toThrow(FrameFormatError);
   });
 
+  it('reads opaque pictures, sent as RGB, back as RGBA with full alpha', () => {
+    const rgba = new Uint8ClampedArray([1, 2, 3, 255, 4, 5, 6, 255, 7, 8, 9, 255]);
+    const header = 2 + 4 + 4 + 8 + 8 + 4;
+    const op = 1 + 4 * 4 + 4 + 4 + 1;
+    const buffer = encodeFrameForTest({
+      seq: 4, connection: 1, arrivedAtMs: 0, sentAtMs: 0,
+      ops: [{ kind: 'pixels', layer: 0, x: 0, y: 0, mask: 14, width: 3, height: 1, opaque: true, data: rgba }],
+    });
+    expect(buffer.byteLength).toBe(header + op + 3 * 3); // 3 bytes a pixel on the wire
+    const pixels = decodeFrame(buffer).ops[0];
+    if (pixels.kind !== 'pixels') throw new Error('expected pixels');
+    expect([pixels.width, pixels.height, pixels.opaque]).toEqual([3, 1, true]);
+    expect(Array.from(pixels.data)).toEqual(Array.from(rgba));
+    expect(() => decodeFrame(buffer.slice(0, buffer.byteLength - 1))).toThrow(FrameFormatError);
+  });
+
   it('refuses what is not a frame instead of drawing garbage', () => {
     expect(() => decodeFrame('text')).toThrow(FrameFormatError);
     const good = encodeFrameForTest({ seq: 1, connection: 1, arrivedAtMs: 0, sentAtMs: 0, ops: [

@@ -1,7 +1,9 @@
 // Reads one live frame as the Rust bridge writes it (src-tauri/src/live/frame_bytes.rs has the
-// layout and why it is hand-written). Pictures stay views into the message: no copy, no base64.
+// layout and why it is hand-written). Pictures with alpha stay views into the message: no copy,
+// no base64. Opaque ones come as RGB, a quarter fewer bytes for WebKit to carry (pixels.rs
+// says why), and get their alpha back here in one pass.
 
-export const FRAME_VERSION = 2;
+export const FRAME_VERSION = 3;
 
 export type ImageOp = {
   kind: 'image';
@@ -94,9 +96,9 @@ export function decodeFrame(message: unknown): LiveFrame {
       const width = u32();
       const height = u32();
       const opaque = u8() === 1;
-      const length = width * height * 4;
+      const length = width * height * (opaque ? 3 : 4);
       need(length);
-      const data = new Uint8ClampedArray(message, at, length);
+      const data = opaque ? rgbToRgba(bytes, at, width * height) : new Uint8ClampedArray(message, at, length);
       at += length;
       ops.push({ kind: 'pixels', layer, x, y, mask, width, height, opaque, data });
     } else {
@@ -104,4 +106,15 @@ export function decodeFrame(message: unknown): LiveFrame {
     }
   }
   return { seq, connection, arrivedAtMs, sentAtMs, ops };
+}
+
+function rgbToRgba(bytes: Uint8Array, at: number, count: number): Uint8ClampedArray<ArrayBuffer> {
+  const rgba = new Uint8ClampedArray(count * 4);
+  for (let i = 0, from = at, to = 0; i < count; i++, from += 3, to += 4) {
+    rgba[to] = bytes[from];
+    rgba[to + 1] = bytes[from + 1];
+    rgba[to + 2] = bytes[from + 2];
+    rgba[to + 3] = 255;
+  }
+  return rgba;
 }
