@@ -10,9 +10,9 @@
 //! (3 or 4 bytes a pixel instead of the file), which the stream's dirty rectangles keep small.
 //!
 //! Opaque pictures (every JPEG, and the stream's PNGs) go as RGB, 3 bytes a pixel: WebKit's
-//! time to carry a message to the page grows with its size, and a quarter fewer bytes took
-//! ~0.08 ms off the bridge's ~1 ms p50 (BENCHMARKS.md), more than the page's loop that puts
-//! the alpha back costs.
+//! time to carry a message to the page grows with its size, and a quarter fewer bytes brought
+//! the bridge's p50 from ~1.0–1.1 ms to ~0.9 ms (BENCHMARKS.md, "Live view in the app"); the
+//! page's loop that puts the alpha back runs after that, and its CPU did not rise.
 
 use image::{DynamicImage, ImageFormat, ImageReader, Limits};
 use std::io::Cursor;
