@@ -5,15 +5,15 @@
 //! to avoid), and a general binary format (bincode, MessagePack) would put a second decoder,
 //! and a dependency, into the page. This layout is read by ~60 lines of TypeScript with a
 //! `DataView` (`ui/src/lib/live/frame.ts`, tested there), and pictures with alpha reach the
-//! page's `ImageData` as a view into the message, with no copy (opaque ones go as RGB, which
-//! the page widens in one pass: [`super::pixels`] says why).
+//! page's `ImageData` as a view into the message, with no copy.
 //!
-//! Images go as decoded pixels ([`super::pixels`] says why); one this bridge cannot decode goes
-//! as its file, which the page decodes itself.
+//! Images go as decoded pixels, opaque ones as RGB that the page widens in one pass
+//! ([`super::pixels`] says why for both); one this bridge cannot decode goes as its file, which
+//! the page decodes itself.
 //!
 //! Layout (little endian), version 3:
 //! ```text
-//! u8  version (2)        u8  reserved (0)
+//! u8  version (3)        u8  reserved (0)
 //! u32 seq                u32 connection
 //! f64 arrived_at_unix_ms (when the WebSocket message completing the frame arrived)
 //! f64 sent_at_unix_ms    (when the bridge handed it to the page's socket)

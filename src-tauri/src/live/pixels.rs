@@ -61,12 +61,12 @@ pub fn append_pixels(mimetype: &str, data: &[u8], out: &mut Vec<u8>) -> Option<P
             out.extend_from_slice(rgb.as_raw());
             true
         }
-        DynamicImage::ImageRgba8(rgba) => append_rgba(rgba.as_raw(), out),
+        DynamicImage::ImageRgba8(rgba) => append_dropping_full_alpha(rgba.as_raw(), out),
         other if !other.color().has_alpha() => {
             out.extend_from_slice(other.into_rgb8().as_raw());
             true
         }
-        other => append_rgba(other.into_rgba8().as_raw(), out),
+        other => append_dropping_full_alpha(other.into_rgba8().as_raw(), out),
     };
     Some(Pixels {
         width,
@@ -76,7 +76,7 @@ pub fn append_pixels(mimetype: &str, data: &[u8], out: &mut Vec<u8>) -> Option<P
 }
 
 /// Appends RGBA pixels as RGB when every alpha is full (`true`), else as they are.
-fn append_rgba(rgba: &[u8], out: &mut Vec<u8>) -> bool {
+fn append_dropping_full_alpha(rgba: &[u8], out: &mut Vec<u8>) -> bool {
     if !rgba.chunks_exact(4).all(|p| p[3] == u8::MAX) {
         out.extend_from_slice(rgba);
         return false;
