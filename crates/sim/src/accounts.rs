@@ -1,5 +1,5 @@
-//! The simulator's accounts, fixed at start: ada (paid, three computers), fred (free),
-//! nophone (free, phone not verified), plus ulla (unlimited plan) and pat (pay-as-you-go
+//! The simulator's accounts, fixed at start: ada (paid, four computers, one of which cannot
+//! be woken), fred (free), nophone (free, phone not verified), plus ulla (unlimited plan) and pat (pay-as-you-go
 //! with no payment method and no computer) so the unlimited plan, `not_billable` and "paid
 //! account with no computer" are reachable. Plans and their display names live here too.
 
@@ -96,6 +96,8 @@ pub struct SeedMachine {
     pub name: &'static str,
     pub cloud: bool,
     pub hibernated: bool,
+    /// `false`: asleep for good (`canWake: false`); a wake leaves it asleep.
+    pub wakeable: bool,
 }
 
 /// An account as fixed at start.
@@ -128,6 +130,7 @@ pub fn seed_accounts(mut new_user_id: impl FnMut() -> String) -> Vec<Account> {
         name,
         cloud: true,
         hibernated,
+        wakeable: true,
     };
     vec![
         Account {
@@ -144,6 +147,14 @@ pub fn seed_accounts(mut new_user_id: impl FnMut() -> String) -> Vec<Account> {
                     name: "Ada's MacBook",
                     cloud: false,
                     hibernated: false,
+                    wakeable: false,
+                },
+                // Sorts last, so the other three keep their places in the list.
+                SeedMachine {
+                    name: "Studio archive",
+                    cloud: true,
+                    hibernated: true,
+                    wakeable: false,
                 },
             ],
         },

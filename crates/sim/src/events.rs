@@ -30,8 +30,14 @@ pub enum Path {
 /// The frames or poll events one log entry becomes.
 pub fn render(entry: &LogEntry, path: Path) -> Vec<Value> {
     match entry {
-        LogEntry::Status(text) => match path {
-            Path::Stream => vec![json!({ "type": "data-status", "data": { "text": text } })],
+        LogEntry::Status { text, kind } => match path {
+            Path::Stream => {
+                vec![json!({ "type": "data-status", "data": { "text": text, "kind": kind } })]
+            }
+            Path::Poll => vec![],
+        },
+        LogEntry::Frame(frame) => match path {
+            Path::Stream => vec![frame.clone()],
             Path::Poll => vec![],
         },
         LogEntry::Text {

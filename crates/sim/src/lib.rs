@@ -11,6 +11,7 @@ pub mod auth;
 pub mod body;
 pub mod clock;
 pub mod control;
+pub mod conversations;
 pub mod credits;
 pub mod desktop;
 pub mod error;

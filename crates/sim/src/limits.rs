@@ -21,6 +21,8 @@ pub enum Limit {
     Aborts,
     EventPolls,
     KeyCreation,
+    /// Ours: the real service answers 429 here but publishes no number.
+    NewSessions,
 }
 
 impl Limit {
@@ -38,6 +40,7 @@ impl Limit {
             Limit::Aborts => 20,
             Limit::EventPolls => 1200,
             Limit::KeyCreation => 5,
+            Limit::NewSessions => 30,
         }
     }
 }

@@ -1,8 +1,9 @@
 //! `POST /v1/agents/message`: start or join a task.
 //!
-//! A message goes to a session: the one named by `sessionId`, else the computer's current
-//! API conversation (created on first use). If that session's turn is still working, the
-//! message joins it (`queued: true`, same `turnId`); otherwise it starts a new turn.
+//! A message goes to the named computer's current `api` session (created on first use), as
+//! on the real service; a `sessionId` in the body is not honoured. If that session's turn is
+//! still working, the message joins it (`queued: true`, same `turnId`); otherwise it starts a
+//! new turn.
 
 use crate::auth::Caller;
 use crate::body::{object, opt_bool, opt_str, JsonBody};
@@ -59,7 +60,6 @@ fn fill(template: &str, inputs: &Map<String, Value>) -> String {
 struct Parsed {
     message: String,
     machine_id: Option<String>,
-    session_id: Option<String>,
     wait: bool,
     model: Option<String>,
     attachments: Vec<Value>,
@@ -133,7 +133,6 @@ fn parse(body: Value) -> Result<Parsed, ApiError> {
     Ok(Parsed {
         message,
         machine_id: opt_str(&o, "machineId")?,
-        session_id: opt_str(&o, "sessionId")?,
         wait: opt_bool(&o, "wait")?.unwrap_or(true),
         model: opt_str(&o, "model")?,
         attachments,
@@ -226,29 +225,14 @@ async fn message(
             ApiError::bad_request(format!("Unknown attachment fileId: {file_id}."))
         })?);
     }
-    // Resolve the session and computer.
-    let (session_id, machine_id) = match (&p.session_id, &p.machine_id) {
-        (Some(sid), mid) => {
-            let db = state.db();
-            let s = db
-                .sessions
-                .get(sid)
-                .filter(|s| s.owner == caller.user_id)
-                .ok_or_else(session_forbidden)?;
-            if mid.as_ref().is_some_and(|m| *m != s.machine_id) {
-                return Err(ApiError::bad_request(
-                    "This session belongs to another computer than machineId.",
-                ));
-            }
-            (Some(sid.clone()), s.machine_id.clone())
-        }
-        (None, Some(mid)) => {
+    let machine_id = match &p.machine_id {
+        Some(mid) => {
             state
                 .machine(&caller.user_id, mid)
                 .ok_or_else(machine_not_found)?;
-            (None, mid.clone())
+            mid.clone()
         }
-        (None, None) => (None, pick_machine(&state, &caller)?),
+        None => pick_machine(&state, &caller)?,
     };
     if let Some(reply) = acknowledgement_reply(&p.message) {
         return Ok(Json(json!({ "error": reply })).into_response());
@@ -267,36 +251,24 @@ async fn message(
     // Find or create the session, then join or start a turn.
     let (session_id, turn_id, queued, from) = {
         let mut db = state.db();
-        let sid = match session_id {
+        let sid = match crate::sessions::current(&db, &caller.user_id, &machine_id, Channel::Api) {
             Some(s) => s,
-            None => {
-                let current = db
-                    .sessions
-                    .values()
-                    .filter(|s| {
-                        s.owner == caller.user_id
-                            && s.machine_id == machine_id
-                            && s.channel == Channel::Api
-                    })
-                    .max_by_key(|s| s.created_at)
-                    .map(|s| s.id.clone());
-                match current {
-                    Some(s) => s,
-                    None => {
-                        let s = crate::sessions::new_session_record(
-                            &state,
-                            &caller.user_id,
-                            &machine_id,
-                            None,
-                        );
-                        let id = s.id.clone();
-                        db.sessions.insert(id.clone(), s);
-                        id
-                    }
-                }
-            }
+            None => crate::sessions::open(
+                &state,
+                &mut db,
+                &caller.user_id,
+                &machine_id,
+                Channel::Api,
+                None,
+            ),
         };
-        let session = db.sessions.get_mut(&sid).ok_or_else(session_forbidden)?;
+        let session = db
+            .sessions
+            .get_mut(&sid)
+            .ok_or_else(|| ApiError::internal("lost session"))?;
+        if session.title.is_none() {
+            session.title = Some(crate::sessions::title_of(&p.message));
+        }
         if let Some(m) = &p.model {
             session.model = Some(m.clone());
         }
@@ -316,6 +288,7 @@ async fn message(
                     .get_mut(&tid)
                     .ok_or_else(|| ApiError::internal("lost turn"))?;
                 t.steering.push(p.message.clone());
+                t.joined.push(p.message.clone());
                 let from = t.log.len();
                 (sid, tid, true, from)
             }
@@ -351,6 +324,7 @@ async fn message(
                     usage: None,
                     log: vec![],
                     steering: vec![],
+                    joined: vec![],
                     aborted: false,
                     ended: false,
                     created_at: Clock::now_ms(),

@@ -20,12 +20,14 @@ impl MachineKind {
     }
 }
 
-/// Where a computer is in its life. Only `active` and `hibernated` are shown as raw
-/// statuses the spec has seen; `starting` and `provisioning` are the simulator's own.
+/// Where a computer is in its life. The raw statuses are the real service's (`active`,
+/// `hibernated`, `hibernating`, `wakingup`); `provisioning` is the simulator's own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Power {
     Active,
     Hibernated,
+    /// On its way to sleep: not usable, and a wake or a message starts it again.
+    Hibernating,
     /// Waking from hibernation or being claimed (free computer).
     Starting,
     /// Being created; not online yet.
@@ -48,6 +50,8 @@ pub struct Machine {
     pub desktop: Option<Desktop>,
     /// The free plan's pooled computer (`free-<userId>`).
     pub is_free: bool,
+    /// Whether a wake (or a message) can start it when it sleeps.
+    pub wakeable: bool,
 }
 
 impl Machine {
@@ -62,6 +66,23 @@ impl Machine {
         matches!(self.power, Power::Active | Power::AgentOnline)
     }
 
+    /// `canWake`: a cloud computer that a wake can start (not the unclaimed free computer).
+    pub fn can_wake(&self) -> bool {
+        self.kind == MachineKind::Cloud && self.power != Power::Unclaimed && self.wakeable
+    }
+
+    /// The raw `status`, absent for an own desktop and the unclaimed free computer.
+    pub fn status(&self) -> Option<&'static str> {
+        match self.power {
+            Power::Active => Some("active"),
+            Power::Hibernated => Some("hibernated"),
+            Power::Hibernating => Some("hibernating"),
+            Power::Starting => Some("wakingup"),
+            Power::Provisioning => Some("provisioning"),
+            Power::AgentOnline | Power::Unclaimed => None,
+        }
+    }
+
     /// The row of the machine list.
     pub fn row(&self) -> Value {
         let mut row = Map::new();
@@ -74,18 +95,10 @@ impl Machine {
             "updatedAt".into(),
             json!(if unclaimed { 0 } else { self.updated_at }),
         );
-        let status = match self.power {
-            Power::Active => Some("active"),
-            Power::Hibernated => Some("hibernated"),
-            Power::Starting => Some("starting"),
-            Power::Provisioning => Some("provisioning"),
-            Power::AgentOnline | Power::Unclaimed => None,
-        };
-        if let Some(status) = status {
+        if let Some(status) = self.status() {
             row.insert("status".into(), json!(status));
         }
-        let can_wake = self.kind == MachineKind::Cloud && !unclaimed;
-        row.insert("canWake".into(), json!(can_wake));
+        row.insert("canWake".into(), json!(self.can_wake()));
         row.insert("kind".into(), json!(self.kind.as_str()));
         row.insert("online".into(), json!(self.online()));
         Value::Object(row)
@@ -93,7 +106,7 @@ impl Machine {
 }
 
 /// Which conversation of a computer a session is: the API's or the command-line client's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Channel {
     Api,
     Cli,
@@ -105,6 +118,14 @@ impl Channel {
             "api" => Some(Channel::Api),
             "cli" => Some(Channel::Cli),
             _ => None,
+        }
+    }
+
+    /// A `channel` field or query value; a missing one means `cli`, as on the real service.
+    pub fn parse_or_cli(s: Option<&str>) -> Option<Self> {
+        match s {
+            None => Some(Channel::Cli),
+            Some(c) => Self::parse(c),
         }
     }
 }
@@ -120,6 +141,10 @@ pub struct Session {
     pub usage: Usage,
     pub has_usage: bool,
     pub created_at: i64,
+    /// Names the conversation: taken from its first task.
+    pub title: Option<String>,
+    /// Creation order, so "newest" never depends on two sessions' milliseconds differing.
+    pub seq: u64,
 }
 
 impl Session {
@@ -243,8 +268,11 @@ pub enum LogEntry {
         reasoning: bool,
         text: String,
     },
-    /// `data-status` (stream only).
-    Status(String),
+    /// `data-status` (stream only): delivery news, `kind` says which (`waking`, `agent_offline`).
+    Status { text: String, kind: &'static str },
+    /// A frame only the stream carries (`start-step`, `tool-input-delta`, ...): what an AI SDK
+    /// UI message stream sends beyond the spec's table, which clients must drop.
+    Frame(Value),
 }
 
 #[derive(Debug, Clone)]
@@ -277,6 +305,8 @@ pub struct Turn {
     pub log: Vec<LogEntry>,
     /// Messages that joined the running task, not yet read by the agent.
     pub steering: Vec<String>,
+    /// Every message that joined the task, kept for the conversation's history.
+    pub joined: Vec<String>,
     pub aborted: bool,
     /// The agent has written the final result.
     pub ended: bool,

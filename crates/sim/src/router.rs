@@ -65,6 +65,7 @@ pub fn seed(config: &Config, base_url: &str) -> (AppState, Vec<SimAccount>) {
                         .cloud
                         .then(|| Desktop::new(SCREEN.0, SCREEN.1, seed.name)),
                     is_free: false,
+                    wakeable: seed.wakeable,
                 });
             }
             if account.plan.is_free() {
@@ -78,6 +79,7 @@ pub fn seed(config: &Config, base_url: &str) -> (AppState, Vec<SimAccount>) {
                     updated_at: 0,
                     desktop: Some(Desktop::new(SCREEN.0, SCREEN.1, name)),
                     is_free: true,
+                    wakeable: true,
                 });
             }
         }

@@ -1,6 +1,8 @@
-//! Sessions: a fresh session on a computer (`POST /v1/agents/sessions`) and stopping the
-//! running task of a session or of a computer's conversation (`POST /v1/agents/abort`).
-//! Aborting resolves the task's pending approvals as denied.
+//! Sessions: one current session per (account, machine, channel), as on the real service; a
+//! fresh one on request (`POST /v1/agents/new-session`), and stopping the running task of a
+//! session or of a channel's current session (`POST /v1/agents/abort`). Aborting resolves the
+//! task's pending approvals as denied. `POST /v1/agents/sessions` is the path we guessed
+//! before the real one was known (an `api` session, `201`); it goes once no caller uses it.
 
 use crate::auth::Caller;
 use crate::body::{object, opt_str, JsonBody};
@@ -10,42 +12,80 @@ use crate::limits::Limit;
 use crate::machines::machine_not_found;
 use crate::messages::{check_model, session_forbidden};
 use crate::records::{Channel, Session, Usage};
-use crate::state::AppState;
+use crate::state::{AppState, Db};
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
-use axum::routing::post;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::{json, Map, Value};
 
 pub fn routes() -> Router<AppState> {
     Router::new()
-        .route("/v1/agents/sessions", post(new_session))
+        .route(
+            "/v1/agents/sessions",
+            post(old_new_session).get(crate::conversations::list),
+        )
+        .route("/v1/agents/new-session", post(new_session))
+        .route("/v1/agents/context", get(crate::conversations::context))
         .route("/v1/agents/abort", post(abort))
 }
 
-/// A new, empty API session on a computer.
-pub fn new_session_record(
+/// Creates an empty session and makes it the current one of its (account, machine, channel).
+pub fn open(
     state: &AppState,
+    db: &mut Db,
     owner: &str,
     machine_id: &str,
+    channel: Channel,
     model: Option<String>,
-) -> Session {
-    Session {
+) -> String {
+    db.sessions_created += 1;
+    let s = Session {
         id: state.new_id("cs_"),
         owner: owner.to_owned(),
         machine_id: machine_id.to_owned(),
-        channel: Channel::Api,
+        channel,
         model,
         turns: vec![],
         usage: Usage::default(),
         has_usage: false,
         created_at: Clock::now_ms(),
+        title: None,
+        seq: db.sessions_created,
+    };
+    let id = s.id.clone();
+    db.sessions.insert(id.clone(), s);
+    db.current_sessions.insert(
+        (owner.to_owned(), machine_id.to_owned(), channel),
+        id.clone(),
+    );
+    id
+}
+
+/// The current session of (account, machine, channel), if one was ever opened.
+pub fn current(db: &Db, owner: &str, machine_id: &str, channel: Channel) -> Option<String> {
+    db.current_sessions
+        .get(&(owner.to_owned(), machine_id.to_owned(), channel))
+        .cloned()
+}
+
+/// The conversation's name, from its first task: the first line, cut at 60 characters.
+pub fn title_of(message: &str) -> String {
+    let line = message
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .trim();
+    if line.chars().count() <= 60 {
+        return line.to_owned();
     }
+    let cut: String = line.chars().take(59).collect();
+    format!("{}…", cut.trim_end())
 }
 
 /// `POST /v1/agents/sessions` `{ machineId, model? }` → `201 { sessionId }`.
-async fn new_session(
+async fn old_new_session(
     State(state): State<AppState>,
     caller: Caller,
     JsonBody(body): JsonBody,
@@ -60,10 +100,59 @@ async fn new_session(
     state
         .machine(&caller.user_id, &machine_id)
         .ok_or_else(machine_not_found)?;
-    let s = new_session_record(&state, &caller.user_id, &machine_id, model);
-    let id = s.id.clone();
-    state.db().sessions.insert(id.clone(), s);
+    let id = open(
+        &state,
+        &mut state.db(),
+        &caller.user_id,
+        &machine_id,
+        Channel::Api,
+        model,
+    );
     Ok((StatusCode::CREATED, Json(json!({ "sessionId": id }))))
+}
+
+/// A `channel` field or query value: `api` or `cli`, missing means `cli`.
+pub fn parse_channel(value: Option<&str>) -> Result<Channel, ApiError> {
+    Channel::parse_or_cli(value)
+        .ok_or_else(|| ApiError::bad_request("channel must be \"api\" or \"cli\"."))
+}
+
+/// `POST /v1/agents/new-session` `{ machineId, channel?, model? }` → `200 { sessionId }`: a
+/// fresh, empty conversation becomes the channel's current one (a missing channel is `cli`).
+async fn new_session(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(body): JsonBody,
+) -> Result<Json<Value>, ApiError> {
+    let o = object(body)?;
+    let machine_id =
+        opt_str(&o, "machineId")?.ok_or_else(|| ApiError::bad_request("machineId is required."))?;
+    let channel = parse_channel(opt_str(&o, "channel")?.as_deref())?;
+    let model = opt_str(&o, "model")?;
+    if let Some(m) = &model {
+        check_model(&state, &caller, m)?;
+    }
+    state
+        .machine(&caller.user_id, &machine_id)
+        .ok_or_else(machine_not_found)?;
+    state
+        .limits()
+        .hit(&caller.user_id, Limit::NewSessions)
+        .map_err(|w| {
+            ApiError::rate_limited(
+                "New session rate limit exceeded. Maximum 30 new sessions per hour.",
+                w,
+            )
+        })?;
+    let id = open(
+        &state,
+        &mut state.db(),
+        &caller.user_id,
+        &machine_id,
+        channel,
+        model,
+    );
+    Ok(Json(json!({ "sessionId": id })))
 }
 
 /// `POST /v1/agents/abort`.
@@ -78,11 +167,7 @@ async fn abort(
     };
     let session_id = opt_str(&o, "sessionId")?;
     let machine_id = opt_str(&o, "machineId")?;
-    let channel = match opt_str(&o, "channel")? {
-        None => Channel::Cli,
-        Some(c) => Channel::parse(&c)
-            .ok_or_else(|| ApiError::bad_request("channel must be \"api\" or \"cli\"."))?,
-    };
+    let channel = parse_channel(opt_str(&o, "channel")?.as_deref())?;
     if session_id.is_none() && machine_id.is_none() {
         return Err(ApiError::bad_request(
             "Send sessionId, or machineId with channel.",
@@ -108,14 +193,7 @@ async fn abort(
             state
                 .machine(&caller.user_id, mid)
                 .ok_or_else(machine_not_found)?;
-            let db = state.db();
-            db.sessions
-                .values()
-                .filter(|s| {
-                    s.owner == caller.user_id && s.machine_id == *mid && s.channel == channel
-                })
-                .max_by_key(|s| s.created_at)
-                .map(|s| s.id.clone())
+            current(&state.db(), &caller.user_id, mid, channel)
         }
         (None, None) => None,
     };

@@ -62,6 +62,10 @@ pub struct Db {
     pub free_time: HashMap<String, (i64, f64)>,
     /// Accounts with a machine creation in progress.
     pub creating: HashSet<String>,
+    /// The current session of each (account, machine, channel).
+    pub current_sessions: HashMap<(String, String, Channel), String>,
+    /// Sessions created so far (orders them).
+    pub sessions_created: u64,
 }
 
 impl Db {
@@ -294,22 +298,11 @@ impl AppState {
         crate::machines::power::ensure_awake(self, owner, machine_id, |_| {}).await
     }
 
-    /// Puts a cloud computer to sleep (as the service does after idleness); the live stream
-    /// ends and the next message or wake starts it again. `false` when not the caller's.
+    /// Puts a cloud computer to sleep (as the service does after idleness): it reads
+    /// `hibernating` for a short while, then `hibernated`; the live stream ends at once and the
+    /// next message or wake starts it again. `false` when not the caller's.
     pub fn hibernate(&self, owner: &str, machine_id: &str) -> bool {
-        let ok = {
-            let mut db = self.db();
-            match db.machine_mut(machine_id) {
-                Some(m) if m.owner == owner && m.kind == MachineKind::Cloud && !m.is_free => {
-                    m.power = crate::records::Power::Hibernated;
-                    m.updated_at = Clock::now_ms();
-                    true
-                }
-                _ => false,
-            }
-        };
-        self.notify();
-        ok
+        crate::machines::power::hibernate(self, owner, machine_id)
     }
 
     /// The free plan's computer is deleted (returned to the pool) when a lease closes.

@@ -207,10 +207,27 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
     }
     let (s, t) = (state.clone(), ctx.turn_id.clone());
     let woke = crate::machines::power::ensure_awake(&state, &ctx.owner, &ctx.machine_id, |text| {
-        tasks::push(&s, &t, LogEntry::Status(text.to_owned()))
+        tasks::push(
+            &s,
+            &t,
+            LogEntry::Status {
+                text: text.to_owned(),
+                kind: "waking",
+            },
+        )
     })
     .await;
     if woke.is_err() {
+        tasks::push(
+            &state,
+            &ctx.turn_id,
+            LogEntry::Status {
+                text:
+                    "The computer is asleep and cannot be woken from here, so the agent is offline."
+                        .into(),
+                kind: "agent_offline",
+            },
+        );
         return fail(
             "machine_unavailable",
             None,

@@ -1,6 +1,7 @@
 //! Machines: the list, creation of a paid cloud computer, and wake.
 
 pub mod power;
+mod wake;
 
 use crate::auth::Caller;
 use crate::body::JsonBody;
@@ -19,6 +20,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/v1/agents/machines", get(list).post(create))
         .route("/v1/agents/machines/{machine_id}/wake", post(wake))
+        .route("/v1/agents/wake", post(wake::wake))
 }
 
 /// The answer for a machine that is missing or another account's.
@@ -165,7 +167,7 @@ async fn wake(
             StatusCode::CONFLICT,
             "This computer is still being created.",
         )),
-        Power::Hibernated => {
+        Power::Hibernated | Power::Hibernating => {
             let _ = power::begin_start(&state, &caller.user_id, &machine_id);
             Ok((StatusCode::ACCEPTED, Json(json!({ "ok": true }))))
         }

@@ -20,10 +20,13 @@ pub const FREE_START: Duration = Duration::from_secs(120);
 pub const WAKE: Duration = Duration::from_secs(30);
 /// Documented time a new computer takes to come online.
 pub const CREATE: Duration = Duration::from_secs(180);
+/// Documented time a computer takes to go to sleep (`hibernating`, then `hibernated`).
+pub const HIBERNATE: Duration = Duration::from_secs(10);
 /// How often a waiting message stream hears that the start is still going on.
 const STATUS_EVERY: Duration = Duration::from_secs(30);
 
-/// Starts a sleeping machine if nobody is starting it yet. Returns whether it needs waiting.
+/// Starts a sleeping machine if nobody is starting it yet. Returns whether it needs waiting
+/// (the sentence to tell the person). A machine that cannot wake is `Unavailable`.
 pub fn begin_start(
     state: &AppState,
     owner: &str,
@@ -38,7 +41,8 @@ pub fn begin_start(
         Power::Active | Power::AgentOnline => return Ok(None),
         Power::Provisioning => return Err(Unavailable),
         Power::Starting => return Ok(Some(starting_text(m.is_free))),
-        Power::Hibernated => (WAKE, "Waking up the computer…"),
+        Power::Hibernated | Power::Hibernating if !m.wakeable => return Err(Unavailable),
+        Power::Hibernated | Power::Hibernating => (WAKE, "Waking up the computer…"),
         Power::Unclaimed => (
             FREE_START,
             "Starting your free cloud computer. This takes about two minutes…",
@@ -93,7 +97,7 @@ pub async fn ensure_awake(
             Some(Power::Active | Power::AgentOnline) => return Ok(()),
             Some(Power::Starting) => {}
             // Hibernated again or given back while we waited: start once more.
-            Some(Power::Hibernated | Power::Unclaimed) => {
+            Some(Power::Hibernated | Power::Hibernating | Power::Unclaimed) => {
                 begin_start(state, owner, machine_id)?;
             }
             _ => return Err(Unavailable),
@@ -106,6 +110,43 @@ pub async fn ensure_awake(
             }
         }
     }
+}
+
+/// Puts a running cloud computer to sleep: `hibernating` for the documented time, then
+/// `hibernated` (unless something woke it meanwhile). `false` when it is not the caller's
+/// paid cloud computer.
+pub fn hibernate(state: &AppState, owner: &str, machine_id: &str) -> bool {
+    {
+        let mut db = state.db();
+        match db.machine_mut(machine_id) {
+            Some(m) if m.owner == owner && m.kind == MachineKind::Cloud && !m.is_free => {
+                m.power = Power::Hibernating;
+                m.updated_at = Clock::now_ms();
+            }
+            _ => return false,
+        }
+    }
+    state.notify();
+    let s = state.clone();
+    let id = machine_id.to_owned();
+    tokio::spawn(async move {
+        s.clock().sleep(HIBERNATE).await;
+        let asleep = {
+            let mut db = s.db();
+            match db.machine_mut(&id) {
+                Some(m) if m.power == Power::Hibernating => {
+                    m.power = Power::Hibernated;
+                    m.updated_at = Clock::now_ms();
+                    true
+                }
+                _ => false,
+            }
+        };
+        if asleep {
+            s.notify();
+        }
+    });
+    true
 }
 
 /// Gives the free computer back to the pool: the next message claims a fresh one.
@@ -161,6 +202,7 @@ pub fn provision(state: &AppState, owner: &str, name: String) -> String {
             power: Power::Provisioning,
             updated_at: Clock::now_ms(),
             is_free: false,
+            wakeable: true,
         });
         db.creating.insert(owner.to_owned());
     }

@@ -11,7 +11,15 @@ async fn list_is_sorted_by_name_with_status_and_online() {
     assert_eq!(s, 200);
     let ms = b["machines"].as_array().unwrap();
     let names: Vec<&str> = ms.iter().map(|m| m["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["Ada's MacBook", "Design laptop", "Research box"]);
+    assert_eq!(
+        names,
+        [
+            "Ada's MacBook",
+            "Design laptop",
+            "Research box",
+            "Studio archive"
+        ]
+    );
     assert_eq!(ms[0]["kind"], "own");
     assert_eq!(ms[0]["online"], true);
     assert!(ms[0].get("status").is_none());
@@ -24,6 +32,8 @@ async fn list_is_sorted_by_name_with_status_and_online() {
         "a message wakes a hibernated computer"
     );
     assert_eq!(ms[2]["canWake"], true);
+    assert_eq!(ms[3]["status"], "hibernated");
+    assert_eq!(ms[3]["canWake"], false, "asleep for good");
 }
 
 #[tokio::test]

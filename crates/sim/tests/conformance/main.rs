@@ -5,9 +5,11 @@ mod support;
 
 mod account;
 mod approvals;
+mod approve;
 mod basics;
 mod control;
 mod control_limits;
+mod conversations;
 mod desktop;
 mod events;
 mod faults;
@@ -23,3 +25,4 @@ mod robustness;
 mod signin;
 mod turns;
 mod uploads;
+mod wake;

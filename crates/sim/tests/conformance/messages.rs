@@ -110,10 +110,7 @@ async fn wait_false_answers_202_and_a_busy_agent_queues_into_the_same_turn() {
     );
     // A later message starts a new turn and never changes the finished one.
     let third = p
-        .start_task(
-            "ada",
-            json!({"message": "Weather in Rome", "sessionId": sid}),
-        )
+        .start_task("ada", json!({"message": "Weather in Rome", "machineId": m}))
         .await;
     assert_eq!(third["queued"], false);
     assert_ne!(third["turnId"], first["turnId"]);
@@ -144,7 +141,7 @@ async fn machine_id_omitted_picks_the_only_computer_or_lists_several() {
     )
     .await;
     assert_eq!(s, 400);
-    assert_eq!(b["machines"].as_array().unwrap().len(), 3);
+    assert_eq!(b["machines"].as_array().unwrap().len(), 4);
     assert!(b["machines"][0]["machineId"].is_string());
     let (s, b) = send(
         p.post("/v1/agents/message", "pat")
@@ -199,7 +196,7 @@ async fn models_outside_the_plan_are_403_with_the_allowlist_and_the_session_mode
     let (_, body) = p.poll_until("ada", sid, &["idle"]).await;
     assert!(body["usage"]["byModel"].get("openai/gpt-5").is_some());
     // No model on the next message: the session keeps gpt-5.
-    p.start_task("ada", json!({"message": "Weather again", "sessionId": sid}))
+    p.start_task("ada", json!({"message": "Weather again", "machineId": m}))
         .await;
     let (_, body) = p.poll_until("ada", sid, &["idle"]).await;
     let by: Vec<&String> = body["usage"]["byModel"]
@@ -243,7 +240,7 @@ async fn attachments_need_a_file_id_of_this_account() {
 }
 
 #[tokio::test]
-async fn new_session_endpoint_and_ownership() {
+async fn the_old_new_session_path_opens_the_api_conversation() {
     let p = start().await;
     let m = p.machine_id("ada", "Design laptop").await;
     let (s, b) = send(
@@ -254,15 +251,9 @@ async fn new_session_endpoint_and_ownership() {
     assert_eq!(s, 201);
     let sid = b["sessionId"].as_str().unwrap().to_owned();
     let t = p
-        .start_task("ada", json!({"message": "Weather", "sessionId": sid}))
+        .start_task("ada", json!({"message": "Weather", "machineId": m}))
         .await;
     assert_eq!(t["sessionId"], sid.as_str());
-    let (s, _) = send(
-        p.post("/v1/agents/message", "ulla")
-            .json(&json!({"message": "Weather", "sessionId": sid, "wait": false})),
-    )
-    .await;
-    assert_eq!(s, 403, "another account's session");
     let (s, b) = send(
         p.post("/v1/agents/message", "ulla")
             .json(&json!({"message": "Weather", "machineId": m, "wait": false})),

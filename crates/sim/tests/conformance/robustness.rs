@@ -146,7 +146,7 @@ async fn poll_waits_are_capped_and_cursors_reset_on_a_new_turn() {
     let (_, done) = p.poll_until("ada", sid, &["idle"]).await;
     let old_cursor = done["cursor"].as_str().unwrap().to_owned();
     let second = p
-        .start_task("ada", json!({"message": "Weather again", "sessionId": sid}))
+        .start_task("ada", json!({"message": "Weather again", "machineId": m}))
         .await;
     let (_, b) = send(p.get(
         &format!("/v1/agents/events?sessionId={sid}&since={old_cursor}&wait=5"),

@@ -1,7 +1,8 @@
 //! Approval requests: the agent asks before a sensitive step and waits for a decision, an
-//! expiry or an abort. Decisions come from `POST /v1/agents/approvals/{id}` (`{decision}`) or,
-//! for link-only approvals, from the page at `approvalUrl`, which a person opens in a browser
-//! (`/approve/{userId}/{approvalId}?from=api`, with Approve and Deny buttons).
+//! expiry or an abort. Decisions come from `POST /v1/agents/approve` (`answer`) or, for
+//! link-only approvals, from the page at `approvalUrl` (`page`), which a person opens in a
+//! browser. `POST /v1/agents/approvals/{id}` (`{decision}`) is the path we guessed before the
+//! real one was known; it goes once no caller uses it.
 
 use crate::auth::Caller;
 use crate::body::{object, opt_str, JsonBody};
@@ -12,26 +13,29 @@ use crate::state::AppState;
 use crate::tasks;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::Html;
 use axum::routing::{get, post};
-use axum::{Form, Json, Router};
+use axum::{Json, Router};
 use serde_json::{json, Value};
-use std::collections::HashMap;
 use std::time::Duration;
+
+mod answer;
+mod page;
 
 /// Documented lifetime of an approval request.
 pub const APPROVAL_LIFETIME: Duration = Duration::from_secs(600);
 
 /// The decision endpoint (behind the fault layer).
 pub fn v1_routes() -> Router<AppState> {
-    Router::new().route("/v1/agents/approvals/{approval_id}", post(decide))
+    Router::new()
+        .route("/v1/agents/approvals/{approval_id}", post(decide))
+        .route("/v1/agents/approve", post(answer::approve))
 }
 
 /// The page a person opens from `approvalUrl`.
 pub fn page_routes() -> Router<AppState> {
     Router::new().route(
         "/approve/{user_id}/{approval_id}",
-        get(page).post(page_decide),
+        get(page::page).post(page::page_decide),
     )
 }
 
@@ -120,7 +124,7 @@ pub fn deny_pending(state: &AppState, turn_id: &str) {
     state.notify();
 }
 
-fn parse_decision(s: &str) -> Option<Decision> {
+pub(crate) fn parse_decision(s: &str) -> Option<Decision> {
     match s {
         "approve" => Some(Decision::Approve),
         "deny" => Some(Decision::Deny),
@@ -128,7 +132,7 @@ fn parse_decision(s: &str) -> Option<Decision> {
     }
 }
 
-fn not_found() -> ApiError {
+pub(crate) fn not_found() -> ApiError {
     ApiError::coded(
         StatusCode::NOT_FOUND,
         "approval_not_found",
@@ -137,7 +141,11 @@ fn not_found() -> ApiError {
 }
 
 /// Records a decision; `Err` when already answered or expired.
-fn resolve(state: &AppState, approval_id: &str, decision: Decision) -> Result<(), ApiError> {
+pub(crate) fn resolve(
+    state: &AppState,
+    approval_id: &str,
+    decision: Decision,
+) -> Result<(), ApiError> {
     {
         let mut db = state.db();
         let a = db.approvals.get_mut(approval_id).ok_or_else(not_found)?;
@@ -184,69 +192,4 @@ async fn decide(
     }
     resolve(&state, &approval_id, decision)?;
     Ok(Json(json!({ "ok": true })))
-}
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-/// The approval page a person opens from `approvalUrl`.
-async fn page(
-    State(state): State<AppState>,
-    Path((user_id, approval_id)): Path<(String, String)>,
-) -> Result<Html<String>, (StatusCode, Html<String>)> {
-    let a = state
-        .db()
-        .approvals
-        .get(&approval_id)
-        .filter(|a| a.owner == user_id)
-        .cloned()
-        .ok_or_else(|| {
-            (
-                StatusCode::NOT_FOUND,
-                Html("<h1>No such approval request</h1>".into()),
-            )
-        })?;
-    let state_line = match a.decision {
-        Some(Decision::Approve) => "<p>You approved this.</p>".to_owned(),
-        Some(Decision::Deny) => "<p>You denied this.</p>".to_owned(),
-        Some(Decision::Expired) => "<p>This request expired.</p>".to_owned(),
-        None => r#"<form method="post"><button name="decision" value="approve">Approve</button>
-<button name="decision" value="deny">Deny</button></form>"#
-            .to_owned(),
-    };
-    Ok(Html(format!(
-        r#"<!doctype html><html><head><meta charset="utf-8"><title>Approve: {t}</title></head>
-<body style="font-family:sans-serif;max-width:40em;margin:3em auto"><h1>{t}</h1><p>{d}</p>
-<pre>{c}</pre>{state_line}</body></html>"#,
-        t = escape(&a.title),
-        d = escape(&a.description),
-        c = escape(&a.command),
-    )))
-}
-
-async fn page_decide(
-    State(state): State<AppState>,
-    Path((user_id, approval_id)): Path<(String, String)>,
-    Form(form): Form<HashMap<String, String>>,
-) -> Result<Html<String>, (StatusCode, Html<String>)> {
-    let owned = state
-        .db()
-        .approvals
-        .get(&approval_id)
-        .is_some_and(|a| a.owner == user_id);
-    let decision = form.get("decision").and_then(|d| parse_decision(d));
-    match (owned, decision) {
-        (true, Some(d)) => {
-            let _ = resolve(&state, &approval_id, d);
-            page(State(state), Path((user_id, approval_id))).await
-        }
-        _ => Err((
-            StatusCode::BAD_REQUEST,
-            Html("<h1>Choose Approve or Deny</h1>".into()),
-        )),
-    }
 }
