@@ -104,16 +104,14 @@ pub async fn run_reusable(
 
 #[tauri::command]
 #[specta::specta]
-pub fn report_wrong_result(
+pub async fn report_wrong_result(
     app: AppHandle,
     id: String,
     inputs: Inputs,
     result: ExecResult,
     note: String,
 ) -> Res<ReusableTask> {
-    Ok(learn::report_wrong_result(
-        &app, &id, inputs.0, result, note,
-    )?)
+    Ok(learn::report_wrong_result(&app, &id, inputs.0, result, note).await?)
 }
 
 #[tauri::command]

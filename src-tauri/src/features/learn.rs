@@ -21,6 +21,10 @@ use crate::persist::ConversationStore;
 
 /// An evaluation's `result` may be at most 20 KB.
 const MAX_EVALUATION_BYTES: usize = 20_000;
+/// The error's share of those 20 KB; the rest leaves room for the value and the newest logs.
+const MAX_ERROR_MESSAGE_BYTES: usize = 8_000;
+/// The newest logs an evaluation keeps.
+const MAX_LOGS: usize = 20;
 
 /// Values for a reusable task's parameters, by name.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, serde::Deserialize, specta::Type)]
@@ -113,34 +117,47 @@ pub async fn run(
     let run = console::run(app, machine_id, &block, true).await?;
     if run.result.error.is_some() {
         // The error travels in the evaluation's result; a note is for the person's words.
-        let evaluation = evaluation(&inputs, &run.result, false, None);
-        library.write(|b| b.get_mut(id).map(|t| t.record_failure(evaluation)))?;
+        record_failure(app, id, inputs, run.result.clone(), None).await?;
     }
     Ok(run)
 }
 
 /// Keeps a run that finished but gave the wrong answer, with the person's note.
-pub fn report_wrong_result(
+pub async fn report_wrong_result(
     app: &AppHandle,
     id: &str,
     inputs: Map<String, Value>,
     result: ExecResult,
     note: String,
 ) -> AppResult<ReusableTask> {
-    let evaluation = evaluation(
-        &inputs,
-        &result,
-        false,
-        Some(note).filter(|n| !n.trim().is_empty()),
-    );
-    app.state::<Library>()
-        .write(|b| {
-            b.get_mut(id).map(|t| {
+    let note = Some(note).filter(|n| !n.trim().is_empty());
+    record_failure(app, id, inputs, result, note)
+        .await?
+        .ok_or(AppError::UnknownReusableTask)
+}
+
+/// Cuts the run down to an evaluation and saves it with the task. Both can take a while with a
+/// big result (serializing, rewriting the library file), so they run on a blocking thread, never
+/// on the window's thread or an async worker.
+async fn record_failure(
+    app: &AppHandle,
+    id: &str,
+    inputs: Map<String, Value>,
+    result: ExecResult,
+    note: Option<String>,
+) -> AppResult<Option<ReusableTask>> {
+    let (app, id) = (app.clone(), id.to_owned());
+    tauri::async_runtime::spawn_blocking(move || {
+        let evaluation = evaluation(&inputs, &result, false, note);
+        app.state::<Library>().write(|b| {
+            b.get_mut(&id).map(|t| {
                 t.record_failure(evaluation);
                 t.clone()
             })
-        })?
-        .ok_or(AppError::UnknownReusableTask)
+        })
+    })
+    .await
+    .map_err(|e| AppError::Store(e.to_string()))?
 }
 
 /// Repairs the task from its failed runs and the person's feedback.
@@ -173,24 +190,42 @@ pub async fn heal(
 }
 
 /// An evaluation of a run: its result, error and last logs, cut to fit 20 KB.
+///
+/// The error message is cut first, to a fixed share of the budget, so that the rest of the
+/// cutting (oldest logs, then the value) always ends with a body that fits, whatever the
+/// service or the learned code threw.
 pub fn evaluation(
     inputs: &Map<String, Value>,
     result: &ExecResult,
     passed: bool,
     note: Option<String>,
 ) -> Evaluation {
-    let mut logs: Vec<String> = result.logs.iter().rev().take(20).rev().cloned().collect();
+    let error = result.error.clone().map(|mut e| {
+        e.message = cut_to_json_len(&e.message, MAX_ERROR_MESSAGE_BYTES);
+        e
+    });
+    let body = |value: &Value, logs: &[String]| serde_json::json!({ "result": value, "error": error, "logs": logs });
+    let fits = |value: &Value, logs: &[String]| {
+        body(value, logs).to_string().len() <= MAX_EVALUATION_BYTES
+    };
+    let mut logs: Vec<String> = result
+        .logs
+        .iter()
+        .rev()
+        .take(MAX_LOGS)
+        .rev()
+        .cloned()
+        .collect();
     let mut value = result.result.clone();
-    let body = |value: &Value, logs: &[String]| serde_json::json!({ "result": value, "error": result.error, "logs": logs });
-    while body(&value, &logs).to_string().len() > MAX_EVALUATION_BYTES {
-        if !logs.is_empty() {
-            logs.remove(0);
-        } else {
-            let text = value.to_string();
-            value = Value::String(text.chars().take(MAX_EVALUATION_BYTES / 2).collect());
-            if body(&value, &logs).to_string().len() > MAX_EVALUATION_BYTES {
-                value = Value::Null;
-            }
+    // At most MAX_LOGS turns: each drops one log.
+    while !fits(&value, &logs) && !logs.is_empty() {
+        logs.remove(0);
+    }
+    if !fits(&value, &logs) {
+        let text = value.to_string();
+        value = Value::String(cut_to_json_len(&text, MAX_EVALUATION_BYTES / 2));
+        if !fits(&value, &logs) {
+            value = Value::Null;
         }
     }
     Evaluation {
@@ -200,6 +235,27 @@ pub fn evaluation(
         passed: Some(passed),
         note,
     }
+}
+
+/// The longest start of `text` whose JSON string form takes at most `max` bytes.
+fn cut_to_json_len(text: &str, max: usize) -> String {
+    let json_len = |s: &str| Value::from(s).to_string().len();
+    if json_len(text) <= max {
+        return text.to_owned();
+    }
+    // Escaping only lengthens text, so the answer lies within the first `max` bytes: the
+    // search below works on at most that much, however long the message.
+    let mut end = max.min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let candidates: Vec<usize> = text[..end]
+        .char_indices()
+        .map(|(i, _)| i)
+        .chain([end])
+        .collect();
+    let fitting = candidates.partition_point(|&i| json_len(&text[..i]) <= max);
+    text[..candidates[fitting.saturating_sub(1)]].to_owned()
 }
 
 #[cfg(test)]
@@ -242,5 +298,51 @@ mod tests {
             None,
         );
         assert!(e.result.unwrap().to_string().len() <= MAX_EVALUATION_BYTES);
+    }
+
+    fn failed(message: &str, logs: Vec<String>) -> ExecResult {
+        serde_json::from_value(json!({
+            "result": null,
+            "error": { "kind": "exception", "message": message },
+            "logs": logs,
+            "variables": [],
+            "durationMs": 5
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn a_megabyte_error_message_is_cut_and_the_evaluation_still_fits() {
+        let logs = vec!["last".to_owned()];
+        let e = evaluation(
+            &Map::new(),
+            &failed(&"e".repeat(1_000_000), logs),
+            false,
+            None,
+        );
+        let body = e.result.unwrap();
+        assert!(body.to_string().len() <= MAX_EVALUATION_BYTES);
+        let message = body["error"]["message"].as_str().unwrap();
+        assert!(message.len() > 1_000 && message.chars().all(|c| c == 'e'));
+        assert_eq!(body["logs"], json!(["last"]));
+    }
+
+    #[test]
+    fn an_error_message_of_escaped_characters_is_cut_by_its_json_length() {
+        // Each control character takes 6 bytes as JSON; each "é" 2 bytes of UTF-8.
+        let message = "\u{1}é\"".repeat(200_000);
+        let e = evaluation(&Map::new(), &failed(&message, vec![]), false, None);
+        let body = e.result.unwrap();
+        assert!(body.to_string().len() <= MAX_EVALUATION_BYTES);
+        let kept = body["error"]["message"].as_str().unwrap();
+        assert!(message.starts_with(kept) && !kept.is_empty());
+    }
+
+    #[test]
+    fn cutting_keeps_whole_characters_and_what_already_fits() {
+        assert_eq!(cut_to_json_len("short", 100), "short");
+        // "ééé" is 8 bytes as JSON with its quotes; 7 bytes leave room for two.
+        assert_eq!(cut_to_json_len("ééé", 7), "éé");
+        assert_eq!(cut_to_json_len("ééé", 2), "");
     }
 }
