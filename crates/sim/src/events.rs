@@ -142,7 +142,9 @@ fn look(
     }
     let mut body = Map::new();
     body.insert("sessionId".into(), json!(session_id));
-    body.insert("turnId".into(), json!(turn.map(|t| t.id.clone())));
+    if state.turn_id_in().poll {
+        body.insert("turnId".into(), json!(turn.map(|t| t.id.clone())));
+    }
     body.insert("status".into(), json!(status));
     body.insert("events".into(), Value::Array(events));
     let text: String = turn

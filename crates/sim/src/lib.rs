@@ -33,12 +33,14 @@ pub mod sessions;
 pub mod state;
 pub mod stream;
 pub mod tasks;
+pub mod turn_id;
 pub mod turns;
 pub mod uploads;
 
 pub use accounts::SimAccount;
 pub use faults::FaultSpec;
 pub use state::AppState;
+pub use turn_id::TurnIdIn;
 
 use axum::serve::ListenerExt;
 use std::net::SocketAddr;
@@ -56,6 +58,10 @@ pub enum SimError {
         "bad fault spec `{0}`: expected name=rate with a rate from 0 to 1 (see the faults module)"
     )]
     BadFaults(String),
+    #[error(
+        "bad --turn-id-in `{0}`: expected message, start, session, poll (comma-separated) or none"
+    )]
+    BadTurnIdIn(String),
 }
 
 /// How to run a simulator.
@@ -69,6 +75,8 @@ pub struct Config {
     pub faults: FaultSpec,
     /// Seed of the fault generator, so failures repeat.
     pub seed: u64,
+    /// Where `turnId` appears in a message's answers (see [`TurnIdIn`]).
+    pub turn_id_in: TurnIdIn,
 }
 
 impl Default for Config {
@@ -78,6 +86,7 @@ impl Default for Config {
             time_scale: 1.0,
             faults: FaultSpec::none(),
             seed: 0,
+            turn_id_in: TurnIdIn::default(),
         }
     }
 }

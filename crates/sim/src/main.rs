@@ -2,7 +2,7 @@
 //! stderr so the ready line is the only thing on stdout.
 
 use clap::Parser;
-use porthole_sim::{Config, FaultSpec, Sim};
+use porthole_sim::{Config, FaultSpec, Sim, TurnIdIn};
 use std::io::Write;
 use std::net::SocketAddr;
 
@@ -22,6 +22,9 @@ struct Args {
     /// Seed for reproducible faults.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Where `turnId` appears: message, start, session, poll (comma-separated) or none.
+    #[arg(long, default_value = "message,start,poll")]
+    turn_id_in: String,
 }
 
 #[tokio::main]
@@ -41,7 +44,15 @@ async fn main() -> std::process::ExitCode {
             return std::process::ExitCode::from(2);
         }
     };
+    let turn_id_in = match TurnIdIn::parse(&args.turn_id_in) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("porthole-sim: {e}");
+            return std::process::ExitCode::from(2);
+        }
+    };
     let config = Config {
+        turn_id_in,
         addr: args.addr,
         time_scale: args.time_scale,
         faults,

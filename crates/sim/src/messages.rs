@@ -348,7 +348,12 @@ async fn message(
     if p.wait {
         return Ok(stream::respond(state, session_id, turn_id, from));
     }
-    Ok((StatusCode::ACCEPTED, Json(json!({ "sessionId": session_id, "machineId": machine_id, "queued": queued, "turnId": turn_id }))).into_response())
+    let mut accepted =
+        json!({ "sessionId": session_id, "machineId": machine_id, "queued": queued });
+    if state.turn_id_in().message {
+        accepted["turnId"] = json!(turn_id);
+    }
+    Ok((StatusCode::ACCEPTED, Json(accepted)).into_response())
 }
 
 /// A streamed message the computer could not take: the turn fails at once.

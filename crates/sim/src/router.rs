@@ -23,6 +23,7 @@ pub fn seed(config: &Config, base_url: &str) -> (AppState, Vec<SimAccount>) {
     let state = AppState::new(
         Clock::new(config.time_scale),
         Faults::new(config.faults.clone(), config.seed),
+        config.turn_id_in,
         accounts.clone(),
     );
     let _ = state.0.base_url.set(base_url.to_owned());

@@ -152,6 +152,7 @@ pub(crate) struct Inner {
     pub clock: Clock,
     pub limits: Limits,
     pub faults: Faults,
+    pub turn_id_in: crate::TurnIdIn,
     pub accounts: Vec<Account>,
     pub base_url: OnceLock<String>,
     pub db: Mutex<Db>,
@@ -165,11 +166,17 @@ pub(crate) struct Inner {
 pub struct AppState(pub(crate) Arc<Inner>);
 
 impl AppState {
-    pub(crate) fn new(clock: Clock, faults: Faults, accounts: Vec<Account>) -> Self {
+    pub(crate) fn new(
+        clock: Clock,
+        faults: Faults,
+        turn_id_in: crate::TurnIdIn,
+        accounts: Vec<Account>,
+    ) -> Self {
         Self(Arc::new(Inner {
             clock,
             limits: Limits::new(clock),
             faults,
+            turn_id_in,
             accounts,
             base_url: OnceLock::new(),
             db: Mutex::default(),
@@ -189,6 +196,11 @@ impl AppState {
 
     pub fn faults(&self) -> &Faults {
         &self.0.faults
+    }
+
+    /// Where `turnId` appears in a message's answers.
+    pub fn turn_id_in(&self) -> crate::TurnIdIn {
+        self.0.turn_id_in
     }
 
     /// `http://127.0.0.1:PORT`, known once the listener is bound.

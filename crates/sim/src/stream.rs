@@ -1,6 +1,7 @@
 //! The `wait: true` answer of a message: a server-sent-event stream of `data: <JSON>` frames
-//! (`start` with `messageId` and `turnId`, `data-session`, then the turn's events from where
-//! the message joined it), ended by `data: [DONE]` once the turn has ended. The stream stays
+//! (`start` with `messageId`, `data-session` with `sessionId`, `id` and `title`, then the
+//! turn's events; `turnId` where `--turn-id-in` puts it), ended by `data: [DONE]` once the
+//! turn has ended. The stream stays
 //! open while an approval is pending. The `drop-stream` and `bad-frame` faults act here.
 
 use crate::events::{render, Path};
@@ -47,11 +48,25 @@ async fn follow(
     mut next: usize,
     tx: mpsc::Sender<Event>,
 ) {
-    let start = json!({ "type": "start", "messageId": state.new_id("msg_"), "turnId": turn_id });
+    let places = state.turn_id_in();
+    let mut start = json!({ "type": "start", "messageId": state.new_id("msg_") });
+    if places.start {
+        start["turnId"] = json!(turn_id);
+    }
     if !send(&state, &tx, &start).await {
         return;
     }
-    let session = json!({ "type": "data-session", "data": { "sessionId": session_id } });
+    // The spec names `sessionId`; the real service was seen sending `id` and `title`.
+    let title = state
+        .db()
+        .sessions
+        .get(&session_id)
+        .and_then(|s| s.title.clone());
+    let mut data = json!({ "sessionId": session_id, "id": session_id, "title": title });
+    if places.session {
+        data["turnId"] = json!(turn_id);
+    }
+    let session = json!({ "type": "data-session", "data": data });
     if !send(&state, &tx, &session).await {
         return;
     }

@@ -284,3 +284,32 @@ async fn abort_by_machine_stops_the_named_channels_current_session() {
     let (turn, _) = p.finish_turn("ada", t["turnId"].as_str().unwrap()).await;
     assert_eq!(turn["status"], "failed");
 }
+
+#[tokio::test]
+async fn data_session_names_the_session_by_id_and_title() {
+    let p = start().await;
+    let m = p.machine_id("ada", "Design laptop").await;
+    let stream = |task: &str| {
+        p.post("/v1/agents/message", "ada")
+            .json(&json!({"message": task, "machineId": m}))
+    };
+    let (_, _, frames) = sse(stream("Weather in Paris\nand be brief")).await;
+    let data = &frames[1]["data"];
+    assert_eq!(frames[1]["type"], "data-session");
+    assert!(data["sessionId"].as_str().unwrap().starts_with("cs_"));
+    assert_eq!(
+        data["id"], data["sessionId"],
+        "the real service's name for it"
+    );
+    assert_eq!(data["title"], "Weather in Paris", "the first task names it");
+    let (_, _, later) = sse(stream("Weather in Rome")).await;
+    assert_eq!(later[1]["data"]["title"], "Weather in Paris");
+    let (_, _) = new_session(&p, "ada", json!({"machineId": m, "channel": "api"})).await;
+    let (_, _, fresh) = sse(stream(&format!("Summarise {}", "the week ".repeat(10)))).await;
+    let title = fresh[1]["data"]["title"].as_str().unwrap();
+    assert!(
+        title.starts_with("Summarise the week") && title.ends_with('…'),
+        "{title}"
+    );
+    assert!(title.chars().count() <= 60);
+}
