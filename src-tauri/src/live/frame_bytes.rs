@@ -11,6 +11,11 @@
 //! ([`super::pixels`] says why for both); one this bridge cannot decode goes as its file, which
 //! the page decodes itself.
 //!
+//! Memory: a frame's pictures are each within the screen (the viewer refuses larger ones), but
+//! a frame may hold many, and a few hundred bytes of PNG can decode to megabytes. So one message
+//! decodes at most [`DECODE_BUDGET`] bytes of pixels, and reserves no more than that for them
+//! from what headers claim; pictures past it go as their files, drawn the same by the page.
+//!
 //! Layout (little endian), version 3:
 //! ```text
 //! u8  version (3)        u8  reserved (0)
@@ -38,23 +43,33 @@ const OP_IMAGE: u8 = 1;
 const OP_INSTRUCTION: u8 = 2;
 const OP_PIXELS: u8 = 3;
 
+/// Pixels decoded into one message at most: two full 4K screens in RGB, and far more than the
+/// stream's dirty rectangles of a frame.
+pub const DECODE_BUDGET: usize = 64 << 20;
+
 /// The encoded frame: the webview receives it as an `ArrayBuffer`.
 pub fn encode(frame: &Frame) -> Vec<u8> {
-    let size: usize = 32
-        + frame
-            .ops
-            .iter()
-            .map(|op| match op {
-                DrawOp::Image(image) => {
-                    let file = image.mimetype.len() + image.data.len();
-                    32 + image.size.and_then(pixels::max_pixels_len).unwrap_or(file)
-                }
-                DrawOp::Instruction(i) => {
-                    8 + i.opcode.len() + i.args.iter().map(|a| 4 + a.len()).sum::<usize>()
-                }
-            })
-            .sum::<usize>();
-    let mut out = Vec::with_capacity(size);
+    encode_within(frame, DECODE_BUDGET)
+}
+
+fn encode_within(frame: &Frame, budget: usize) -> Vec<u8> {
+    let mut claimed_pixels = 0usize;
+    let mut rest = 32usize;
+    for op in &frame.ops {
+        match op {
+            DrawOp::Image(image) => {
+                rest += 32 + image.mimetype.len() + image.data.len();
+                claimed_pixels = claimed_pixels
+                    .saturating_add(image.size.and_then(pixels::max_pixels_len).unwrap_or(0));
+            }
+            DrawOp::Instruction(i) => {
+                rest += 8 + i.opcode.len() + i.args.iter().map(|a| 4 + a.len()).sum::<usize>()
+            }
+        }
+    }
+    // Room for the files and for the pixels headers claim, as far as they may be decoded.
+    let mut out = Vec::with_capacity(rest + claimed_pixels.min(budget));
+    let mut budget = budget;
     out.push(VERSION);
     out.push(0);
     out.extend_from_slice(&(frame.seq as u32).to_le_bytes());
@@ -70,7 +85,8 @@ pub fn encode(frame: &Frame) -> Vec<u8> {
     for op in &frame.ops {
         match op {
             DrawOp::Image(image) => {
-                if put_pixels(&mut out, image) {
+                if let Some(spent) = put_pixels(&mut out, image, budget) {
+                    budget = budget.saturating_sub(spent);
                     continue;
                 }
                 out.push(OP_IMAGE);
@@ -97,8 +113,9 @@ pub fn encode(frame: &Frame) -> Vec<u8> {
     out
 }
 
-/// Writes the image as a pixels op; `false`, with nothing written, when it does not decode.
-fn put_pixels(out: &mut Vec<u8>, image: &Image) -> bool {
+/// Writes the image as a pixels op and gives the bytes its pixels took; `None`, with nothing
+/// written, when it does not decode within `budget` bytes.
+fn put_pixels(out: &mut Vec<u8>, image: &Image, budget: usize) -> Option<usize> {
     let start = out.len();
     out.push(OP_PIXELS);
     out.extend_from_slice(&image.layer.to_le_bytes());
@@ -107,16 +124,16 @@ fn put_pixels(out: &mut Vec<u8>, image: &Image) -> bool {
     out.extend_from_slice(&image.mask.to_le_bytes());
     let dims_at = out.len();
     out.extend_from_slice(&[0; 9]);
-    match pixels::append_pixels(&image.mimetype, &image.data, out) {
+    match pixels::append_pixels(&image.mimetype, &image.data, budget, out) {
         Some(p) => {
             out[dims_at..dims_at + 4].copy_from_slice(&p.width.to_le_bytes());
             out[dims_at + 4..dims_at + 8].copy_from_slice(&p.height.to_le_bytes());
             out[dims_at + 8] = u8::from(p.opaque);
-            true
+            Some(out.len() - dims_at - 9)
         }
         None => {
             out.truncate(start);
-            false
+            None
         }
     }
 }
@@ -240,6 +257,88 @@ mod tests {
             "sent as its file, for the page to refuse"
         );
         assert!(bytes.capacity() < 1024);
+    }
+
+    fn png_of(width: u32, height: u32) -> Bytes {
+        let mut png = Vec::new();
+        let rgba = vec![200; (width * height * 4) as usize];
+        image::codecs::png::PngEncoder::new(&mut png)
+            .write_image(&rgba, width, height, image::ExtendedColorType::Rgba8)
+            .unwrap();
+        Bytes::from(png)
+    }
+
+    fn picture(size: (u32, u32), data: Bytes) -> DrawOp {
+        DrawOp::Image(Image {
+            mimetype: "image/png".into(),
+            layer: 0,
+            x: 0,
+            y: 0,
+            mask: 14,
+            size: Some(size),
+            data,
+        })
+    }
+
+    /// The op codes of an encoded frame, walking its layout.
+    fn op_codes(bytes: &[u8]) -> Vec<u8> {
+        let count = u32::from_le_bytes(bytes[26..30].try_into().unwrap());
+        let mut at = 30;
+        let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+        (0..count)
+            .map(|_| {
+                let code = bytes[at];
+                at += match code {
+                    OP_IMAGE => {
+                        let mime = u16::from_le_bytes([bytes[at + 17], bytes[at + 18]]) as usize;
+                        19 + mime + 4 + u32_at(at + 19 + mime)
+                    }
+                    OP_PIXELS => {
+                        let bpp = if bytes[at + 25] == 1 { 3 } else { 4 };
+                        26 + u32_at(at + 17) * u32_at(at + 21) * bpp
+                    }
+                    _ => panic!("only pictures here"),
+                };
+                code
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_hundred_pictures_claiming_huge_sizes_reserve_a_bounded_amount() {
+        // Headers (the first 24 bytes of a PNG) claiming 65,535 × 65,535 and 8,192 × 8,192
+        // pixels: 17 GB and 268 MB each once decoded, 14 GB for the frame.
+        let mut ops = Vec::new();
+        for (i, side) in [65_535u32, 8192].into_iter().cycle().take(100).enumerate() {
+            let mut header = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
+            header.extend_from_slice(&side.to_be_bytes());
+            header.extend_from_slice(&side.to_be_bytes());
+            header.push(i as u8);
+            ops.push(picture((side, side), Bytes::from(header)));
+        }
+        let bytes = encode(&frame(ops));
+        assert!(
+            bytes.capacity() <= DECODE_BUDGET + 64 * 1024,
+            "reserved {} bytes",
+            bytes.capacity()
+        );
+        assert_eq!(
+            op_codes(&bytes),
+            vec![OP_IMAGE; 100],
+            "all sent as their files"
+        );
+    }
+
+    #[test]
+    fn pictures_past_the_decode_budget_go_as_their_files() {
+        // Each 16 × 16 picture (not opaque, so RGBA) decodes to 1,024 bytes; the budget holds
+        // two of them.
+        let ops = (0..4).map(|_| picture((16, 16), png_of(16, 16))).collect();
+        let bytes = encode_within(&frame(ops), 2 * 16 * 16 * 4);
+        assert_eq!(
+            op_codes(&bytes),
+            vec![OP_PIXELS, OP_PIXELS, OP_IMAGE, OP_IMAGE]
+        );
     }
 
     #[test]

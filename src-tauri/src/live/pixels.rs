@@ -14,7 +14,7 @@
 //! the bridge's p50 from ~1.0–1.1 ms to ~0.9 ms (BENCHMARKS.md, "Live view in the app"); the
 //! page's loop that puts the alpha back runs after that, and its CPU did not rise.
 
-use image::{DynamicImage, ImageFormat, ImageReader, Limits};
+use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 use std::io::Cursor;
 
 /// The largest picture decoded here: past it (a hostile or broken stream), the file goes to the
@@ -23,7 +23,7 @@ const MAX_SIDE: u32 = 8192;
 const MAX_ALLOC: u64 = 256 * 1024 * 1024;
 
 /// The most bytes [`append_pixels`] would append for a picture of this size, or `None` past
-/// what it decodes. For reserving room from a header the stream sent, which may claim anything.
+/// what it decodes. From a header the stream sent, which may claim anything.
 pub fn max_pixels_len((width, height): (u32, u32)) -> Option<usize> {
     (width <= MAX_SIDE && height <= MAX_SIDE).then(|| width as usize * height as usize * 4)
 }
@@ -40,9 +40,14 @@ pub struct Pixels {
 
 /// Decodes a PNG or JPEG and appends its pixels to `out`, rows top to bottom: RGB when every
 /// alpha is full, else RGBA with straight alpha (as `ImageData` holds them). `None`, with
-/// nothing appended, for any other type or a file that does not decode: the caller sends that
-/// file as it is.
-pub fn append_pixels(mimetype: &str, data: &[u8], out: &mut Vec<u8>) -> Option<Pixels> {
+/// nothing appended, for any other type, a file that does not decode, or one whose decoded
+/// pixels would take more than `budget` bytes: the caller sends that file as it is.
+pub fn append_pixels(
+    mimetype: &str,
+    data: &[u8],
+    budget: usize,
+    out: &mut Vec<u8>,
+) -> Option<Pixels> {
     let format = match mimetype {
         "image/png" => ImageFormat::Png,
         "image/jpeg" => ImageFormat::Jpeg,
@@ -54,8 +59,14 @@ pub fn append_pixels(mimetype: &str, data: &[u8], out: &mut Vec<u8>) -> Option<P
     limits.max_image_height = Some(MAX_SIDE);
     limits.max_alloc = Some(MAX_ALLOC);
     reader.limits(limits);
-    let picture = reader.decode().ok()?;
-    let (width, height) = (picture.width(), picture.height());
+    // The decoder has read the header's size: a picture over budget costs nothing more. At
+    // most 4 bytes a pixel are appended, whatever the file's own depth.
+    let decoder = reader.into_decoder().ok()?;
+    let (width, height) = decoder.dimensions();
+    if u64::from(width) * u64::from(height) * 4 > budget as u64 {
+        return None;
+    }
+    let picture = DynamicImage::from_decoder(decoder).ok()?;
     let opaque = match picture {
         DynamicImage::ImageRgb8(rgb) => {
             out.extend_from_slice(rgb.as_raw());
@@ -111,7 +122,13 @@ mod tests {
             .chunks_exact_mut(4)
             .for_each(|p| p[3] = u8::MAX);
         let mut out = vec![9, 9];
-        let got = append_pixels("image/png", &png(3, 2, &pixels_opaque), &mut out).unwrap();
+        let got = append_pixels(
+            "image/png",
+            &png(3, 2, &pixels_opaque),
+            usize::MAX,
+            &mut out,
+        )
+        .unwrap();
         assert_eq!(
             got,
             Pixels {
@@ -128,7 +145,7 @@ mod tests {
         assert_eq!(&out[2..], &rgb[..], "opaque pixels go as RGB");
 
         let mut out = Vec::new();
-        let got = append_pixels("image/png", &png(3, 2, &rgba), &mut out).unwrap();
+        let got = append_pixels("image/png", &png(3, 2, &rgba), usize::MAX, &mut out).unwrap();
         assert!(!got.opaque, "a pixel with alpha below full says so");
         assert_eq!(out, rgba, "and the pixels keep their alpha");
     }
@@ -141,7 +158,7 @@ mod tests {
             .write_image(&rgb, 16, 8, ExtendedColorType::Rgb8)
             .unwrap();
         let mut out = Vec::new();
-        let got = append_pixels("image/jpeg", &jpeg, &mut out).unwrap();
+        let got = append_pixels("image/jpeg", &jpeg, usize::MAX, &mut out).unwrap();
         assert_eq!((got.width, got.height, got.opaque), (16, 8, true));
         assert_eq!(out.len(), 16 * 8 * 3);
         // Lossy, so near the colour.
@@ -153,19 +170,32 @@ mod tests {
     #[test]
     fn anything_else_is_left_to_the_page_and_appends_nothing() {
         let mut out = vec![1];
-        assert_eq!(append_pixels("image/webp", b"RIFF....WEBP", &mut out), None);
         assert_eq!(
-            append_pixels("image/png", b"\x89PNG broken", &mut out),
+            append_pixels("image/webp", b"RIFF....WEBP", usize::MAX, &mut out),
             None
         );
         assert_eq!(
-            append_pixels("image/jpeg", &[0xFF, 0xD8, 0xFF], &mut out),
+            append_pixels("image/png", b"\x89PNG broken", usize::MAX, &mut out),
+            None
+        );
+        assert_eq!(
+            append_pixels("image/jpeg", &[0xFF, 0xD8, 0xFF], usize::MAX, &mut out),
             None
         );
         // A header claiming a picture past the limit is not decoded here.
         let mut huge = png(1, 1, &[0, 0, 0, 255]);
         huge[16..20].copy_from_slice(&100_000u32.to_be_bytes());
-        assert_eq!(append_pixels("image/png", &huge, &mut out), None);
+        assert_eq!(
+            append_pixels("image/png", &huge, usize::MAX, &mut out),
+            None
+        );
+        // And one that would decode to more than the budget is not decoded either.
+        let small = png(4, 4, &[7; 4 * 4 * 4]);
+        assert_eq!(
+            append_pixels("image/png", &small, 4 * 4 * 4 - 1, &mut out),
+            None
+        );
         assert_eq!(out, vec![1]);
+        assert!(append_pixels("image/png", &small, 4 * 4 * 4, &mut out).is_some());
     }
 }

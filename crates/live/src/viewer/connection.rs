@@ -56,7 +56,7 @@ pub(super) async fn run(
     let mut link = Link {
         shared,
         connection,
-        assembler: FrameAssembler::new(options.max_queued_bytes),
+        assembler: FrameAssembler::new(options.max_queued_bytes, (url.width, url.height)),
         healthy: false,
         replies: Vec::new(),
     };

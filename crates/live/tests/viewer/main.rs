@@ -307,3 +307,38 @@ async fn a_computer_going_to_sleep_ends_the_stream_then_the_viewer_reports_aslee
     assert!(next_event(&viewer).await.is_none());
     assert_eq!(source.calls(), 2);
 }
+
+#[tokio::test]
+async fn a_stream_claiming_a_hundred_huge_pictures_ends_before_any_reaches_the_app() {
+    // 100 pictures whose headers claim 65,535 × 65,535 pixels (17 GB each once decoded) in one
+    // frame, on a screen announced at connect as 1280 × 800 (`FixedUrl`).
+    let mut header = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
+    header.extend_from_slice(&65_535u32.to_be_bytes());
+    header.extend_from_slice(&65_535u32.to_be_bytes());
+    let data = base64::Engine::encode(&base64::engine::general_purpose::STANDARD, header);
+    let mut script = String::new();
+    for stream in 100..200 {
+        script += &format!(
+            "3.img,3.{stream},2.14,1.0,9.image/png,1.0,1.0;4.blob,3.{stream},{}.{data};3.end,3.{stream};",
+            data.len()
+        );
+    }
+    script += "4.sync,1.7,1.1;";
+    let viewer = Viewer::start(FixedUrl(scripted_peer(script).await), fast_options());
+    let mut statuses = Vec::new();
+    let reason = loop {
+        match next_event(&viewer).await {
+            Some(ViewerEvent::Frame(f)) => panic!("a frame reached the app: {} ops", f.ops.len()),
+            Some(ViewerEvent::Status(Status::Reconnecting { reason, .. })) => break reason,
+            Some(ViewerEvent::Status(s)) => statuses.push(s),
+            None => panic!("ended without a reason: {statuses:?}"),
+        }
+    };
+    let EndReason::Garbled { detail } = &reason else {
+        panic!("expected a refused stream, got {reason:?}");
+    };
+    assert_eq!(
+        detail,
+        "a picture of 65535 × 65535 pixels, larger than the 1280 × 800 screen"
+    );
+}

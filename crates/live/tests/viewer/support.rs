@@ -1,6 +1,7 @@
 //! Shared test support: a simulator on loopback, a `UrlSource` that asks it for live URLs the
-//! way the app will, a recording WebSocket relay to see what the viewer sends upstream, and a
-//! peer that speaks VNC (RFB) instead of Guacamole.
+//! way the app will, a recording WebSocket relay to see what the viewer sends upstream, a peer
+//! that speaks VNC (RFB) instead of Guacamole, and Guacamole peers that send what the simulator
+//! never does.
 
 use futures_util::{SinkExt, StreamExt};
 use porthole_live::codec::parse_frame;
@@ -294,7 +295,6 @@ pub async fn rfb_server(agree: bool) -> String {
 
 /// A minimal Guacamole peer for what the simulator never does (pinging the viewer): it sends
 /// `script` and hands back the first upstream message that carries an internal instruction.
-#[allow(clippy::result_large_err)]
 pub async fn pinging_peer(
     script: &'static str,
 ) -> (String, tokio::sync::oneshot::Receiver<String>) {
@@ -302,18 +302,9 @@ pub async fn pinging_peer(
     let addr = listener.local_addr().expect("address");
     let (tx, rx) = tokio::sync::oneshot::channel();
     tokio::spawn(async move {
-        let Ok((tcp, _)) = listener.accept().await else {
+        let Some(mut ws) = accept_guacamole(&listener).await else {
             return;
         };
-        let ws = tokio_tungstenite::accept_hdr_async(tcp, |_: &Request, mut res: Response| {
-            res.headers_mut().insert(
-                SEC_WEBSOCKET_PROTOCOL,
-                HeaderValue::from_static("guacamole"),
-            );
-            Ok(res)
-        })
-        .await;
-        let Ok(mut ws) = ws else { return };
         if ws.send(Message::text(script)).await.is_err() {
             return;
         }
@@ -327,4 +318,35 @@ pub async fn pinging_peer(
         }
     });
     (format!("ws://{addr}/tunnel?token=t"), rx)
+}
+
+/// A Guacamole peer that sends `script` to the first viewer, then waits for it to leave.
+pub async fn scripted_peer(script: String) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("address");
+    tokio::spawn(async move {
+        let Some(mut ws) = accept_guacamole(&listener).await else {
+            return;
+        };
+        if ws.send(Message::text(script)).await.is_ok() {
+            while let Some(Ok(_)) = ws.next().await {}
+        }
+    });
+    format!("ws://{addr}/tunnel?token=t")
+}
+
+#[allow(clippy::result_large_err)]
+async fn accept_guacamole(
+    listener: &TcpListener,
+) -> Option<tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>> {
+    let (tcp, _) = listener.accept().await.ok()?;
+    tokio_tungstenite::accept_hdr_async(tcp, |_: &Request, mut res: Response| {
+        res.headers_mut().insert(
+            SEC_WEBSOCKET_PROTOCOL,
+            HeaderValue::from_static("guacamole"),
+        );
+        Ok(res)
+    })
+    .await
+    .ok()
 }
