@@ -278,7 +278,7 @@ impl Conversation {
                 self.push(ThreadItem::Reply { text: text.clone() });
                 self.status = TaskStatus::Idle;
             }
-            TaskUpdate::Status { text } => {
+            TaskUpdate::Status { text, .. } => {
                 // Repeated status lines (a computer waking) replace each other.
                 if let Some(ThreadItem::Status { text: last }) = self.items.last_mut() {
                     *last = text.clone();

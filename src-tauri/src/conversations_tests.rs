@@ -44,6 +44,7 @@ fn a_task_runs_to_its_answer_and_keeps_its_cursor() {
         session_id: "cs_1".into(),
         turn_id: None,
         queued: false,
+        title: None,
     };
     c.apply(&started, state("cs_1", "a"), 2.0);
     c.apply(
@@ -133,6 +134,7 @@ fn a_stopped_task_stays_stopped() {
             session_id: "cs".into(),
             turn_id: None,
             queued: false,
+            title: None,
         },
         state("cs", "a"),
         2.0,
@@ -161,6 +163,7 @@ fn unfinished_tasks_are_found_for_resuming_and_survive_a_round_trip() {
             session_id: "cs".into(),
             turn_id: None,
             queued: false,
+            title: None,
         },
         state("cs", "cur"),
         2.0,

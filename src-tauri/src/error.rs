@@ -25,6 +25,8 @@ pub enum AppError {
     UnknownConversation,
     #[error("no approval is waiting")]
     NoPendingApproval,
+    #[error("the computer cannot be woken")]
+    CannotWake,
     // Replay, reusable tasks, judge, console (features/).
     #[error("no task has run in this conversation yet")]
     NoTurnYet,
@@ -125,6 +127,7 @@ impl From<&AppError> for UiError {
             AppError::NotConnected => words::not_connected(),
             AppError::UnknownConversation => words::unknown_conversation(),
             AppError::NoPendingApproval => words::no_pending_approval(),
+            AppError::CannotWake => words::cannot_wake(),
             AppError::NoTurnYet => words::no_turn_yet(),
             AppError::UnknownReusableTask => words::unknown_reusable_task(),
             AppError::LeaseNotOpen => words::lease_not_open(),

@@ -97,6 +97,11 @@ pub fn for_client_code(code: &ErrorCode, retry_after_ms: Option<f64>) -> UiError
             "This request was already answered or has expired.",
             None,
         ),
+        C::SelectionRejected => e(
+            "That choice wasn't accepted",
+            "The service did not accept this choice. The question is still waiting: pick again.",
+            None,
+        ),
         C::ApprovalLinkOnly => e(
             "Answer on the web page",
             "This request can only be answered on its web page. Open it in your browser.",
@@ -426,6 +431,14 @@ pub mod words {
             "invalid_schema",
             "The output schema isn't valid",
             "The output schema must be a JSON object, for example {\"type\": \"object\", \"properties\": {\"price\": {\"type\": \"number\"}}}.",
+            None,
+        )
+    }
+    pub fn cannot_wake() -> UiError {
+        UiError::new(
+            "cannot_wake",
+            "This computer can't be woken from here",
+            "The service says this computer cannot be woken now. Wake it from the web portal, or use another computer.",
             None,
         )
     }

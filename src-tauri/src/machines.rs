@@ -14,7 +14,7 @@ use tauri::{AppHandle, Manager};
 use tauri_specta::Event;
 
 use crate::connection::Connection;
-use crate::error::{now_ms, AppResult};
+use crate::error::{now_ms, AppError, AppResult};
 use crate::events::MachinesChanged;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, specta::Type)]
@@ -49,13 +49,19 @@ pub fn row(machine: &Machine, starting_since: Option<f64>) -> MachineRow {
     let unclaimed = machine.is_unclaimed_free_computer();
     let awake = machine.status == Some(MachineStatus::Active)
         || (machine.online && machine.status.is_none() && !unclaimed);
-    let availability = if starting_since.is_some() && !awake {
+    let availability = if (starting_since.is_some() && !awake)
+        || machine.status == Some(MachineStatus::WakingUp)
+    {
         Availability::Starting
     } else if unclaimed {
         Availability::FreeReady
-    } else if machine.status == Some(MachineStatus::Hibernated) {
+    } else if matches!(
+        machine.status,
+        Some(MachineStatus::Hibernated | MachineStatus::Hibernating)
+    ) {
         Availability::Asleep
-    } else if machine.online {
+    } else if machine.online && !matches!(machine.status, Some(MachineStatus::Other(_))) {
+        // A status the service did not list means "not usable now".
         Availability::Online
     } else {
         Availability::Offline
@@ -129,10 +135,20 @@ pub async fn list(app: &AppHandle) -> AppResult<Vec<MachineRow>> {
         .collect())
 }
 
+/// Wakes a computer and watches it start. One the service will not wake is said so, never
+/// shown as starting.
 pub async fn wake(app: &AppHandle, machine_id: &str) -> AppResult<()> {
     let active = app.state::<Connection>().active().await?;
-    active.client.machines().wake(machine_id).await?;
-    watch_starting(app, machine_id);
+    let outcome = active.client.machines().wake(machine_id).await?;
+    if outcome.starting_up {
+        watch_starting(app, machine_id);
+    } else if outcome.status != Some(MachineStatus::Active) && !outcome.can_wake {
+        let _ = MachinesChanged.emit(app);
+        return Err(AppError::CannotWake);
+    } else {
+        // Already awake (or gone to sleep again): the list says which.
+        let _ = MachinesChanged.emit(app);
+    }
     Ok(())
 }
 
@@ -179,6 +195,27 @@ mod tests {
 
     fn machine(json: serde_json::Value) -> Machine {
         serde_json::from_value(json).unwrap()
+    }
+
+    #[test]
+    fn new_and_unknown_statuses_are_read_not_failed() {
+        let with = |status: &str| {
+            machine(
+                serde_json::json!({"machineId":"m1","updatedAt":5,"status":status,"canWake":true,"kind":"cloud","online":true}),
+            )
+        };
+        assert_eq!(
+            row(&with("wakingup"), None).availability,
+            Availability::Starting
+        );
+        assert_eq!(
+            row(&with("hibernating"), None).availability,
+            Availability::Asleep
+        );
+        assert_eq!(
+            row(&with("exploding"), None).availability,
+            Availability::Offline
+        );
     }
 
     #[test]

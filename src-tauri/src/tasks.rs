@@ -1,8 +1,7 @@
 //! Sending, stopping and answering: the task flows a command starts.
 
-use porthole_client::approvals::Decision;
+use porthole_client::approvals::Answer;
 use porthole_client::messages::{MessageOutcome, MessageRequest};
-use porthole_client::sessions::NewSessionRequest;
 use porthole_client::{TaskFollower, Transport};
 use tauri::{AppHandle, Manager};
 
@@ -38,9 +37,9 @@ pub async fn send(app: &AppHandle, id: &str, text: &str, model: Option<String>) 
     let files = crate::account::attachments::staged_names(app, id);
 
     if running {
-        // Joins the running task; the follower already running shows what follows.
+        // Joins the running task; the follower already running shows what follows, so this
+        // message's own stream (a replay of the task) is never read.
         let mut request = MessageRequest::new(text, &conversation.machine_id);
-        request.session_id = conversation.session_id.clone();
         crate::account::attachments::attach(app, id, &mut request);
         match client.messages().send(&request).await? {
             MessageOutcome::Started(started) => {
@@ -79,21 +78,15 @@ pub async fn send(app: &AppHandle, id: &str, text: &str, model: Option<String>) 
             }
         }
     }
-    let mut session_id = conversation.session_id.clone();
-    if session_id.is_none() {
-        let request = NewSessionRequest {
-            machine_id: conversation.machine_id.clone(),
-            model: model.clone(),
-        };
-        // Without a fresh session the message continues the computer's current one, which
-        // is still a working conversation; so a failure here is not fatal.
-        match client.sessions().create(&request).await {
-            Ok(created) => session_id = Some(created.session_id),
-            Err(err) => tracing::info!(error = %err, "no new session; using the computer's"),
+    if conversation.session_id.is_none() {
+        // A new conversation: the service's current one on this computer is rotated, since a
+        // message always lands in the current one. Without it the message continues the
+        // computer's current conversation, which still works; so a failure is not fatal.
+        if let Err(err) = client.sessions().new(&conversation.machine_id).await {
+            tracing::info!(error = %err, "no new session; using the computer's");
         }
     }
     let mut request = MessageRequest::new(text, &conversation.machine_id);
-    request.session_id = session_id;
     request.model = model;
     crate::features::advanced::apply(app, &mut request);
     crate::account::attachments::attach(app, id, &mut request);
@@ -127,15 +120,11 @@ pub async fn decide(app: &AppHandle, id: &str, approve: bool) -> AppResult<()> {
     let approval = conversation
         .pending_approval
         .ok_or(AppError::NoPendingApproval)?;
-    let decision = if approve {
-        Decision::Approve
-    } else {
-        Decision::Deny
-    };
+    let answer = if approve { Answer::Yes } else { Answer::No };
     let result = active
         .client
         .approvals()
-        .decide(&approval.approval_id, decision)
+        .answer(&approval.approval_id, &answer)
         .await;
     match result {
         Ok(_) => {

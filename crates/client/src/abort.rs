@@ -7,14 +7,6 @@ use crate::budget::Limit;
 use crate::client::Client;
 use crate::error::{Operation, Result};
 use crate::executor::{Call, Retry};
-use crate::open_enum::open_enum;
-
-open_enum! {
-    pub enum AbortChannel {
-        Api = "api",
-        Cli = "cli",
-    }
-}
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -47,9 +39,10 @@ impl Abort<'_> {
             .await
     }
 
-    /// Stops the conversation on a machine for a channel (`api` for this client's own).
-    pub async fn machine(&self, machine_id: &str, channel: AbortChannel) -> Result<AbortOutcome> {
-        self.send(serde_json::json!({ "machineId": machine_id, "channel": channel }))
+    /// Stops this client's conversation on a machine. Always `channel: "api"`: a missing
+    /// channel means the command-line client's conversation.
+    pub async fn machine(&self, machine_id: &str) -> Result<AbortOutcome> {
+        self.send(serde_json::json!({ "machineId": machine_id, "channel": "api" }))
             .await
     }
 

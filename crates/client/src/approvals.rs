@@ -1,10 +1,13 @@
-//! Approval requests and `POST /v1/agents/approvals/{id}` `{ decision }` (path fixed by
-//! DESIGN.md, not the spec). Link-only approvals cannot be answered here: the app opens
-//! `approval_url` in the browser instead.
+//! Approval cards and `POST /v1/agents/approve` `{ approvalId, response, selections? }`.
+//!
+//! A card is one of three kinds ([`ApprovalKind`]): a yes/no question, a choice among options
+//! (one or several questions), or a link-only card for secure input (a password, a code),
+//! which is answered on the service's own page (`approval_url`), never through the API.
+//! The service accepts `response: "always"` only as a one-time yes, so it is not offered.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::client::{segment, Client};
+use crate::client::Client;
 use crate::error::{InputError, Operation, Result};
 use crate::executor::{Call, Retry};
 use crate::open_enum::open_enum;
@@ -12,48 +15,215 @@ use crate::open_enum::open_enum;
 open_enum! {
     pub enum ApprovalType {
         Exec = "exec",
+        Choice = "choice",
     }
 }
 
-/// The agent waits for permission.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// What answer a card asks for; derived from the card, so the app never guesses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub enum ApprovalKind {
+    /// Answered yes or no.
+    YesNo,
+    /// Answered with one list of picks per question of `questions`.
+    Choice,
+    /// Answered only on its page, `approval_url`.
+    LinkOnly,
+}
+
+/// One option of a question: `value` is what a selection sends, `label` what a person reads.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ChoiceOption {
+    pub value: String,
+    pub label: String,
+}
+
+/// The service sends an option as a plain string or as `{ value, label }`.
+impl<'de> Deserialize<'de> for ChoiceOption {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Wire {
+            Plain(String),
+            Labelled {
+                value: String,
+                #[serde(default)]
+                label: Option<String>,
+            },
+        }
+        Ok(match Wire::deserialize(deserializer)? {
+            Wire::Plain(value) => Self {
+                label: value.clone(),
+                value,
+            },
+            Wire::Labelled { value, label } => Self {
+                label: label
+                    .filter(|l| !l.trim().is_empty())
+                    .unwrap_or(value.clone()),
+                value,
+            },
+        })
+    }
+}
+
+/// One question of a choice card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct ChoiceQuestion {
+    /// The question's own words, when the card has several.
+    #[serde(default)]
+    pub question: Option<String>,
+    #[serde(default)]
+    pub options: Vec<ChoiceOption>,
+    /// Several options may be picked.
+    #[serde(default)]
+    pub multiple: bool,
+    /// Free text is accepted besides the options.
+    #[serde(default)]
+    pub allow_other: bool,
+}
+
+/// An approval card: the agent waits for this answer.
+///
+/// Decoded from the service's `data-approval-request` data: `options` (one question) and
+/// `questions` (several) both become `questions`, and `kind` says how to answer. A card with
+/// an empty `approval_id` has nothing to answer; the follower drops it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
 pub struct ApprovalRequest {
     pub approval_id: String,
-    #[serde(default)]
+    pub kind: ApprovalKind,
     pub title: String,
-    #[serde(default)]
     pub description: String,
-    #[serde(default)]
     pub approval_type: Option<ApprovalType>,
+    /// For a choice card: the questions, in the order selections are sent.
+    pub questions: Vec<ChoiceQuestion>,
     /// When true, a person must answer through `approval_url`.
-    #[serde(default)]
     pub is_link_only: bool,
-    #[serde(default)]
     pub approval_url: Option<String>,
-    #[serde(default)]
     pub command: Option<String>,
-    #[serde(default)]
     pub cwd: Option<String>,
     /// ms since the epoch.
-    #[serde(default)]
     #[cfg_attr(feature = "specta", specta(type = Option<f64>))]
     pub expires_at: Option<i64>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
+/// The card as sent, and as [`ApprovalRequest`] serializes itself (for a saved state).
+#[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub enum Decision {
-    Approve,
-    Deny,
+struct WireApproval {
+    #[serde(default)]
+    approval_id: String,
+    #[serde(default)]
+    title: String,
+    #[serde(default)]
+    description: String,
+    #[serde(default)]
+    approval_type: Option<ApprovalType>,
+    #[serde(default)]
+    is_link_only: bool,
+    #[serde(default)]
+    approval_url: Option<String>,
+    #[serde(default)]
+    command: Option<String>,
+    #[serde(default)]
+    cwd: Option<String>,
+    #[serde(default)]
+    expires_at: Option<i64>,
+    #[serde(default)]
+    questions: Option<Vec<ChoiceQuestion>>,
+    #[serde(default)]
+    options: Option<Vec<ChoiceOption>>,
+    #[serde(default)]
+    multiple: bool,
+    #[serde(default)]
+    allow_other: bool,
+}
+
+impl<'de> Deserialize<'de> for ApprovalRequest {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let wire = WireApproval::deserialize(deserializer)?;
+        let questions = match (wire.questions, wire.options) {
+            (Some(questions), _) if !questions.is_empty() => questions,
+            (_, Some(options)) if !options.is_empty() => vec![ChoiceQuestion {
+                question: None,
+                options,
+                multiple: wire.multiple,
+                allow_other: wire.allow_other,
+            }],
+            _ => Vec::new(),
+        };
+        // Nothing to pick from (and no free text) cannot be answered as a choice: the only
+        // answer left is yes or no.
+        let answerable = questions
+            .iter()
+            .any(|q| !q.options.is_empty() || q.allow_other);
+        let kind = if wire.is_link_only {
+            ApprovalKind::LinkOnly
+        } else if answerable {
+            ApprovalKind::Choice
+        } else {
+            ApprovalKind::YesNo
+        };
+        Ok(Self {
+            approval_id: wire.approval_id,
+            kind,
+            title: wire.title,
+            description: wire.description,
+            approval_type: wire.approval_type,
+            questions: if answerable { questions } else { Vec::new() },
+            is_link_only: wire.is_link_only,
+            approval_url: wire.approval_url,
+            command: wire.command,
+            cwd: wire.cwd,
+            expires_at: wire.expires_at,
+        })
+    }
+}
+
+/// An answer to a card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    Yes,
+    No,
+    /// For a choice card: one non-empty list of option values per question, in the card's
+    /// order (free text only where the question has `allow_other`).
+    Choose(Vec<Vec<String>>),
+}
+
+impl Answer {
+    fn body(&self, approval_id: &str) -> Result<serde_json::Value> {
+        Ok(match self {
+            Self::Yes => serde_json::json!({ "approvalId": approval_id, "response": "yes" }),
+            Self::No => serde_json::json!({ "approvalId": approval_id, "response": "no" }),
+            Self::Choose(selections) => {
+                // The service refuses an answer that leaves a question unanswered; say so
+                // before sending.
+                if selections.is_empty() || selections.iter().any(Vec::is_empty) {
+                    return Err(InputError::Invalid {
+                        field: "selections",
+                        reason: "every question needs at least one pick".into(),
+                    }
+                    .into());
+                }
+                serde_json::json!({
+                    "approvalId": approval_id,
+                    "response": "yes",
+                    "selections": selections,
+                })
+            }
+        })
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
-pub struct DecisionOutcome {
+pub struct AnswerOutcome {
     #[serde(default)]
     pub ok: bool,
 }
@@ -69,7 +239,9 @@ impl Client {
 }
 
 impl Approvals<'_> {
-    pub async fn decide(&self, approval_id: &str, decision: Decision) -> Result<DecisionOutcome> {
+    /// Answers a card. A pick the service refuses is `ErrorCode::SelectionRejected`: the card
+    /// is still waiting and may be answered again.
+    pub async fn answer(&self, approval_id: &str, answer: &Answer) -> Result<AnswerOutcome> {
         if approval_id.trim().is_empty() {
             return Err(InputError::Invalid {
                 field: "approvalId",
@@ -77,18 +249,95 @@ impl Approvals<'_> {
             }
             .into());
         }
-        let path = self
-            .client
-            .config()
-            .unpublished_paths
-            .approval
-            .replace("{id}", &segment(approval_id));
-        let body = serde_json::json!({ "decision": decision });
-        // Deciding twice has the effect of deciding once (the second answer is
-        // `approval_resolved`), so a decision lost to a 5xx or a broken connection is resent.
-        let call = Call::post(Operation::Approval, path)
+        let body = answer.body(approval_id)?;
+        // Answering twice has the effect of answering once (the second is refused as already
+        // answered), so an answer lost to a 5xx or a broken connection is resent.
+        let call = Call::post(Operation::Approval, "/v1/agents/approve")
             .json(&body)?
             .retry(Retry::Idempotent);
         self.client.call(call).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(json: serde_json::Value) -> ApprovalRequest {
+        serde_json::from_value(json).unwrap()
+    }
+
+    #[test]
+    fn kinds_come_from_the_card() {
+        let exec = card(serde_json::json!({
+            "approvalId": "ap_1", "title": "Run", "approvalType": "exec", "command": "rm x",
+            "allowAlways": true
+        }));
+        assert_eq!(exec.kind, ApprovalKind::YesNo);
+        assert!(exec.questions.is_empty());
+        let link = card(serde_json::json!({
+            "approvalId": "ap_2", "isLinkOnly": true, "approvalUrl": "https://p/approval/u/ap_2"
+        }));
+        assert_eq!(link.kind, ApprovalKind::LinkOnly);
+        let empty_choice =
+            card(serde_json::json!({"approvalId": "ap_3", "approvalType": "choice"}));
+        assert_eq!(empty_choice.kind, ApprovalKind::YesNo, "nothing to pick");
+    }
+
+    #[test]
+    fn options_are_normalised_to_value_and_label() {
+        let one = card(serde_json::json!({
+            "approvalId": "ap_1", "approvalType": "choice", "multiple": true,
+            "options": ["red", {"value": "b", "label": "Blue"}, {"value": "g"}]
+        }));
+        assert_eq!(one.kind, ApprovalKind::Choice);
+        assert_eq!(one.questions.len(), 1);
+        let q = &one.questions[0];
+        assert!(q.multiple && !q.allow_other);
+        let pairs: Vec<_> = q
+            .options
+            .iter()
+            .map(|o| (o.value.as_str(), o.label.as_str()))
+            .collect();
+        assert_eq!(pairs, [("red", "red"), ("b", "Blue"), ("g", "g")]);
+
+        let several = card(serde_json::json!({
+            "approvalId": "ap_2", "approvalType": "choice",
+            "options": ["ignored when questions are given"],
+            "questions": [
+                {"options": ["a", "b"]},
+                {"options": [{"value": "x", "label": "X"}], "multiple": true, "allowOther": true}
+            ]
+        }));
+        assert_eq!(several.questions.len(), 2);
+        assert!(several.questions[1].allow_other && several.questions[1].multiple);
+    }
+
+    #[test]
+    fn a_card_reads_back_what_it_wrote() {
+        let original = card(serde_json::json!({
+            "approvalId": "ap_1", "approvalType": "choice", "title": "Pick",
+            "questions": [{"options": ["a", {"value": "b", "label": "Bee"}], "allowOther": true}]
+        }));
+        let saved = serde_json::to_string(&original).unwrap();
+        assert_eq!(
+            serde_json::from_str::<ApprovalRequest>(&saved).unwrap(),
+            original
+        );
+    }
+
+    #[test]
+    fn answers_have_the_service_shape() {
+        assert_eq!(
+            Answer::No.body("ap_1").unwrap(),
+            serde_json::json!({"approvalId": "ap_1", "response": "no"})
+        );
+        let picks = Answer::Choose(vec![vec!["a".into()], vec!["x".into(), "y".into()]]);
+        assert_eq!(
+            picks.body("ap_1").unwrap()["selections"],
+            serde_json::json!([["a"], ["x", "y"]])
+        );
+        assert!(Answer::Choose(vec![]).body("ap_1").is_err());
+        assert!(Answer::Choose(vec![vec![]]).body("ap_1").is_err());
     }
 }

@@ -32,8 +32,9 @@ pub struct ClientConfig {
     pub turn_poll_interval: Duration,
     /// `wait` of each events poll in seconds (the spec recommends 30 to 60).
     pub events_wait_secs: u32,
-    /// Override of the paths the spec does not publish (approvals, wake, new session).
-    pub unpublished_paths: UnpublishedPaths,
+    /// Sent as `x-sai-version` on every request when set: it pins one server revision, so
+    /// it must be on all calls or different calls may reach different revisions.
+    pub version_tag: Option<String>,
 }
 
 impl Default for ClientConfig {
@@ -47,7 +48,7 @@ impl Default for ClientConfig {
             connect_timeout: Duration::from_secs(10),
             turn_poll_interval: Duration::from_secs(3),
             events_wait_secs: 45,
-            unpublished_paths: UnpublishedPaths::default(),
+            version_tag: None,
         }
     }
 }
@@ -71,24 +72,6 @@ impl ClientConfig {
                 .max(Duration::from_millis(20)),
             events_wait_secs: 1,
             ..base
-        }
-    }
-}
-
-/// Paths of the endpoints DESIGN.md fixes but the spec does not publish. `{id}` is replaced.
-#[derive(Debug, Clone)]
-pub struct UnpublishedPaths {
-    pub approval: String,
-    pub wake: String,
-    pub new_session: String,
-}
-
-impl Default for UnpublishedPaths {
-    fn default() -> Self {
-        Self {
-            approval: "/v1/agents/approvals/{id}".into(),
-            wake: "/v1/agents/machines/{id}/wake".into(),
-            new_session: "/v1/agents/sessions".into(),
         }
     }
 }
@@ -130,6 +113,8 @@ impl Client {
         config: ClientConfig,
     ) -> Result<Self, Error> {
         let base = parse_base(base_url)?;
+        let mut config = config;
+        config.version_tag = check_version_tag(config.version_tag.take())?;
         let http = reqwest::Client::builder()
             .use_rustls_tls()
             .connect_timeout(config.connect_timeout)
@@ -197,6 +182,21 @@ fn parse_base(input: &str) -> Result<String, Error> {
     Ok(url.as_str().trim_end_matches('/').to_owned())
 }
 
+/// A blank tag means none; one that cannot be a header value is refused before any call.
+fn check_version_tag(tag: Option<String>) -> Result<Option<String>, Error> {
+    let Some(tag) = tag.map(|t| t.trim().to_owned()).filter(|t| !t.is_empty()) else {
+        return Ok(None);
+    };
+    if reqwest::header::HeaderValue::from_str(&tag).is_err() {
+        return Err(InputError::Invalid {
+            field: "version_tag",
+            reason: "must be plain text on one line".into(),
+        }
+        .into());
+    }
+    Ok(Some(tag))
+}
+
 /// Encodes one path segment (an id from the service or the user).
 pub(crate) fn segment(id: &str) -> String {
     percent_encoding::utf8_percent_encode(id, crate::executor::SEGMENT).to_string()
@@ -232,6 +232,19 @@ mod tests {
                 "{bad}"
             );
         }
+    }
+
+    #[test]
+    fn version_tags_are_trimmed_and_checked() {
+        assert_eq!(check_version_tag(None).unwrap(), None);
+        assert_eq!(check_version_tag(Some("  ".into())).unwrap(), None);
+        assert_eq!(
+            check_version_tag(Some(" pr-12 ".into()))
+                .unwrap()
+                .as_deref(),
+            Some("pr-12")
+        );
+        assert!(check_version_tag(Some("a\nb".into())).is_err());
     }
 
     #[test]

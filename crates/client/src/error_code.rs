@@ -30,6 +30,8 @@ pub enum Operation {
     ControlClose,
     Message,
     NewSession,
+    Context,
+    ListSessions,
     Events,
     Turn,
     Trajectory,
@@ -156,6 +158,9 @@ pub enum ErrorCode {
     ApprovalResolved,
     /// Must be answered on its approval page (`approvalUrl`).
     ApprovalLinkOnly,
+    /// The service refused the picks of a choice card; the card is still waiting for an
+    /// answer.
+    SelectionRejected,
     // Generic answers.
     NotFound,
     BadRequest,
@@ -192,6 +197,10 @@ impl ErrorCode {
         use ErrorCode as C;
         if let Some(code) = error.and_then(|e| Self::from_code(e, status, extra, retry_after)) {
             return code;
+        }
+        // Out of agent credit, on every route, whatever words the body uses.
+        if status == 402 {
+            return C::InsufficientCredits;
         }
         let text = format!("{} {}", error.unwrap_or(""), message.unwrap_or("")).to_lowercase();
         let has = |needle: &str| text.contains(needle);
@@ -242,12 +251,13 @@ impl ErrorCode {
                 C::TurnNotFound
             }
             (Operation::Approval, 404) => C::ApprovalNotFound,
+            (Operation::Approval, 400) => C::SelectionRejected,
+            (Operation::WakeMachine, 404) => C::MachineNotFound,
             (Operation::WakeMachine, 400) => C::MachineNotSupported,
             (Operation::CreateKey | Operation::ListKeys | Operation::RevokeKey, 403) => {
                 C::SessionRequired { create_url: None }
             }
             (Operation::Learn | Operation::Judge, 400) => C::Validation,
-            (_, 402) => C::InsufficientCredits,
             (_, 403) => C::Forbidden,
             (_, 404) => C::NotFound,
             (_, 409) => C::Conflict,

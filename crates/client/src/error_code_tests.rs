@@ -175,3 +175,40 @@ fn bare_statuses_and_odd_bodies() {
         ErrorCode::TurnNotFound
     );
 }
+
+#[test]
+fn payment_required_is_out_of_credit_on_every_route() {
+    for op in [
+        Operation::Message,
+        Operation::NewSession,
+        Operation::WakeMachine,
+        Operation::Approval,
+        Operation::Context,
+        Operation::Events,
+        Operation::Abort,
+    ] {
+        for body in [
+            "",
+            r#"{"error":"Insufficient credits"}"#,
+            r#"{"error":"Session not found or does not belong to your account."}"#,
+        ] {
+            assert_eq!(
+                code(op, 402, body),
+                ErrorCode::InsufficientCredits,
+                "{op} {body}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_refused_pick_says_the_card_still_waits() {
+    assert_eq!(
+        code(Operation::Approval, 400, r#"{"error":"Invalid selection"}"#),
+        ErrorCode::SelectionRejected
+    );
+    assert_eq!(
+        code(Operation::WakeMachine, 404, "{}"),
+        ErrorCode::MachineNotFound
+    );
+}

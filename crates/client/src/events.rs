@@ -49,19 +49,52 @@ pub struct ProgressData {
     pub tool: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// `data-session`: the spec names `sessionId`, the real service was seen sending `id` and
+/// `title`; read either.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
 pub struct SessionData {
-    pub session_id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// The conversation's name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// Where the service puts the turn is not published; it may be here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_id: Option<String>,
 }
 
+impl SessionData {
+    /// The session named, from `sessionId` or else `id`.
+    pub fn session(&self) -> Option<&str> {
+        self.session_id
+            .as_deref()
+            .or(self.id.as_deref())
+            .filter(|s| !s.is_empty())
+    }
+}
+
+open_enum! {
+    /// What a `data-status` is about.
+    pub enum StatusKind {
+        Waking = "waking",
+        AgentOffline = "agent_offline",
+    }
+}
+
+/// `data-status`: delivery news (the computer is waking, the agent is offline) to show the
+/// person before anything else.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
 pub struct StatusData {
     #[serde(default)]
     pub text: String,
+    #[serde(default)]
+    pub kind: Option<StatusKind>,
 }
 
 /// One event of a task.
@@ -73,7 +106,8 @@ pub struct StatusData {
     rename_all_fields = "camelCase"
 )]
 pub enum AgentEvent {
-    /// Stream only. DESIGN.md: carries the current `turnId`.
+    /// Stream only. May carry the current `turnId` (where the service puts it is not
+    /// published).
     Start {
         #[serde(default)]
         message_id: Option<String>,
@@ -215,7 +249,7 @@ pub struct EventsPage {
     pub usage: Option<TaskUsage>,
     #[serde(default)]
     pub session_usage: Option<TaskUsage>,
-    /// DESIGN.md: every poll answer carries the current turn.
+    /// The current turn, when the service says it here.
     #[serde(default)]
     pub turn_id: Option<String>,
 }

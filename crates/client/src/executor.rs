@@ -201,6 +201,9 @@ impl Client {
         if !call.query.is_empty() {
             request = request.query(&call.query);
         }
+        if let Some(tag) = &self.inner.config.version_tag {
+            request = request.header("x-sai-version", tag);
+        }
         for (name, value) in &call.headers {
             request = request.header(*name, value);
         }

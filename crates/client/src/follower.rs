@@ -39,6 +39,9 @@ pub struct FollowerState {
     /// The poll cursor; `None` until the first poll (then the poll starts at the turn's start).
     pub cursor: Option<String>,
     pub turn_id: Option<String>,
+    /// The conversation's name, from `data-session`.
+    #[serde(default)]
+    pub title: Option<String>,
     /// What was already yielded, so a replay from the turn's start repeats nothing.
     #[serde(default)]
     pub delivered: Delivered,
@@ -208,6 +211,7 @@ impl Engine {
             session_id,
             turn_id: self.state.turn_id.clone(),
             queued,
+            title: self.state.title.clone(),
         });
     }
 
@@ -281,14 +285,21 @@ impl Engine {
                 }
             }
             AgentEvent::DataSession { data } => {
-                if self.state.session_id.is_none() {
+                if data.title.is_some() {
+                    self.state.title = data.title.clone();
+                }
+                if data.turn_id.is_some() {
+                    self.state.turn_id = data.turn_id.clone();
+                }
+                if let (None, Some(session)) = (&self.state.session_id, data.session()) {
                     let turn = self.state.turn_id.clone();
-                    self.session_known(data.session_id, turn, false);
+                    self.session_known(session.to_owned(), turn, false);
                 }
             }
-            AgentEvent::DataStatus { data } => {
-                self.queue.push_back(TaskUpdate::Status { text: data.text })
-            }
+            AgentEvent::DataStatus { data } => self.queue.push_back(TaskUpdate::Status {
+                text: data.text,
+                about: data.kind,
+            }),
             other => self.apply(other),
         }
     }
@@ -353,7 +364,8 @@ impl Engine {
         if page.turn_id.is_some() {
             self.state.turn_id = page.turn_id;
         }
-        if let Some(approval) = page.approval {
+        // A card without an id has nothing to answer.
+        if let Some(approval) = page.approval.filter(|a| !a.approval_id.is_empty()) {
             if self.state.delivered.note_approval(&approval.approval_id) {
                 self.queue.push_back(TaskUpdate::NeedsApproval { approval });
             }

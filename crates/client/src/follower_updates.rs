@@ -126,6 +126,8 @@ pub(crate) fn apply_event(
                 out.push_back(TaskUpdate::Narration { id, text });
             }
         }
+        // A card without an id has nothing to answer.
+        AgentEvent::DataApprovalRequest { data } if data.approval_id.is_empty() => {}
         AgentEvent::DataApprovalRequest { data } => {
             replay.seen(fingerprint("approval", &[&data.approval_id]), delivered);
             if delivered.note_approval(&data.approval_id) {

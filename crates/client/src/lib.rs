@@ -68,7 +68,7 @@ pub mod uploads;
 mod typescript_check;
 
 pub use budget::Limit;
-pub use client::{Client, ClientConfig, UnpublishedPaths};
+pub use client::{Client, ClientConfig};
 pub use credential::{Credential, Secret, TokenFuture, TokenSource};
 pub use error::{ApiError, Error, ErrorCode, ErrorExtra, InputError, Operation, Result};
 pub use follower::{FollowerState, TaskFailure, TaskFollower, TaskUpdate, Transport};

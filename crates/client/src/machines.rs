@@ -6,14 +6,18 @@ use crate::budget::Limit;
 use crate::client::{segment, Client};
 use crate::credential::Secret;
 use crate::error::{Operation, Result};
-use crate::executor::Call;
+use crate::executor::{Call, Retry};
 use crate::open_enum::open_enum;
 
 open_enum! {
-    /// Raw machine status; prefer [`Machine::online`].
+    /// Raw machine status; prefer [`Machine::online`]. Any other value means "not usable now".
     pub enum MachineStatus {
         Active = "active",
         Hibernated = "hibernated",
+        /// On its way to sleep.
+        Hibernating = "hibernating",
+        /// Starting after a wake.
+        WakingUp = "wakingup",
     }
 }
 
@@ -78,6 +82,25 @@ pub struct MachineCreation {
     pub message: String,
 }
 
+/// The answer to a wake. Tell the person from `starting_up`: a computer already waking answers
+/// `waking: false, starting_up: true`; an awake one answers both false; one with
+/// `can_wake: false` stays asleep, so never promise it will wake.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct WakeOutcome {
+    /// This call started the wake.
+    #[serde(default)]
+    pub waking: bool,
+    /// The computer is starting (by this call or an earlier one).
+    #[serde(default)]
+    pub starting_up: bool,
+    #[serde(default)]
+    pub status: Option<MachineStatus>,
+    #[serde(default)]
+    pub can_wake: bool,
+}
+
 /// Where to watch a machine. The URL carries a session token, so this type cannot be
 /// printed or serialized: hand it to the live-view crate, never to the webview.
 #[derive(Debug, Clone, Deserialize)]
@@ -128,16 +151,13 @@ impl Machines<'_> {
         self.client.call(call).await
     }
 
-    /// Wakes a hibernated computer (path fixed by DESIGN.md).
-    pub async fn wake(&self, machine_id: &str) -> Result<()> {
-        let path = self
-            .client
-            .config()
-            .unpublished_paths
-            .wake
-            .replace("{id}", &segment(machine_id));
-        self.client
-            .call_empty(Call::post(Operation::WakeMachine, path))
-            .await
+    /// Wakes a hibernated computer (`POST /v1/agents/wake`); a no-op on an awake one.
+    pub async fn wake(&self, machine_id: &str) -> Result<WakeOutcome> {
+        let body = serde_json::json!({ "machineId": machine_id });
+        // Waking twice wakes once (the second answers `startingUp`), so a lost answer is resent.
+        let call = Call::post(Operation::WakeMachine, "/v1/agents/wake")
+            .json(&body)?
+            .retry(Retry::Idempotent);
+        self.client.call(call).await
     }
 }

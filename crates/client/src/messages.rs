@@ -57,9 +57,6 @@ pub struct MessageRequest {
     pub message: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub machine_id: Option<String>,
-    /// Continue this session instead of the machine's current one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub session_id: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub attachments: Vec<Upload>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -1,26 +1,72 @@
-//! `POST /v1/agents/sessions` (path fixed by DESIGN.md, not the spec): start a new session on
-//! a machine, so the next message does not continue the previous conversation.
+//! Conversations. The service keeps one current session per machine and channel; messages
+//! always land in the `api` channel's current one. These routes default a missing channel to
+//! `cli` (the command-line client's conversation), so every call here sends `channel: "api"`.
+//!
+//! - `POST /v1/agents/new-session` starts a new conversation (only when a person asks).
+//! - `GET /v1/agents/context` reads the current conversation's recent history: how to catch up
+//!   at a task's boundaries on what happened while nothing was listening.
+//! - `GET /v1/agents/sessions` lists the conversations (a shape the service does not publish;
+//!   the simulator's is newest first).
 
 use serde::{Deserialize, Serialize};
 
 use crate::client::Client;
 use crate::error::{Operation, Result};
 use crate::executor::Call;
+use crate::open_enum::open_enum;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "camelCase")]
-pub struct NewSessionRequest {
-    pub machine_id: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub model: Option<String>,
-}
+/// This client's channel.
+const CHANNEL: &str = "api";
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
 pub struct NewSession {
     pub session_id: String,
+}
+
+open_enum! {
+    /// Who said a line of the history.
+    pub enum ContextRole {
+        User = "user",
+        Assistant = "assistant",
+    }
+}
+
+/// One line of a conversation's history.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct ContextMessage {
+    pub role: ContextRole,
+    #[serde(default)]
+    pub content: String,
+}
+
+/// The current conversation's recent history, oldest first.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct Context {
+    #[serde(default)]
+    pub messages: Vec<ContextMessage>,
+}
+
+/// One conversation of a machine.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct SessionSummary {
+    pub session_id: String,
+    #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = f64))]
+    pub created_at: i64,
+    #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = f64))]
+    pub updated_at: i64,
+    /// The conversation's name, when the service gave it one.
+    #[serde(default)]
+    pub title: Option<String>,
 }
 
 pub struct Sessions<'c> {
@@ -34,10 +80,29 @@ impl Client {
 }
 
 impl Sessions<'_> {
-    pub async fn create(&self, request: &NewSessionRequest) -> Result<NewSession> {
-        let path = self.client.config().unpublished_paths.new_session.clone();
-        self.client
-            .call(Call::post(Operation::NewSession, path).json(request)?)
-            .await
+    /// Starts a new conversation on a machine: the next message begins it. (`new` after the
+    /// service's `new-session`: it makes a session, not a `Sessions`.)
+    #[allow(clippy::new_ret_no_self)]
+    pub async fn new(&self, machine_id: &str) -> Result<NewSession> {
+        let body = serde_json::json!({ "machineId": machine_id, "channel": CHANNEL });
+        let call = Call::post(Operation::NewSession, "/v1/agents/new-session").json(&body)?;
+        self.client.call(call).await
+    }
+
+    /// The last `limit` lines of the current conversation on a machine, oldest first.
+    pub async fn context(&self, machine_id: &str, limit: u32) -> Result<Context> {
+        let call = Call::get(Operation::Context, "/v1/agents/context")
+            .query("machineId", machine_id)
+            .query("limit", limit.to_string())
+            .query("channel", CHANNEL);
+        self.client.call(call).await
+    }
+
+    /// The conversations on a machine, newest first.
+    pub async fn list(&self, machine_id: &str) -> Result<Vec<SessionSummary>> {
+        let call = Call::get(Operation::ListSessions, "/v1/agents/sessions")
+            .query("machineId", machine_id)
+            .query("channel", CHANNEL);
+        self.client.call(call).await
     }
 }

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::approvals::ApprovalRequest;
-use crate::events::{EventErrorCode, TaskUsage};
+use crate::events::{EventErrorCode, StatusKind, TaskUsage};
 
 /// Why a task ended badly, from its `error` event.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -27,20 +27,25 @@ pub struct TaskFailure {
     rename_all_fields = "camelCase"
 )]
 pub enum TaskUpdate {
-    /// The session (and turn, when known) of the task.
+    /// The session (and turn, when known) of the task. The turn may be unknown: where the
+    /// service says it is not published, so what needs it (steps, checks) must do without.
     Started {
         session_id: String,
         turn_id: Option<String>,
         /// The message joined a task already running.
         queued: bool,
+        /// The conversation's name, when the service gave one.
+        title: Option<String>,
     },
     /// The service answered with a plain reply and started no task.
     Replied {
         text: String,
     },
-    /// Stream-only status, for example while the computer wakes.
+    /// Delivery news (stream only), for example while the computer wakes: show it first.
     Status {
         text: String,
+        /// The service's `kind` (for example `waking`, `agent_offline`).
+        about: Option<StatusKind>,
     },
     /// Mid-turn narration (not the answer), one whole message.
     Narration {
@@ -78,11 +83,11 @@ pub enum TaskUpdate {
         usage: Option<TaskUsage>,
         session_usage: Option<TaskUsage>,
     },
-    /// The stream broke; following continues from the poll.
+    /// The stream broke. The task is not over (the agent may still be working); following
+    /// continues from the poll.
     Reconnecting {
         reason: String,
     },
-    /// The task ended. `text` is the final answer (on success).
     /// The task ended. `succeeded` comes from the turn's final state when it could be read
     /// (`GET /v1/agents/turns/{id}`), so a stopped or failed task never reads as a success;
     /// read the turn with `turn_id` for its `reason_code` and output.

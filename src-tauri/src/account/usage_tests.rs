@@ -18,8 +18,8 @@ async fn run_task(
     book: &mut UsageBook,
     text: &str,
 ) {
-    let mut request = MessageRequest::new(text, machine_id);
-    request.session_id = conversation.session_id.clone();
+    // The second task lands in the same session: a message goes to the computer's current one.
+    let request = MessageRequest::new(text, machine_id);
     conversation.record_user_message(text, false, 0.0);
     let mut follower = TaskFollower::start(client, &request, Transport::Poll)
         .await

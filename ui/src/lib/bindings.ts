@@ -120,19 +120,37 @@ export type Account = {
 	authType: AuthType,
 };
 
-/**  The agent waits for permission. */
+/**  What answer a card asks for; derived from the card, so the app never guesses. */
+export type ApprovalKind = 
+/**  Answered yes or no. */
+"yesNo" | 
+/**  Answered with one list of picks per question of `questions`. */
+"choice" | 
+/**  Answered only on its page, `approval_url`. */
+"linkOnly";
+
+/**
+ *  An approval card: the agent waits for this answer.
+ * 
+ *  Decoded from the service's `data-approval-request` data: `options` (one question) and
+ *  `questions` (several) both become `questions`, and `kind` says how to answer. A card with
+ *  an empty `approval_id` has nothing to answer; the follower drops it.
+ */
 export type ApprovalRequest = {
 	approvalId: string,
-	title?: string,
-	description?: string,
-	approvalType?: ApprovalType | null,
+	kind: ApprovalKind,
+	title: string,
+	description: string,
+	approvalType: ApprovalType | null,
+	/**  For a choice card: the questions, in the order selections are sent. */
+	questions: ChoiceQuestion[],
 	/**  When true, a person must answer through `approval_url`. */
-	isLinkOnly?: boolean,
-	approvalUrl?: string | null,
-	command?: string | null,
-	cwd?: string | null,
+	isLinkOnly: boolean,
+	approvalUrl: string | null,
+	command: string | null,
+	cwd: string | null,
 	/**  ms since the epoch. */
-	expiresAt?: number | null,
+	expiresAt: number | null,
 };
 
 export type ApprovalType = string;
@@ -154,6 +172,23 @@ export type BlockRun = {
 	/**  The screenshot was too large to return. */
 	screenshotOmitted: boolean,
 	state: ConsoleState,
+};
+
+/**  One option of a question: `value` is what a selection sends, `label` what a person reads. */
+export type ChoiceOption = {
+	value: string,
+	label: string,
+};
+
+/**  One question of a choice card. */
+export type ChoiceQuestion = {
+	/**  The question's own words, when the card has several. */
+	question?: string | null,
+	options?: ChoiceOption[],
+	/**  Several options may be picked. */
+	multiple?: boolean,
+	/**  Free text is accepted besides the options. */
+	allowOther?: boolean,
 };
 
 /**  The connection (Demo / account, ready / failed) changed. */
@@ -332,6 +367,8 @@ export type FollowerState = {
 	/**  The poll cursor; `None` until the first poll (then the poll starts at the turn's start). */
 	cursor: string | null,
 	turnId: string | null,
+	/**  The conversation's name, from `data-session`. */
+	title?: string | null,
 	/**  What was already yielded, so a replay from the turn's start repeats nothing. */
 	delivered?: Delivered,
 	/**  The follow reached the end of the task. */

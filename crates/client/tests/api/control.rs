@@ -226,7 +226,7 @@ async fn free_computer_time_spent_refuses_a_lease() {
     )
     .await
     .unwrap();
-    crate::tasks::follow_to_end(&fred, follower, porthole_client::approvals::Decision::Deny).await;
+    crate::tasks::follow_to_end(&fred, follower, porthole_client::approvals::Answer::No).await;
     let err = fred.control().open(&free).await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::BudgetExhausted);
 }

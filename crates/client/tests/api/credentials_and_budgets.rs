@@ -1,7 +1,6 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use porthole_client::abort::AbortChannel;
 use porthole_client::messages::MessageRequest;
 use porthole_client::{
     Client, ClientConfig, Credential, Error, ErrorCode, Limit, Secret, TaskFollower, TaskUpdate,
@@ -60,18 +59,10 @@ async fn the_client_stops_itself_before_the_service_says_429() {
     .unwrap();
     let laptop = machine(&strict, "Design laptop").await;
     for _ in 0..Limit::Aborts.per_hour() {
-        let outcome = strict
-            .abort()
-            .machine(&laptop, AbortChannel::Api)
-            .await
-            .unwrap();
+        let outcome = strict.abort().machine(&laptop).await.unwrap();
         assert!(outcome.ok);
     }
-    let err = strict
-        .abort()
-        .machine(&laptop, AbortChannel::Api)
-        .await
-        .unwrap_err();
+    let err = strict.abort().machine(&laptop).await.unwrap_err();
     assert!(
         matches!(
             err,
@@ -96,18 +87,10 @@ async fn abort_errors_are_typed() {
     let ada = client(&sim, "ada");
     let err = ada.abort().session("cs_someone_elses").await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::SessionNotFound);
-    let err = ada
-        .abort()
-        .machine("m_nobodys", AbortChannel::Api)
-        .await
-        .unwrap_err();
+    let err = ada.abort().machine("m_nobodys").await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::MachineNotFound);
     let laptop = machine(&ada, "Design laptop").await;
-    let idle = ada
-        .abort()
-        .machine(&laptop, AbortChannel::Cli)
-        .await
-        .unwrap();
+    let idle = ada.abort().machine(&laptop).await.unwrap();
     assert!(idle.ok && !idle.aborted);
 }
 

@@ -1,6 +1,6 @@
 //! Injected failures (`--faults`): the client survives them as the spec asks.
 
-use porthole_client::approvals::Decision;
+use porthole_client::approvals::Answer;
 use porthole_client::messages::MessageRequest;
 use porthole_client::{
     Client, ClientConfig, Credential, ErrorCode, TaskFollower, TaskUpdate, Transport,
@@ -18,7 +18,7 @@ async fn a_stream_dropped_mid_turn_loses_and_repeats_nothing() {
     let follower = TaskFollower::start(&ada, &request, Transport::Stream)
         .await
         .unwrap();
-    let updates = follow_to_end(&ada, follower, Decision::Approve).await;
+    let updates = follow_to_end(&ada, follower, Answer::Yes).await;
     assert!(
         updates
             .iter()
@@ -37,7 +37,7 @@ async fn a_stream_dropped_mid_turn_loses_and_repeats_nothing() {
         _ => None,
     });
     let fresh = TaskFollower::follow_session(&ada, &session.unwrap());
-    let replay = follow_to_end(&ada, fresh, Decision::Approve).await;
+    let replay = follow_to_end(&ada, fresh, Answer::Yes).await;
     let replay_progress: Vec<_> = replay
         .iter()
         .filter(|u| matches!(u, TaskUpdate::Progress { .. }))
@@ -57,7 +57,7 @@ async fn a_stream_cut_after_every_frame_still_gets_the_answer() {
     let follower = TaskFollower::start(&ada, &request, Transport::Stream)
         .await
         .unwrap();
-    let updates = follow_to_end(&ada, follower, Decision::Approve).await;
+    let updates = follow_to_end(&ada, follower, Answer::Yes).await;
     assert!(finished(&updates).0);
     assert_messages_exactly_once(&updates);
 }
@@ -71,7 +71,7 @@ async fn malformed_frames_do_not_break_a_follow() {
     let follower = TaskFollower::start(&ada, &request, Transport::Stream)
         .await
         .unwrap();
-    let updates = follow_to_end(&ada, follower, Decision::Approve).await;
+    let updates = follow_to_end(&ada, follower, Answer::Yes).await;
     assert!(finished(&updates).0);
     assert_messages_exactly_once(&updates);
 }
@@ -199,12 +199,7 @@ async fn a_follow_survives_every_fault_at_once() {
             Err(err) => assert!(err.code().is_transient(), "{err:?}"),
         }
     }
-    let updates = follow_to_end(
-        &ada,
-        follower.expect("a start got through"),
-        Decision::Approve,
-    )
-    .await;
+    let updates = follow_to_end(&ada, follower.expect("a start got through"), Answer::Yes).await;
     assert!(finished(&updates).0);
     assert_messages_exactly_once(&updates);
     let approvals = updates
@@ -239,7 +234,7 @@ async fn a_broken_stream_of_a_message_that_joined_a_running_task_repeats_nothing
     let follower = TaskFollower::start(&ada, &joining, Transport::Stream)
         .await
         .unwrap();
-    let updates = follow_to_end(&ada, follower, Decision::Approve).await;
+    let updates = follow_to_end(&ada, follower, Answer::Yes).await;
     assert!(finished(&updates).0);
     assert_messages_exactly_once(&updates);
     assert_eq!(
@@ -263,7 +258,7 @@ async fn a_broken_stream_of_a_message_that_joined_a_running_task_repeats_nothing
     let replay = follow_to_end(
         &ada,
         TaskFollower::follow_session(&ada, &session),
-        Decision::Approve,
+        Answer::Yes,
     )
     .await;
     let lines = |updates: &[TaskUpdate]| {

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use porthole_client::approvals::Decision;
+use porthole_client::approvals::Answer;
 use porthole_client::judge::{JudgeRequest, Judges, Verdict};
 use porthole_client::learn::{LearnMode, LearnRequest, LearnStatus};
 use porthole_client::messages::{Criteria, CriterionCheck, MessageOptions, MessageRequest};
@@ -21,7 +21,7 @@ async fn finished_turn(client: &Client, machine_id: &str, task: &str, record: bo
     let follower = TaskFollower::start(client, &request, Transport::Poll)
         .await
         .unwrap();
-    let updates = follow_to_end(client, follower, Decision::Approve).await;
+    let updates = follow_to_end(client, follower, Answer::Yes).await;
     let turn_id = finished(&updates).2.expect("the turn id");
     client
         .turns()
@@ -173,16 +173,9 @@ async fn learn_and_judge_refuse_unfinished_mixed_and_mismatched_turns() {
     let ada = client(&sim, "ada");
     let laptop = machine(&ada, "Design laptop").await;
     let first = finished_turn(&ada, &laptop, "Look up the weather in Paris", true).await;
-    let other_session = ada
-        .sessions()
-        .create(&porthole_client::sessions::NewSessionRequest {
-            machine_id: laptop.clone(),
-            model: None,
-        })
-        .await
-        .unwrap();
+    // A new conversation: the next message lands in another session.
+    ada.sessions().new(&laptop).await.unwrap();
     let mut request = MessageRequest::new("Look up the weather in Rome", &laptop);
-    request.session_id = Some(other_session.session_id);
     request.options = Some(MessageOptions {
         record_trajectory: Some(true),
         inputs: None,
@@ -190,7 +183,7 @@ async fn learn_and_judge_refuse_unfinished_mixed_and_mismatched_turns() {
     let follower = TaskFollower::start(&ada, &request, Transport::Poll)
         .await
         .unwrap();
-    let second = finished(&follow_to_end(&ada, follower, Decision::Approve).await)
+    let second = finished(&follow_to_end(&ada, follower, Answer::Yes).await)
         .2
         .unwrap();
     ada.turns()

@@ -115,24 +115,53 @@ async fn live_view_url_is_secret_and_errors_are_typed() {
 }
 
 #[tokio::test]
-async fn wake_brings_a_hibernated_computer_up() {
+async fn wake_brings_a_hibernated_computer_up_once() {
     let sim = sim().await;
     let ada = client(&sim, "ada");
     let research = machine(&ada, "Research box").await;
-    ada.machines().wake(&research).await.unwrap();
-    let mut status = None;
-    for _ in 0..200 {
-        let list = ada.machines().list().await.unwrap().machines;
-        status = list
-            .into_iter()
+    let first = ada.machines().wake(&research).await.unwrap();
+    assert!(
+        first.waking && first.starting_up && first.can_wake,
+        "{first:?}"
+    );
+    let statuses = |list: Vec<porthole_client::machines::Machine>| {
+        list.into_iter()
             .find(|m| m.machine_id == research)
-            .and_then(|m| m.status);
+            .and_then(|m| m.status)
+    };
+    let mut status = statuses(ada.machines().list().await.unwrap().machines);
+    if status == Some(MachineStatus::WakingUp) {
+        // A second wake while it starts dispatches nothing and says it is starting.
+        let second = ada.machines().wake(&research).await.unwrap();
+        assert!(!second.waking, "{second:?}");
+    }
+    for _ in 0..200 {
         if status == Some(MachineStatus::Active) {
             break;
         }
+        assert_eq!(
+            status,
+            Some(MachineStatus::WakingUp),
+            "only waking on the way up"
+        );
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        status = statuses(ada.machines().list().await.unwrap().machines);
     }
     assert_eq!(status, Some(MachineStatus::Active));
+    let awake = ada.machines().wake(&research).await.unwrap();
+    assert!(!awake.waking && !awake.starting_up, "{awake:?}");
     let missing = ada.machines().wake("m_does_not_exist").await.unwrap_err();
     assert_eq!(missing.code(), ErrorCode::MachineNotFound);
+    let fred_machine = &client(&sim, "fred")
+        .machines()
+        .list()
+        .await
+        .unwrap()
+        .machines[0];
+    let foreign = ada
+        .machines()
+        .wake(&fred_machine.machine_id)
+        .await
+        .unwrap_err();
+    assert_eq!(foreign.code(), ErrorCode::MachineNotFound);
 }

@@ -1,28 +1,27 @@
 use std::collections::HashSet;
 
 use futures_util::StreamExt;
-use porthole_client::approvals::Decision;
+use porthole_client::approvals::{Answer, ApprovalKind};
 use porthole_client::events::AgentEvent;
 use porthole_client::messages::{MessageOutcome, MessageRequest};
-use porthole_client::sessions::NewSessionRequest;
 use porthole_client::{Client, ErrorCode, FollowerState, TaskFollower, TaskUpdate, Transport};
 
 use crate::support::*;
 
-/// Follows to the end, answering approvals with `decision`.
+/// Follows to the end, answering yes/no approvals with `answer`.
 pub async fn follow_to_end(
     client: &Client,
     mut follower: TaskFollower,
-    decision: Decision,
+    answer: Answer,
 ) -> Vec<TaskUpdate> {
     let mut updates = Vec::new();
     while let Some(update) = follower.next().await {
         let update = update.expect("the follow goes on");
         if let TaskUpdate::NeedsApproval { approval } = &update {
-            if !approval.is_link_only {
+            if approval.kind == ApprovalKind::YesNo {
                 client
                     .approvals()
-                    .decide(&approval.approval_id, decision)
+                    .answer(&approval.approval_id, &answer)
                     .await
                     .expect("the approval is answered");
             }
@@ -78,7 +77,7 @@ async fn a_task_followed_by_poll_ends_with_its_answer_and_usage() {
     let follower = TaskFollower::start(&ada, &request, Transport::Poll)
         .await
         .unwrap();
-    let updates = follow_to_end(&ada, follower, Decision::Approve).await;
+    let updates = follow_to_end(&ada, follower, Answer::Yes).await;
     assert!(
         matches!(updates[0], TaskUpdate::Started { .. }),
         "{:?}",
@@ -111,7 +110,7 @@ async fn a_task_followed_by_stream_gives_the_same_kind_of_answer() {
     let follower = TaskFollower::start(&ada, &request, Transport::Stream)
         .await
         .unwrap();
-    let updates = follow_to_end(&ada, follower, Decision::Approve).await;
+    let updates = follow_to_end(&ada, follower, Answer::Yes).await;
     assert!(!updates
         .iter()
         .any(|u| matches!(u, TaskUpdate::Reconnecting { .. })));
@@ -160,7 +159,7 @@ async fn approvals_are_surfaced_once_and_answered() {
     let follower = TaskFollower::start(&ada, &request, Transport::Poll)
         .await
         .unwrap();
-    let updates = follow_to_end(&ada, follower, Decision::Approve).await;
+    let updates = follow_to_end(&ada, follower, Answer::Yes).await;
     let approvals: Vec<_> = updates
         .iter()
         .filter_map(|u| match u {
@@ -178,13 +177,13 @@ async fn approvals_are_surfaced_once_and_answered() {
     // Answering again is refused with its own code.
     let again = ada
         .approvals()
-        .decide(&approval.approval_id, Decision::Deny)
+        .answer(&approval.approval_id, &Answer::No)
         .await
         .unwrap_err();
     assert_eq!(again.code(), ErrorCode::ApprovalResolved);
     let missing = ada
         .approvals()
-        .decide("ap_nope", Decision::Approve)
+        .answer("ap_nope", &Answer::Yes)
         .await
         .unwrap_err();
     assert_eq!(missing.code(), ErrorCode::ApprovalNotFound);
@@ -215,7 +214,7 @@ async fn link_only_approvals_cannot_be_answered_here_and_abort_denies_them() {
         .contains("from=api"));
     let refused = ada
         .approvals()
-        .decide(&approval.approval_id, Decision::Approve)
+        .answer(&approval.approval_id, &Answer::Yes)
         .await
         .unwrap_err();
     assert_eq!(refused.code(), ErrorCode::ApprovalLinkOnly);
@@ -263,7 +262,7 @@ async fn a_saved_state_resumes_without_repeating_or_losing_messages() {
     let restored: FollowerState = serde_json::from_str(&saved).unwrap();
     assert!(restored.session_id.is_some() && restored.turn_id.is_some());
     let resumed = TaskFollower::resume(&ada, restored);
-    let after = follow_to_end(&ada, resumed, Decision::Approve).await;
+    let after = follow_to_end(&ada, resumed, Answer::Yes).await;
     let mut all = before.clone();
     all.extend(after);
     assert_messages_exactly_once(&all);
@@ -271,7 +270,7 @@ async fn a_saved_state_resumes_without_repeating_or_losing_messages() {
 }
 
 #[tokio::test]
-async fn replies_sessions_and_abort_by_machine() {
+async fn replies_and_abort_by_machine() {
     let sim = sim().await;
     let ada = client(&sim, "ada");
     let laptop = machine(&ada, "Design laptop").await;
@@ -282,34 +281,21 @@ async fn replies_sessions_and_abort_by_machine() {
         .unwrap();
     assert!(matches!(thanks, MessageOutcome::Reply { .. }), "{thanks:?}");
 
-    let session = ada
-        .sessions()
-        .create(&NewSessionRequest {
-            machine_id: laptop.clone(),
-            model: None,
-        })
-        .await
-        .unwrap();
-    assert!(session.session_id.starts_with("cs_"));
-    let mut request = MessageRequest::new("Take your time and read the news", &laptop);
-    request.session_id = Some(session.session_id.clone());
+    let request = MessageRequest::new("Take your time and read the news", &laptop);
     let started = match ada.messages().send(&request).await.unwrap() {
         MessageOutcome::Started(started) => started,
         other => panic!("expected a task, got {other:?}"),
     };
-    assert_eq!(started.session_id, session.session_id);
     assert!(!started.queued);
     let joined = match ada.messages().send(&request).await.unwrap() {
         MessageOutcome::Started(joined) => joined,
         other => panic!("expected a task, got {other:?}"),
     };
     assert!(joined.queued, "a message while the task runs joins it");
-    let aborted = ada
-        .abort()
-        .machine(&laptop, porthole_client::abort::AbortChannel::Api)
-        .await
-        .unwrap();
-    assert!(aborted.ok);
+    assert_eq!(joined.session_id, started.session_id);
+    // By machine, the abort names the api channel: the task above stops.
+    let aborted = ada.abort().machine(&laptop).await.unwrap();
+    assert!(aborted.ok && aborted.aborted, "{aborted:?}");
 }
 
 #[tokio::test]

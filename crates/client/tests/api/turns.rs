@@ -1,6 +1,6 @@
 use std::time::Duration;
 
-use porthole_client::approvals::Decision;
+use porthole_client::approvals::Answer;
 use porthole_client::messages::{MessageOptions, MessageRequest};
 use porthole_client::turns::{ReasonCode, TurnStatus};
 use porthole_client::{ErrorCode, TaskFollower, Transport};
@@ -21,7 +21,7 @@ async fn a_recorded_turn_has_steps_and_jpeg_screenshots() {
     let follower = TaskFollower::start(&ada, &request, Transport::Poll)
         .await
         .unwrap();
-    let updates = follow_to_end(&ada, follower, Decision::Approve).await;
+    let updates = follow_to_end(&ada, follower, Answer::Yes).await;
     let (_, text, turn_id) = finished(&updates);
     let turn_id = turn_id.unwrap();
 
@@ -70,7 +70,7 @@ async fn a_failing_task_ends_failed_with_a_reason() {
     let follower = TaskFollower::start(&ada, &request, Transport::Stream)
         .await
         .unwrap();
-    let updates = follow_to_end(&ada, follower, Decision::Approve).await;
+    let updates = follow_to_end(&ada, follower, Answer::Yes).await;
     let last = updates.last().unwrap();
     let porthole_client::TaskUpdate::Finished {
         succeeded,
@@ -107,7 +107,7 @@ async fn structured_output_that_does_not_match_is_output_invalid() {
     let follower = TaskFollower::start(&ada, &request, Transport::Poll)
         .await
         .unwrap();
-    let updates = follow_to_end(&ada, follower, Decision::Approve).await;
+    let updates = follow_to_end(&ada, follower, Answer::Yes).await;
     let turn_id = finished(&updates).2.unwrap();
     let turn = ada
         .turns()

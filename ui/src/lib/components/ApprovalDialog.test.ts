@@ -8,6 +8,8 @@ import type { ApprovalRequest } from '../api';
 
 const approval: ApprovalRequest = {
   approvalId: 'ap_1',
+  kind: 'yesNo',
+  questions: [],
   title: 'Delete old invoices',
   description: 'Removes 12 files',
   approvalType: 'exec',
