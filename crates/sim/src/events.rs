@@ -3,7 +3,7 @@
 //! A turn's log is stored once; the two delivery paths render it differently, as the spec
 //! says: the stream splits text into several deltas, adds `toolMetadata` to
 //! `tool-input-start`, sends `input: null` on `tool-input-available`, and has `data-status`
-//! frames; the poll sends each assistant message as one start, one delta, one end. The
+//! frames and the AI SDK frames the spec does not list (`start-step`, `tool-input-delta`, ...); the poll sends each assistant message as one start, one delta, one end. The
 //! poll's cursor is base64url of `<turnId>:<log index>`; a new turn resets it.
 
 use crate::auth::Caller;

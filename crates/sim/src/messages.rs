@@ -289,8 +289,8 @@ async fn message(
                     .ok_or_else(|| ApiError::internal("lost turn"))?;
                 t.steering.push(p.message.clone());
                 t.joined.push(p.message.clone());
-                let from = t.log.len();
-                (sid, tid, true, from)
+                // As on the real service, the joining message's stream replays the task.
+                (sid, tid, true, 0)
             }
             None => {
                 let tid = state.new_id("turn_");

@@ -239,6 +239,11 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
         return Outcome::Aborted;
     }
     ctx.call_model(if script.expensive { 800 } else { 1 });
+    let model = models::resolve(&ctx.model, ctx.plan).id;
+    frame(
+        ctx,
+        json!({ "type": "message-metadata", "messageMetadata": { "model": model } }),
+    );
     ctx.say(
         true,
         format!(
@@ -384,17 +389,23 @@ async fn run_step(ctx: &mut Ctx, plan: &script::StepPlan, script: &Script) {
         code = code.chars().take(4000).collect::<String>()
             + &format!("\n… ({dropped} more characters)");
     }
+    let input = json!({ "title": plan.title, "code": code });
+    frame(ctx, json!({ "type": "start-step" }));
     tasks::event(
         &state,
         &ctx.turn_id,
         json!({ "type": "tool-input-start", "toolCallId": call, "toolName": "execute" }),
+    );
+    frame(
+        ctx,
+        json!({ "type": "tool-input-delta", "toolCallId": call, "inputTextDelta": input.to_string() }),
     );
     tasks::event(
         &state,
         &ctx.turn_id,
         json!({
             "type": "tool-input-available", "toolCallId": call, "toolName": "execute",
-            "input": { "title": plan.title, "code": code },
+            "input": input,
         }),
     );
     tasks::event(&state, &ctx.turn_id, progress(&plan.title));
@@ -425,7 +436,17 @@ async fn run_step(ctx: &mut Ctx, plan: &script::StepPlan, script: &Script) {
             &ctx.turn_id,
             json!({ "type": "tool-output-error", "toolCallId": call, "errorText": text }),
         );
+    } else {
+        let logs: Vec<&String> = plan.console.iter().collect();
+        frame(
+            ctx,
+            json!({
+                "type": "tool-output-available", "toolCallId": call,
+                "output": { "ok": true, "logs": logs },
+            }),
+        );
     }
+    frame(ctx, json!({ "type": "finish-step" }));
     ctx.call_model(1);
     // Steps are kept for every turn (judge reads them); only recorded turns list them and
     // keep screenshots.
@@ -442,6 +463,11 @@ async fn run_step(ctx: &mut Ctx, plan: &script::StepPlan, script: &Script) {
         t.steps.push(step);
     }
     drop(db);
+}
+
+/// A frame only the stream carries (what an AI SDK UI message stream sends beyond the spec).
+fn frame(ctx: &Ctx, frame: Value) {
+    tasks::push(&ctx.state, &ctx.turn_id, LogEntry::Frame(frame));
 }
 
 /// Accessibility-tree dumps and element-reference listings never become progress lines.

@@ -23,6 +23,7 @@ mod messages;
 mod outcomes;
 mod robustness;
 mod signin;
+mod stream_frames;
 mod turn_ids;
 mod turns;
 mod uploads;
