@@ -10,6 +10,7 @@ mod flows;
 
 mod approvals;
 mod connect;
+mod layout;
 mod machines;
 mod restart;
 mod tasks;
