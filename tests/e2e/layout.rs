@@ -102,7 +102,11 @@ async fn the_message_box_stays_in_the_window_in_a_long_conversation() {
         )
         .await
         .unwrap();
-    assert_eq!(scrolled.json().as_f64(), Some(0.0), "the window is not scrolled");
+    assert_eq!(
+        scrolled.json().as_f64(),
+        Some(0.0),
+        "the window is not scrolled"
+    );
 
     // And a fourth task can be typed and sent from where the box is.
     send_task(&app, "Add up the table").await.expect("send");
