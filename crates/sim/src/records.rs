@@ -328,10 +328,12 @@ pub struct Approval {
     pub turn_id: String,
     pub title: String,
     pub description: String,
-    pub command: String,
+    pub card: crate::approvals::Card,
     pub link_only: bool,
     pub expires_at: i64,
     pub decision: Option<Decision>,
+    /// A choice card's accepted picks, one list per question.
+    pub selections: Option<Vec<Vec<String>>>,
 }
 
 #[derive(Debug, Clone)]

@@ -8,7 +8,7 @@ pub mod script;
 pub mod structured;
 
 use crate::accounts::Plan;
-use crate::approvals::{self, Ask};
+use crate::approvals::{self, Ask, Card};
 use crate::clock::Clock;
 use crate::desktop::{Desktop, WindowId};
 use crate::models;
@@ -252,6 +252,43 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
         ),
     );
     let mut notes = Vec::new();
+    let mut script = script.clone();
+    if let Some(choice) = script.choice.clone() {
+        let reply = approvals::ask(
+            &state,
+            &ctx.turn_id,
+            Ask {
+                title: choice.title.clone(),
+                description: format!("The agent needs your choice to go on with: {}", ctx.message),
+                card: Card::Choice {
+                    questions: choice.questions.clone(),
+                },
+                link_only: false,
+            },
+        )
+        .await;
+        if ctx.aborted() {
+            return Outcome::Aborted;
+        }
+        match reply.decision {
+            Decision::Approve => {
+                let chosen = approvals::chosen_words(&choice.questions, &reply.selections);
+                ctx.say(
+                    true,
+                    format!("You chose {}; going on with that.", chosen.join("; ")),
+                );
+                script::apply_choice(&mut script, &ctx.message, &chosen);
+                notes.push(format!("You chose: {}.", chosen.join("; ")));
+            }
+            Decision::Deny => {
+                notes.push("I did not use a choice because you declined to choose.".into())
+            }
+            Decision::Expired => {
+                notes.push("I did not use a choice because nobody answered in time.".into())
+            }
+        }
+    }
+    let script = &script;
     for (i, plan) in script.steps.iter().enumerate() {
         if ctx.aborted() {
             return Outcome::Aborted;
@@ -266,7 +303,13 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
         }
         let mut skipped = false;
         if let Some(s) = &plan.sensitive {
-            let decision = approvals::ask(
+            let card = match s.secret {
+                Some(secret) => Card::Input { secret },
+                None => Card::Exec {
+                    command: s.command.clone(),
+                },
+            };
+            let reply = approvals::ask(
                 &state,
                 &ctx.turn_id,
                 Ask {
@@ -275,7 +318,7 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
                         "The agent wants to {} as part of: {}",
                         s.verb, ctx.message
                     ),
-                    command: s.command.clone(),
+                    card,
                     link_only: s.link_only,
                 },
             )
@@ -283,8 +326,16 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
             if ctx.aborted() {
                 return Outcome::Aborted;
             }
-            match decision {
-                Decision::Approve => ctx.say(true, "Permission granted, continuing.".into()),
+            match reply.decision {
+                Decision::Approve => {
+                    ctx.say(true, "Permission granted, continuing.".into());
+                    if let Some(secret) = s.secret {
+                        notes.push(format!(
+                            "I signed in with the {} you entered on the approval page.",
+                            secret.words()
+                        ));
+                    }
+                }
                 Decision::Deny => {
                     notes.push(format!("I did not {} because you declined.", s.verb));
                     skipped = true;

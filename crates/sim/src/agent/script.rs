@@ -3,6 +3,10 @@
 //!
 //! - approval before a step: delete/remove, send/email, buy/purchase/order, pay, install;
 //!   buying and paying ask through a link-only approval page;
+//! - a secure input on the approval page: sign in / log in / password (a password), one-time
+//!   code / verification code / 2fa (a one-time code);
+//! - a choice before the work: "which city" (one question, plain options), "plan a trip" (two
+//!   questions: a city, other text allowed, and the days, several allowed);
 //! - `fail` (fail, failing, failure): a step errors and the turn fails with `agent_error`;
 //! - `unreachable`: the computer cannot be reached, the turn fails with `machine_unavailable`;
 //! - `take your time`: each step takes two (scaled) minutes instead of four seconds;
@@ -11,6 +15,7 @@
 //! - `marathon`: on the free plan, uses up the day's computer time mid-task;
 //! - `invalid output`: with `output_schema`, the answer does not match it (`output_invalid`).
 
+use crate::approvals::{Choice, Question, Secret};
 use std::time::Duration;
 
 /// A step that needs permission first.
@@ -20,6 +25,15 @@ pub struct Sensitive {
     pub title: String,
     pub command: String,
     pub link_only: bool,
+    /// A secret a person types on the approval page instead of a yes or no.
+    pub secret: Option<Secret>,
+}
+
+/// A choice the agent asks for before it starts the work.
+#[derive(Debug, Clone)]
+pub struct ChoiceAsk {
+    pub title: String,
+    pub questions: Vec<Question>,
 }
 
 /// What happens on the desktop during a step.
@@ -55,6 +69,7 @@ pub struct Script {
     pub marathon: bool,
     pub invalid_output: bool,
     pub skipped_note: Option<String>,
+    pub choice: Option<ChoiceAsk>,
 }
 
 fn has_word(text: &str, stems: &[&str]) -> bool {
@@ -68,8 +83,26 @@ fn sensitive(task: &str) -> Option<Sensitive> {
         title: title.to_owned(),
         command: command.to_owned(),
         link_only,
+        secret: None,
     };
-    if has_word(task, &["buy", "purchas", "order"]) {
+    let secret = |secret: Secret| Sensitive {
+        verb: "sign in",
+        title: format!("Enter your {}", secret.words()),
+        command: format!("machine.type(<your {}>)", secret.words()),
+        link_only: true,
+        secret: Some(secret),
+    };
+    if ["one-time code", "verification code"]
+        .iter()
+        .any(|p| task.contains(p))
+        || has_word(task, &["2fa", "otp"])
+    {
+        Some(secret(Secret::OneTimeCode))
+    } else if ["sign in", "log in"].iter().any(|p| task.contains(p))
+        || has_word(task, &["password", "login"])
+    {
+        Some(secret(Secret::Password))
+    } else if has_word(task, &["buy", "purchas", "order"]) {
         Some(pick(
             "buy",
             "Confirm the purchase",
@@ -116,6 +149,71 @@ fn count_to(task: &str) -> usize {
         })
         .unwrap_or(0usize)
         .min(1000)
+}
+
+fn choices(values: &[(&str, &str)]) -> Vec<Choice> {
+    values
+        .iter()
+        .map(|(value, label)| Choice {
+            value: (*value).to_owned(),
+            label: (*label).to_owned(),
+        })
+        .collect()
+}
+
+/// The choice a task asks for first, if any.
+fn choice(task: &str) -> Option<ChoiceAsk> {
+    if task.contains("which city") {
+        let city = ["Paris", "Rome", "Lisbon"];
+        return Some(ChoiceAsk {
+            title: "Which city?".into(),
+            questions: vec![Question {
+                text: "Which city?".into(),
+                options: choices(&city.map(|c| (c, c))),
+                multiple: false,
+                allow_other: false,
+            }],
+        });
+    }
+    if task.contains("plan a trip") {
+        return Some(ChoiceAsk {
+            title: "A few questions about the trip".into(),
+            questions: vec![
+                Question {
+                    text: "Which city?".into(),
+                    options: choices(&[("paris", "Paris"), ("rome", "Rome"), ("lisbon", "Lisbon")]),
+                    multiple: false,
+                    allow_other: true,
+                },
+                Question {
+                    text: "Which days?".into(),
+                    options: choices(&[("sat", "Saturday"), ("sun", "Sunday")]),
+                    multiple: true,
+                    allow_other: false,
+                },
+            ],
+        });
+    }
+    None
+}
+
+/// The work follows what a person chose: the request typed and the result read name it.
+pub fn apply_choice(script: &mut Script, message: &str, chosen: &[String]) {
+    let picks = chosen.join("; ");
+    let short: String = message.chars().take(120).collect();
+    if let Some(step) = script.steps.get_mut(1) {
+        step.action = Action::Type(format!("{short} ({picks})\n"));
+        step.console = vec![format!("Typed: {message} ({picks})")];
+    }
+    let result = match chosen.first() {
+        Some(city) if has_word(&message.to_lowercase(), &["weather"]) => {
+            format!("{city}: 21 °C and sunny, light wind.")
+        }
+        _ => format!("Planned for {picks}."),
+    };
+    if let Some(step) = script.steps.last_mut() {
+        step.action = Action::Type(format!("\nResult: {result}\n"));
+    }
 }
 
 /// A plausible result for the task, shown on the screen and quoted in the answer.
@@ -231,6 +329,7 @@ pub fn plan(message: &str) -> Script {
         marathon: has_word(&task, &["marathon"]),
         invalid_output: task.contains("invalid output"),
         skipped_note: None,
+        choice: choice(&task),
     }
 }
 

@@ -1,10 +1,13 @@
 //! `POST /v1/agents/approve { approvalId, response, selections? }` → `200 { ok: true }`, the
 //! way the service's makers' own client answers a card: `response` is `yes`, `no`, or
-//! `always` (one yes, nothing remembered). Another account's or an unknown approval is
-//! `404 approval_not_found`; an answered, aborted or expired one `409 approval_resolved`; a
-//! link-only card `403 link_only` (a person answers it on its page).
+//! `always` (one yes, nothing remembered). A yes to a choice card needs `selections` the card
+//! accepts (see `card::check`); a refused pick is `400 { error: "<sentence>" }` and the card
+//! waits on. Another account's or an unknown approval is `404 approval_not_found`; an
+//! answered, aborted or expired one `409 approval_resolved`; a link-only card (a secure input
+//! included) `403 link_only`: a person answers it on its page.
 
-use super::{not_found, resolve};
+use super::card::{check, parse_selections};
+use super::{not_found, resolve, Card};
 use crate::auth::Caller;
 use crate::body::{object, opt_str, JsonBody};
 use crate::error::ApiError;
@@ -35,14 +38,14 @@ pub(super) async fn approve(
         .as_deref()
         .and_then(parse_response)
         .ok_or_else(|| ApiError::bad_request("response must be \"yes\" or \"no\"."))?;
-    let link_only = {
+    let (link_only, card) = {
         let db = state.db();
         let a = db
             .approvals
             .get(&approval_id)
             .filter(|a| a.owner == caller.user_id)
             .ok_or_else(not_found)?;
-        a.link_only
+        (a.link_only, a.card.clone())
     };
     if link_only {
         return Err(ApiError::coded(
@@ -51,6 +54,15 @@ pub(super) async fn approve(
             "A person must answer this request on its approval page.",
         ));
     }
-    resolve(&state, &approval_id, decision)?;
+    let selections = match (&card, decision) {
+        (Card::Choice { questions }, Decision::Approve) => {
+            let picks = parse_selections(o.get("selections").unwrap_or(&Value::Null))
+                .and_then(|picks| check(questions, &picks).map(|()| picks))
+                .map_err(ApiError::bad_request)?;
+            Some(picks)
+        }
+        _ => None,
+    };
+    resolve(&state, &approval_id, decision, selections)?;
     Ok(Json(json!({ "ok": true })))
 }

@@ -19,7 +19,10 @@ use serde_json::{json, Value};
 use std::time::Duration;
 
 mod answer;
+mod card;
 mod page;
+
+pub use card::{chosen_words, Card, Choice, Question, Secret};
 
 /// Documented lifetime of an approval request.
 pub const APPROVAL_LIFETIME: Duration = Duration::from_secs(600);
@@ -41,46 +44,65 @@ pub fn page_routes() -> Router<AppState> {
 
 /// The approval as the events show it.
 pub fn request_json(state: &AppState, a: &Approval) -> Value {
-    json!({
-        "approvalId": a.id,
-        "title": a.title,
-        "description": a.description,
-        "approvalType": "exec",
-        "isLinkOnly": a.link_only,
-        "approvalUrl": format!("{}/approve/{}/{}?from=api", state.base_url(), a.owner, a.id),
-        "command": a.command,
-        "cwd": "/home/agent",
-        "expiresAt": a.expires_at,
-    })
+    let mut m = a.card.fields();
+    m.insert("approvalId".into(), json!(a.id));
+    m.insert("title".into(), json!(a.title));
+    m.insert("description".into(), json!(a.description));
+    m.insert("isLinkOnly".into(), json!(a.link_only));
+    m.insert(
+        "approvalUrl".into(),
+        json!(format!(
+            "{}/approve/{}/{}?from=api",
+            state.base_url(),
+            a.owner,
+            a.id
+        )),
+    );
+    m.insert("expiresAt".into(), json!(a.expires_at));
+    Value::Object(m)
 }
 
-/// What the agent asks before a sensitive step.
+/// What the agent asks before a sensitive step or a choice.
 pub struct Ask {
     pub title: String,
     pub description: String,
-    pub command: String,
+    pub card: Card,
+    /// Answered only on the approval page (always so for a secure input).
     pub link_only: bool,
 }
 
-/// Asks, waits, and returns the decision (`Expired` when nobody answered in time; `Deny`
+/// How a card was answered: the decision and, for an approved choice, the picks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reply {
+    pub decision: Decision,
+    pub selections: Vec<Vec<String>>,
+}
+
+/// Asks, waits, and returns the answer (`Expired` when nobody answered in time; `Deny`
 /// when the task was aborted meanwhile).
-pub async fn ask(state: &AppState, turn_id: &str, ask: Ask) -> Decision {
+pub async fn ask(state: &AppState, turn_id: &str, ask: Ask) -> Reply {
     let lifetime = state.clock().scaled(APPROVAL_LIFETIME);
     let id = state.new_id("ap_");
+    let denied = Reply {
+        decision: Decision::Deny,
+        selections: vec![],
+    };
     let owner = match state.db().turns.get(turn_id) {
         Some(t) => t.owner.clone(),
-        None => return Decision::Deny,
+        None => return denied,
     };
+    let link_only = ask.link_only || matches!(ask.card, Card::Input { .. });
     let approval = Approval {
         id: id.clone(),
         owner,
         turn_id: turn_id.to_owned(),
         title: ask.title,
         description: ask.description,
-        command: ask.command,
-        link_only: ask.link_only,
+        card: ask.card,
+        link_only,
         expires_at: Clock::now_ms() + lifetime.as_millis() as i64,
         decision: None,
+        selections: None,
     };
     let data = request_json(state, &approval);
     state.db().approvals.insert(id.clone(), approval);
@@ -92,26 +114,33 @@ pub async fn ask(state: &AppState, turn_id: &str, ask: Ask) -> Decision {
     );
     let deadline = tokio::time::Instant::now() + lifetime;
     let mut changes = state.changes();
-    let decision = loop {
+    let answered = |state: &AppState| {
+        let db = state.db();
+        let a = db.approvals.get(&id)?;
+        Some(Reply {
+            decision: a.decision?,
+            selections: a.selections.clone().unwrap_or_default(),
+        })
+    };
+    let reply = loop {
         changes.borrow_and_update();
-        if let Some(d) = state.db().approvals.get(&id).and_then(|a| a.decision) {
-            break d;
+        if let Some(r) = answered(state) {
+            break r;
         }
         tokio::select! {
-            r = changes.changed() => if r.is_err() { break Decision::Deny; },
+            r = changes.changed() => if r.is_err() { break denied; },
             _ = tokio::time::sleep_until(deadline) => {
-                let mut db = state.db();
-                if let Some(a) = db.approvals.get_mut(&id) {
-                    break *a.decision.get_or_insert(Decision::Expired);
+                if let Some(a) = state.db().approvals.get_mut(&id) {
+                    a.decision.get_or_insert(Decision::Expired);
                 }
-                break Decision::Expired;
+                break answered(state).unwrap_or(Reply { decision: Decision::Expired, selections: vec![] });
             }
         }
     };
     if !tasks::aborted(state, turn_id) {
         tasks::set_status(state, turn_id, TurnStatus::Running);
     }
-    decision
+    reply
 }
 
 /// Resolves every pending approval of a turn as denied (abort).
@@ -140,11 +169,13 @@ pub(crate) fn not_found() -> ApiError {
     )
 }
 
-/// Records a decision; `Err` when already answered or expired.
+/// Records a decision (and an approved choice's picks); `Err` when already answered or
+/// expired.
 pub(crate) fn resolve(
     state: &AppState,
     approval_id: &str,
     decision: Decision,
+    selections: Option<Vec<Vec<String>>>,
 ) -> Result<(), ApiError> {
     {
         let mut db = state.db();
@@ -157,6 +188,7 @@ pub(crate) fn resolve(
             ));
         }
         a.decision = Some(decision);
+        a.selections = selections;
     }
     state.notify();
     Ok(())
@@ -190,6 +222,6 @@ async fn decide(
             "A person must answer this request on its approval page.",
         ));
     }
-    resolve(&state, &approval_id, decision)?;
+    resolve(&state, &approval_id, decision, None)?;
     Ok(Json(json!({ "ok": true })))
 }

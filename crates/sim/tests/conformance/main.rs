@@ -7,6 +7,7 @@ mod account;
 mod approvals;
 mod approve;
 mod basics;
+mod cards;
 mod control;
 mod control_limits;
 mod conversations;
