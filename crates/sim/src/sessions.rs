@@ -1,8 +1,7 @@
 //! Sessions: one current session per (account, machine, channel), as on the real service; a
 //! fresh one on request (`POST /v1/agents/new-session`), and stopping the running task of a
 //! session or of a channel's current session (`POST /v1/agents/abort`). Aborting resolves the
-//! task's pending approvals as denied. `POST /v1/agents/sessions` is the path we guessed
-//! before the real one was known (an `api` session, `201`); it goes once no caller uses it.
+//! task's pending approvals as denied.
 
 use crate::auth::Caller;
 use crate::body::{object, opt_str, JsonBody};
@@ -14,18 +13,13 @@ use crate::messages::{check_model, session_forbidden};
 use crate::records::{Channel, Session, Usage};
 use crate::state::{AppState, Db};
 use axum::extract::State;
-use axum::http::StatusCode;
-use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::{json, Map, Value};
 
 pub fn routes() -> Router<AppState> {
     Router::new()
-        .route(
-            "/v1/agents/sessions",
-            post(old_new_session).get(crate::conversations::list),
-        )
+        .route("/v1/agents/sessions", get(crate::conversations::list))
         .route("/v1/agents/new-session", post(new_session))
         .route("/v1/agents/context", get(crate::conversations::context))
         .route("/v1/agents/abort", post(abort))
@@ -82,33 +76,6 @@ pub fn title_of(message: &str) -> String {
     }
     let cut: String = line.chars().take(59).collect();
     format!("{}…", cut.trim_end())
-}
-
-/// `POST /v1/agents/sessions` `{ machineId, model? }` → `201 { sessionId }`.
-async fn old_new_session(
-    State(state): State<AppState>,
-    caller: Caller,
-    JsonBody(body): JsonBody,
-) -> Result<impl IntoResponse, ApiError> {
-    let o = object(body)?;
-    let machine_id =
-        opt_str(&o, "machineId")?.ok_or_else(|| ApiError::bad_request("machineId is required."))?;
-    let model = opt_str(&o, "model")?;
-    if let Some(m) = &model {
-        check_model(&state, &caller, m)?;
-    }
-    state
-        .machine(&caller.user_id, &machine_id)
-        .ok_or_else(machine_not_found)?;
-    let id = open(
-        &state,
-        &mut state.db(),
-        &caller.user_id,
-        &machine_id,
-        Channel::Api,
-        model,
-    );
-    Ok((StatusCode::CREATED, Json(json!({ "sessionId": id }))))
 }
 
 /// A `channel` field or query value: `api` or `cli`, missing means `cli`.

@@ -1,20 +1,16 @@
 //! Approval requests: the agent asks before a sensitive step and waits for a decision, an
 //! expiry or an abort. Decisions come from `POST /v1/agents/approve` (`answer`) or, for
 //! link-only approvals, from the page at `approvalUrl` (`page`), which a person opens in a
-//! browser. `POST /v1/agents/approvals/{id}` (`{decision}`) is the path we guessed before the
-//! real one was known; it goes once no caller uses it.
+//! browser.
 
-use crate::auth::Caller;
-use crate::body::{object, opt_str, JsonBody};
 use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::records::{Approval, Decision, LogEntry, TurnStatus};
 use crate::state::AppState;
 use crate::tasks;
-use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Router;
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -29,9 +25,7 @@ pub const APPROVAL_LIFETIME: Duration = Duration::from_secs(600);
 
 /// The decision endpoint (behind the fault layer).
 pub fn v1_routes() -> Router<AppState> {
-    Router::new()
-        .route("/v1/agents/approvals/{approval_id}", post(decide))
-        .route("/v1/agents/approve", post(answer::approve))
+    Router::new().route("/v1/agents/approve", post(answer::approve))
 }
 
 /// The page a person opens from `approvalUrl`.
@@ -192,36 +186,4 @@ pub(crate) fn resolve(
     }
     state.notify();
     Ok(())
-}
-
-/// `POST /v1/agents/approvals/{approvalId}` `{ decision: "approve" | "deny" }`.
-async fn decide(
-    State(state): State<AppState>,
-    caller: Caller,
-    Path(approval_id): Path<String>,
-    JsonBody(body): JsonBody,
-) -> Result<Json<Value>, ApiError> {
-    let body = object(body)?;
-    let decision = opt_str(&body, "decision")?
-        .as_deref()
-        .and_then(parse_decision)
-        .ok_or_else(|| ApiError::bad_request("decision must be \"approve\" or \"deny\"."))?;
-    let link_only = {
-        let db = state.db();
-        let a = db
-            .approvals
-            .get(&approval_id)
-            .filter(|a| a.owner == caller.user_id)
-            .ok_or_else(not_found)?;
-        a.link_only
-    };
-    if link_only {
-        return Err(ApiError::coded(
-            StatusCode::FORBIDDEN,
-            "link_only",
-            "A person must answer this request on its approval page.",
-        ));
-    }
-    resolve(&state, &approval_id, decision, None)?;
-    Ok(Json(json!({ "ok": true })))
 }

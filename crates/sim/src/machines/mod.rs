@@ -7,9 +7,9 @@ use crate::auth::Caller;
 use crate::body::JsonBody;
 use crate::error::ApiError;
 use crate::limits::Limit;
-use crate::records::{MachineKind, Power};
+
 use crate::state::AppState;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
@@ -19,7 +19,6 @@ use serde_json::{json, Value};
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/v1/agents/machines", get(list).post(create))
-        .route("/v1/agents/machines/{machine_id}/wake", post(wake))
         .route("/v1/agents/wake", post(wake::wake))
 }
 
@@ -136,41 +135,4 @@ async fn create(
             "message": "Your computer is being created. It will be online in a few minutes.",
         })),
     ))
-}
-
-/// `POST /v1/agents/machines/{machineId}/wake`: `202 { ok: true }`.
-async fn wake(
-    State(state): State<AppState>,
-    caller: Caller,
-    Path(machine_id): Path<String>,
-) -> Result<impl IntoResponse, ApiError> {
-    let power = {
-        let db = state.db();
-        let m = db
-            .machine(&machine_id)
-            .filter(|m| m.owner == caller.user_id)
-            .ok_or_else(machine_not_found)?;
-        if m.kind == MachineKind::Own {
-            return Err(ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "This is your own desktop; it cannot be woken from here.",
-            ));
-        }
-        m.power
-    };
-    match power {
-        Power::Unclaimed => Err(ApiError::new(
-            StatusCode::CONFLICT,
-            "The free computer starts with your first message of the day.",
-        )),
-        Power::Provisioning => Err(ApiError::new(
-            StatusCode::CONFLICT,
-            "This computer is still being created.",
-        )),
-        Power::Hibernated | Power::Hibernating => {
-            let _ = power::begin_start(&state, &caller.user_id, &machine_id);
-            Ok((StatusCode::ACCEPTED, Json(json!({ "ok": true }))))
-        }
-        _ => Ok((StatusCode::ACCEPTED, Json(json!({ "ok": true })))),
-    }
 }

@@ -1,4 +1,5 @@
 //! Approvals (API and link-only), expiry, and abort resolving them as denied.
+//! The answer route itself is checked in `approve.rs`, the kinds of card in `cards.rs`.
 
 use crate::support::*;
 use serde_json::json;
@@ -38,14 +39,14 @@ async fn approval_holds_the_stream_and_poll_until_approved() {
     assert_eq!(turn, 200);
     let id = a["approvalId"].as_str().unwrap();
     let (s, _) = send(
-        p.post(&format!("/v1/agents/approvals/{id}"), "ada")
-            .json(&json!({"decision": "maybe"})),
+        p.post("/v1/agents/approve", "ada")
+            .json(&json!({"approvalId": id, "response": "maybe"})),
     )
     .await;
     assert_eq!(s, 400);
     let (s, b) = send(
-        p.post(&format!("/v1/agents/approvals/{id}"), "ada")
-            .json(&json!({"decision": "approve"})),
+        p.post("/v1/agents/approve", "ada")
+            .json(&json!({"approvalId": id, "response": "yes"})),
     )
     .await;
     assert_eq!((s, b["ok"].as_bool()), (200, Some(true)));
@@ -81,8 +82,8 @@ async fn turn_reports_needs_input_while_approval_pends_and_stream_stays_open() {
     assert_eq!(turn["status"], "needs_input");
     let id = body["approval"]["approvalId"].as_str().unwrap();
     let (s, _) = send(
-        p.post(&format!("/v1/agents/approvals/{id}"), "ada")
-            .json(&json!({"decision": "deny"})),
+        p.post("/v1/agents/approve", "ada")
+            .json(&json!({"approvalId": id, "response": "no"})),
     )
     .await;
     assert_eq!(s, 200);
@@ -106,8 +107,8 @@ async fn link_only_approval_is_answered_on_its_page() {
     assert_eq!(a["isLinkOnly"], true);
     let id = a["approvalId"].as_str().unwrap();
     let (s, _) = send(
-        p.post(&format!("/v1/agents/approvals/{id}"), "ada")
-            .json(&json!({"decision": "approve"})),
+        p.post("/v1/agents/approve", "ada")
+            .json(&json!({"approvalId": id, "response": "yes"})),
     )
     .await;
     assert_eq!(
@@ -175,8 +176,8 @@ async fn abort_denies_pending_approvals_and_reports_idle_sessions() {
         (200, Some(true), Some(true))
     );
     let (s, _) = send(
-        p.post(&format!("/v1/agents/approvals/{id}"), "ada")
-            .json(&json!({"decision": "approve"})),
+        p.post("/v1/agents/approve", "ada")
+            .json(&json!({"approvalId": id, "response": "yes"})),
     )
     .await;
     assert_eq!(s, 409, "the approval was resolved as denied by the abort");

@@ -1,4 +1,5 @@
-//! Machines: list, statuses, the free computer's row and claim, creation, wake.
+//! Machines: list, statuses, the free computer's row and claim, creation. Wake is in
+//! `wake.rs`.
 
 use crate::support::*;
 use reqwest::Method;
@@ -128,25 +129,4 @@ async fn wait_online(p: &Peer, name: &str) {
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
     panic!("{name} never came online");
-}
-
-#[tokio::test]
-async fn wake_starts_a_hibernated_computer() {
-    let p = start().await;
-    let id = p.machine_id("ada", "Research box").await;
-    let (s, b) = send(p.post(&format!("/v1/agents/machines/{id}/wake"), "ada")).await;
-    assert_eq!((s, b["ok"].as_bool()), (202, Some(true)));
-    let mut status = String::new();
-    for _ in 0..1000 {
-        let (_, b) = send(p.get("/v1/agents/machines", "ada")).await;
-        status = b["machines"][2]["status"].as_str().unwrap_or("").to_owned();
-        if status == "active" {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-    }
-    assert_eq!(status, "active");
-    let other = p.machine_id("ada", "Design laptop").await;
-    let (s, _) = send(p.post(&format!("/v1/agents/machines/{other}/wake"), "fred")).await;
-    assert_eq!(s, 404, "another account's computer answers as missing");
 }

@@ -1,5 +1,5 @@
 //! Messages: the SSE stream, wait:false, joining, acknowledgements, machine choice, models,
-//! attachments, sessions.
+//! attachments. Sessions and channels are in `conversations.rs`.
 
 use crate::support::*;
 use serde_json::{json, Value};
@@ -240,20 +240,9 @@ async fn attachments_need_a_file_id_of_this_account() {
 }
 
 #[tokio::test]
-async fn the_old_new_session_path_opens_the_api_conversation() {
+async fn another_accounts_machine_is_404() {
     let p = start().await;
     let m = p.machine_id("ada", "Design laptop").await;
-    let (s, b) = send(
-        p.post("/v1/agents/sessions", "ada")
-            .json(&json!({"machineId": m})),
-    )
-    .await;
-    assert_eq!(s, 201);
-    let sid = b["sessionId"].as_str().unwrap().to_owned();
-    let t = p
-        .start_task("ada", json!({"message": "Weather", "machineId": m}))
-        .await;
-    assert_eq!(t["sessionId"], sid.as_str());
     let (s, b) = send(
         p.post("/v1/agents/message", "ulla")
             .json(&json!({"message": "Weather", "machineId": m, "wait": false})),

@@ -15,11 +15,15 @@ async fn unknown_ids_answer_as_missing() {
     );
     let (s, b) = send(p.get("/v1/agents/turns/turn_nope/trajectory", "ada")).await;
     assert_eq!((s, b["error"].as_str()), (404, Some("turn_not_found")));
-    let (s, _) = send(p.post("/v1/agents/machines/m_nope/wake", "ada")).await;
+    let (s, _) = send(
+        p.post("/v1/agents/wake", "ada")
+            .json(&json!({"machineId": "m_nope"})),
+    )
+    .await;
     assert_eq!(s, 404);
     let (s, _) = send(
-        p.post("/v1/agents/approvals/ap_nope", "ada")
-            .json(&json!({"decision": "approve"})),
+        p.post("/v1/agents/approve", "ada")
+            .json(&json!({"approvalId": "ap_nope", "response": "yes"})),
     )
     .await;
     assert_eq!(s, 404);
@@ -38,11 +42,33 @@ async fn unknown_ids_answer_as_missing() {
     .await;
     assert_eq!(s, 403);
     let (s, _) = send(
-        p.post("/v1/agents/sessions", "ada")
-            .json(&json!({"machineId": "m_nope"})),
+        p.post("/v1/agents/new-session", "ada")
+            .json(&json!({"machineId": "m_nope", "channel": "api"})),
     )
     .await;
     assert_eq!(s, 404);
+}
+
+#[tokio::test]
+async fn the_paths_we_once_guessed_are_gone() {
+    let p = start().await;
+    let m = p.machine_id("ada", "Research box").await;
+    for (path, body) in [
+        (
+            "/v1/agents/approvals/ap_x".to_owned(),
+            json!({"decision": "approve"}),
+        ),
+        (format!("/v1/agents/machines/{m}/wake"), json!({})),
+    ] {
+        let (s, b) = send(p.post(&path, "ada").json(&body)).await;
+        assert_eq!((s, b["error"].as_str()), (404, Some("not_found")), "{path}");
+    }
+    let (s, _) = send(
+        p.post("/v1/agents/sessions", "ada")
+            .json(&json!({"machineId": m})),
+    )
+    .await;
+    assert_eq!(s, 405, "only the list is read there");
 }
 
 #[tokio::test]
@@ -106,7 +132,7 @@ async fn junk_headers_and_wrong_methods_do_not_break_anything() {
     let (s, _) = send(p.get("/v1/agents/events?sessionId=cs_x&since=%%%", "ada")).await;
     assert!(s == 400 || s == 403);
     let (s, b) = send(
-        p.post("/v1/agents/approvals/ap_x", "ada")
+        p.post("/v1/agents/approve", "ada")
             .header("content-type", "application/json")
             .body("["),
     )
