@@ -162,7 +162,6 @@ impl Client {
 fn parse_base(input: &str) -> Result<String, Error> {
     let bad = |reason: &str| {
         Error::from(InputError::BaseUrl {
-            input: input.to_owned(),
             reason: reason.to_owned(),
         })
     };

@@ -23,7 +23,7 @@ pub enum Error {
     Network(#[source] reqwest::Error),
     /// The service answered something this client cannot read.
     #[error("the service sent a response that could not be read ({reason})")]
-    BadResponse { reason: String, body: String },
+    BadResponse { reason: String, body: RawBody },
     /// The caller passed something invalid; nothing was sent.
     #[error(transparent)]
     Input(#[from] InputError),
@@ -49,8 +49,10 @@ pub enum Error {
 /// Bad input caught before anything was sent.
 #[derive(Debug, thiserror::Error, Clone, PartialEq)]
 pub enum InputError {
-    #[error("the service address {input:?} is not a web address: {reason}")]
-    BaseUrl { input: String, reason: String },
+    /// Says why, never what was typed: a key pasted into the address field would otherwise
+    /// reach the log with the error.
+    #[error("the service address is not a web address: {reason}")]
+    BaseUrl { reason: String },
     #[error("{reason}")]
     Credential { reason: String },
     #[error("the file is empty")]
@@ -77,7 +79,31 @@ pub struct ApiError {
     /// `Retry-After`, when the service sent one.
     pub retry_after: Option<Duration>,
     /// The body exactly as received.
-    pub body: String,
+    pub body: RawBody,
+}
+
+/// A response body as received. Its `Debug` shows only the length: a body that failed to
+/// decode can hold a secret (a new key, a live-view address with its token), and errors are
+/// printed with `{:?}` in panics and logs.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct RawBody(String);
+
+impl RawBody {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<String> for RawBody {
+    fn from(body: String) -> Self {
+        Self(body)
+    }
+}
+
+impl std::fmt::Debug for RawBody {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "<{} bytes>", self.0.len())
+    }
 }
 
 impl ApiError {
@@ -158,7 +184,7 @@ impl ApiError {
             detail,
             extra,
             retry_after,
-            body,
+            body: body.into(),
         }
     }
 }
@@ -213,7 +239,47 @@ impl Error {
     pub(crate) fn bad_response(reason: impl std::fmt::Display, body: &[u8]) -> Self {
         Self::BadResponse {
             reason: reason.to_string(),
-            body: String::from_utf8_lossy(&body[..body.len().min(2000)]).into_owned(),
+            body: String::from_utf8_lossy(&body[..body.len().min(2000)])
+                .into_owned()
+                .into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Client, Credential};
+
+    #[test]
+    fn raw_bodies_are_left_out_of_debug() {
+        let api = ApiError::from_response(
+            Operation::Live,
+            500,
+            None,
+            r#"{"error":"x","websocketUrl":"wss://h/?token=lv_secret"}"#.into(),
+        );
+        assert!(api.body.as_str().contains("lv_secret"), "still kept");
+        let printed = format!("{api:?} {:?}", Error::from(api.clone()));
+        assert!(!printed.contains("lv_secret"), "{printed}");
+
+        let bad = Error::bad_response("missing field `width`", br#"{"key":"sapi_new_key"}"#);
+        let printed = format!("{bad:?} {bad}");
+        assert!(!printed.contains("sapi_new_key"), "{printed}");
+        assert!(printed.contains("22 bytes"), "{printed}");
+    }
+
+    #[test]
+    fn what_was_typed_as_an_address_is_never_printed() {
+        for typed in [
+            "sapi_pasted_by_mistake",
+            "http://127.0.0.1/?k=sapi_pasted_by_mistake",
+        ] {
+            let key = Credential::api_key("k").unwrap();
+            let err = Client::new(typed, key).unwrap_err();
+            assert_eq!(err.code(), ErrorCode::InvalidBaseUrl);
+            let printed = format!("{err} {err:?}");
+            assert!(!printed.contains("sapi_pasted"), "{printed}");
         }
     }
 }

@@ -168,7 +168,7 @@ fn bare_statuses_and_odd_bodies() {
     );
     assert_eq!(html.code, ErrorCode::ServerError { status: 502 });
     assert_eq!(html.error.as_deref(), Some("<html>Bad gateway</html>"));
-    assert_eq!(html.body, "<html>Bad gateway</html>");
+    assert_eq!(html.body.as_str(), "<html>Bad gateway</html>");
     // `error` that is not a string still gives a code, not a failure.
     assert_eq!(
         code(Operation::Turn, 404, r#"{"error":{"nested":1}}"#),

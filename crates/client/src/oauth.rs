@@ -134,7 +134,7 @@ pub async fn exchange_code(
     if status.is_success() {
         return serde_json::from_str(&text).map_err(|e| Error::BadResponse {
             reason: format!("sign-in answer: {e}"),
-            body: String::new(),
+            body: Default::default(),
         });
     }
     let reason = serde_json::from_str::<TokenError>(&text)
@@ -157,19 +157,16 @@ const FORM: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
 fn endpoint(issuer: &str, path: &str) -> Result<url::Url> {
     let base = format!("{}/", issuer.trim().trim_end_matches('/'));
     let parsed = url::Url::parse(&base).map_err(|e| InputError::BaseUrl {
-        input: issuer.to_owned(),
         reason: e.to_string(),
     })?;
     if !matches!(parsed.scheme(), "http" | "https") {
         return Err(InputError::BaseUrl {
-            input: issuer.to_owned(),
             reason: "not http or https".into(),
         }
         .into());
     }
     parsed.join(path).map_err(|e| {
         InputError::BaseUrl {
-            input: issuer.to_owned(),
             reason: e.to_string(),
         }
         .into()
