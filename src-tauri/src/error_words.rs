@@ -127,6 +127,11 @@ pub fn for_client_code(code: &ErrorCode, retry_after_ms: Option<f64>) -> UiError
             "Enter the service address as a web address, for example https://service.example.com.",
             None,
         ),
+        C::InsecureAddress => e(
+            "This address needs https://",
+            "Porthole sends your key and sign-in only over a secure connection. Use the address that starts with https://; plain http:// works only for a service on this computer (localhost or 127.0.0.1).",
+            None,
+        ),
         C::InvalidCredential => e(
             "That key doesn't look right",
             "An API key is one word with no spaces. Copy it again from the web portal.",
@@ -454,6 +459,8 @@ pub mod words {
 
 #[path = "error_words_account.rs"]
 pub mod account;
+#[path = "error_words_store.rs"]
+pub mod stored;
 
 #[cfg(test)]
 #[path = "error_words_tests.rs"]

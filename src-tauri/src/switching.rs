@@ -2,7 +2,7 @@
 //! switches between them. Each switch stops the old connection's followers, closes its
 //! console leases, and resumes the new one's unfinished tasks.
 
-use porthole_client::{Client, ClientConfig, Credential, TaskFollower};
+use porthole_client::{Client, ClientConfig, Credential, Secret, TaskFollower};
 use tauri::{AppHandle, Manager};
 use tauri_specta::Event;
 
@@ -142,17 +142,25 @@ fn end_orphaned_demo_tasks(app: &AppHandle, scope: &str) -> AppResult<()> {
 
 /// Checks the key with the service before anything is saved, then saves and switches.
 pub async fn connect_account(app: &AppHandle, base_url: &str, api_key: &str) -> AppResult<()> {
+    let (base_url, secret) = checked_account(base_url, api_key).await?;
+    keychain::save(&base_url, &secret).await?;
+    app.state::<SettingsStore>()
+        .update(|s| s.connected(&base_url))?;
+    activate_account(app, &base_url, Credential::ApiKey(secret)).await
+}
+
+/// The tidied address and the key, once the service accepts the key there. The address is
+/// checked first (https, or plain http on this computer only), so a key never goes out in
+/// cleartext.
+async fn checked_account(base_url: &str, api_key: &str) -> AppResult<(String, Secret)> {
     let base_url = base_url.trim().trim_end_matches('/').to_owned();
     let credential = Credential::api_key(api_key)?;
     let client = Client::new(&base_url, credential.clone())?;
     client.auth().check().await?;
-    let Credential::ApiKey(secret) = &credential else {
+    let Credential::ApiKey(secret) = credential else {
         return Err(AppError::NotConnected);
     };
-    keychain::save(&base_url, secret).await?;
-    app.state::<SettingsStore>()
-        .update(|s| s.connected(&base_url))?;
-    activate_account(app, &base_url, credential).await
+    Ok((base_url, secret))
 }
 
 pub async fn use_demo(app: &AppHandle) -> AppResult<()> {
@@ -181,4 +189,32 @@ pub async fn sign_out(app: &AppHandle) -> AppResult<()> {
     }
     app.state::<SettingsStore>().update(|s| s.signed_out())?;
     activate_demo(app).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use porthole_sim::{Config, Sim};
+
+    #[tokio::test]
+    async fn an_account_elsewhere_is_connected_over_https_only() {
+        let sim = Sim::start(Config::default()).await.unwrap();
+        let key = sim.account("ada").api_key.clone().unwrap();
+        let (base_url, _) = checked_account(&format!(" {}/ ", sim.base_url), &key)
+            .await
+            .expect("the simulator is on this computer");
+        assert_eq!(base_url, sim.base_url);
+        let port = url::Url::parse(&sim.base_url).unwrap().port().unwrap();
+        checked_account(&format!("http://localhost:{port}"), &key)
+            .await
+            .expect("localhost is this computer");
+
+        for elsewhere in ["http://api.example.com", "http://192.168.1.20:8080"] {
+            let refused = checked_account(elsewhere, &key).await.unwrap_err();
+            let words = UiError::from(&refused);
+            assert_eq!(words.code, "insecure_address", "{elsewhere}");
+            assert!(words.detail.contains("https://"), "{}", words.detail);
+            assert!(!words.detail.contains(elsewhere), "nothing typed echoed");
+        }
+    }
 }

@@ -7,8 +7,6 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use url::Url;
-
 use crate::budget::{Budgets, Limit};
 use crate::credential::Credential;
 use crate::error::{Error, InputError};
@@ -160,23 +158,12 @@ impl Client {
 }
 
 fn parse_base(input: &str) -> Result<String, Error> {
-    let bad = |reason: &str| {
-        Error::from(InputError::BaseUrl {
-            reason: reason.to_owned(),
-        })
-    };
-    let trimmed = input.trim();
-    let url = Url::parse(trimmed).map_err(|e| bad(&e.to_string()))?;
-    if !matches!(url.scheme(), "http" | "https") {
-        return Err(bad(
-            "it must start with https:// (or http:// on this computer)",
-        ));
-    }
-    if url.host_str().is_none_or(str::is_empty) {
-        return Err(bad("it has no host name"));
-    }
+    let url = crate::address::check(input)?;
     if url.query().is_some() || url.fragment().is_some() {
-        return Err(bad("it must not have a query or a fragment"));
+        return Err(InputError::BaseUrl {
+            reason: "it must not have a query or a fragment".to_owned(),
+        }
+        .into());
     }
     Ok(url.as_str().trim_end_matches('/').to_owned())
 }
@@ -219,9 +206,10 @@ mod tests {
             "",
             "not a url",
             "ftp://x",
-            "http://x/?a=1",
+            "http://127.0.0.1/?a=1",
             "mailto:a@b",
             "/v1",
+            "ftp://127.0.0.1",
         ] {
             assert!(
                 matches!(
@@ -231,6 +219,21 @@ mod tests {
                 "{bad}"
             );
         }
+    }
+
+    #[test]
+    fn plain_http_reaches_only_this_computer() {
+        let key = || Credential::api_key("sapi_k").unwrap();
+        for local in ["http://127.0.0.1:9", "http://localhost:9", "http://[::1]:9"] {
+            assert!(Client::new(local, key()).is_ok(), "{local}");
+        }
+        let err = Client::new("http://api.example.com", key()).unwrap_err();
+        assert!(
+            matches!(err, Error::Input(InputError::PlainHttp)),
+            "{err:?}"
+        );
+        assert_eq!(err.code(), crate::ErrorCode::InsecureAddress);
+        assert!(Client::new("https://api.example.com", key()).is_ok());
     }
 
     #[test]

@@ -53,6 +53,10 @@ pub enum InputError {
     /// reach the log with the error.
     #[error("the service address is not a web address: {reason}")]
     BaseUrl { reason: String },
+    /// Plain `http://` to another computer: the key or token would cross the network
+    /// readable (see `address`).
+    #[error("plain http:// is only for addresses on this computer; this one needs https://")]
+    PlainHttp,
     #[error("{reason}")]
     Credential { reason: String },
     #[error("the file is empty")]
@@ -205,6 +209,7 @@ impl Error {
             Self::BadResponse { .. } => ErrorCode::BadResponse,
             Self::StreamCut => ErrorCode::Network,
             Self::Input(InputError::BaseUrl { .. }) => ErrorCode::InvalidBaseUrl,
+            Self::Input(InputError::PlainHttp) => ErrorCode::InsecureAddress,
             Self::Input(InputError::Credential { .. }) => ErrorCode::InvalidCredential,
             Self::Input(InputError::EmptyFile) => ErrorCode::EmptyFile,
             Self::Input(InputError::FileTooLarge { .. }) => ErrorCode::FileTooLarge,

@@ -176,6 +176,8 @@ pub enum ErrorCode {
     NetworkTimeout,
     BadResponse,
     InvalidBaseUrl,
+    /// Plain `http://` to an address that is not this computer's: https is needed.
+    InsecureAddress,
     InvalidCredential,
     InvalidInput,
     TimedOut,

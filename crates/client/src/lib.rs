@@ -37,6 +37,7 @@ mod open_enum;
 
 pub mod abort;
 pub mod account;
+pub mod address;
 pub mod approvals;
 pub mod auth;
 pub mod budget;

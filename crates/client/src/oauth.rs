@@ -155,17 +155,8 @@ const FORM: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
     .remove(b'~');
 
 fn endpoint(issuer: &str, path: &str) -> Result<url::Url> {
-    let base = format!("{}/", issuer.trim().trim_end_matches('/'));
-    let parsed = url::Url::parse(&base).map_err(|e| InputError::BaseUrl {
-        reason: e.to_string(),
-    })?;
-    if !matches!(parsed.scheme(), "http" | "https") {
-        return Err(InputError::BaseUrl {
-            reason: "not http or https".into(),
-        }
-        .into());
-    }
-    parsed.join(path).map_err(|e| {
+    let base = crate::address::check(&format!("{}/", issuer.trim().trim_end_matches('/')))?;
+    base.join(path).map_err(|e| {
         InputError::BaseUrl {
             reason: e.to_string(),
         }
@@ -218,6 +209,17 @@ mod tests {
         assert_eq!(q["code_challenge"], "ch");
         assert_eq!(q["state"], "st");
         assert_eq!(q["redirect_uri"], "http://127.0.0.1:5555/callback");
+        for issuer in ["http://id.example.com", "http://10.1.2.3:8080"] {
+            let cleartext = AuthorizeRequest {
+                issuer,
+                redirect_uri: "http://127.0.0.1:5555/callback",
+                state: "st",
+                challenge: "ch",
+            }
+            .url()
+            .unwrap_err();
+            assert!(matches!(cleartext, Error::Input(InputError::PlainHttp)));
+        }
         assert!(AuthorizeRequest {
             issuer: "not a url",
             redirect_uri: "",

@@ -94,6 +94,11 @@ pub async fn with_browser(
     // the token is kept wins, and nothing is kept.
     let checked = stop
         .unless_stopped(async {
+            // Refused before the probe and the browser: plain http elsewhere would carry the
+            // sign-in code, its verifier and then the token in cleartext.
+            for address in [issuer, base_url] {
+                porthole_client::address::check(address).map_err(AppError::from)?;
+            }
             if issuer_answers(issuer).await == Some(false) {
                 return Err(words::sign_in_unreachable());
             }
@@ -326,6 +331,31 @@ mod tests {
             http.get(late).send().await.is_err(),
             "late redirect refused"
         );
+    }
+
+    #[tokio::test]
+    async fn sign_in_elsewhere_needs_https_and_never_opens_the_browser() {
+        let opened = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let open = {
+            let opened = opened.clone();
+            move |_: String| {
+                opened.store(true, std::sync::atomic::Ordering::SeqCst);
+                Ok(())
+            }
+        };
+        let refused = browser_token("http://id.example.com", open, Duration::from_secs(5))
+            .await
+            .unwrap_err();
+        assert_eq!(UiError::from(&refused).code, "insecure_address");
+        assert!(!opened.load(std::sync::atomic::Ordering::SeqCst));
+
+        let token = Secret::new("eyJh.eyJz.sig");
+        let refused = checked_token("http://10.0.0.7:8080", token)
+            .await
+            .unwrap_err();
+        let words = UiError::from(&refused);
+        assert_eq!(words.code, "insecure_address");
+        assert_eq!(words.title, "This address needs https://");
     }
 
     #[tokio::test]
