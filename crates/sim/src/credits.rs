@@ -2,6 +2,8 @@
 //! UTC midnight; paid accounts have a balance the portal would top up; the unlimited plan
 //! has no balance (`credits.usd: null`). The billing lookup of `GET /v1/agents/account` has a
 //! 5-second (scaled) timeout; the `slow-billing` fault makes it miss and answer `credits: null`.
+//! A task asked for with no credit at all is refused with `402` ([`out_of_credit`]); one that
+//! runs out on the way ends with the `insufficient_credits` error event.
 
 use crate::accounts::Plan;
 use crate::auth::Caller;
@@ -10,6 +12,7 @@ use crate::error::ApiError;
 use crate::faults::Fault;
 use crate::state::{AppState, Credit};
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::Json;
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -48,6 +51,17 @@ pub fn charge(state: &AppState, owner: &str, usd: f64) {
 /// Whether the account can start a task that costs money.
 pub fn has_credit(state: &AppState, owner: &str) -> bool {
     balance(state, owner).is_none_or(|usd| usd > 0.0)
+}
+
+/// `402` for a task asked for with no credit at all, in the spec's `{ error, message }` shape
+/// with the event code's `resetsAt` (the free plan's next grant).
+pub fn out_of_credit() -> ApiError {
+    ApiError::coded(
+        StatusCode::PAYMENT_REQUIRED,
+        "insufficient_credits",
+        "You have no agent credit left. Free credits refresh at midnight UTC; paid accounts top up in the portal.",
+    )
+    .with("resetsAt", Clock::next_utc_midnight_iso())
 }
 
 /// `GET /v1/agents/account`.

@@ -3,7 +3,7 @@
 //! A message goes to the named computer's current `api` session (created on first use), as
 //! on the real service; a `sessionId` in the body is not honoured. If that session's turn is
 //! still working, the message joins it (`queued: true`, same `turnId`); otherwise it starts a
-//! new turn.
+//! new turn, unless the account has no credit at all (`402 insufficient_credits`).
 
 use crate::auth::Caller;
 use crate::body::{object, opt_bool, opt_str, JsonBody};
@@ -248,6 +248,8 @@ async fn message(
             "The computer is still being created and cannot take a message yet.",
         ));
     }
+    // Read before the records are locked: the balance takes the same lock.
+    let has_credit = crate::credits::has_credit(&state, &caller.user_id);
     // Find or create the session, then join or start a turn.
     let (session_id, turn_id, queued, from) = {
         let mut db = state.db();
@@ -292,6 +294,7 @@ async fn message(
                 // As on the real service, the joining message's stream replays the task.
                 (sid, tid, true, 0)
             }
+            None if !has_credit => return Err(crate::credits::out_of_credit()),
             None => {
                 let tid = state.new_id("turn_");
                 let turn = Turn {

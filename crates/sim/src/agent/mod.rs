@@ -178,6 +178,15 @@ fn fail(reason: &'static str, code: Option<&'static str>, text: &str) -> Outcome
     }
 }
 
+/// The credit ran out: the task ends with the coded error event.
+fn out_of_credit() -> Outcome {
+    fail(
+        "agent_error",
+        Some("insufficient_credits"),
+        "You have no credit left. Free credits refresh at midnight UTC.",
+    )
+}
+
 async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
     let state = ctx.state.clone();
     if script.unreachable {
@@ -188,11 +197,7 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
         );
     }
     if !crate::credits::has_credit(&state, &ctx.owner) {
-        return fail(
-            "agent_error",
-            Some("insufficient_credits"),
-            "You have no credit left. Free credits refresh at midnight UTC.",
-        );
+        return out_of_credit();
     }
     if state.free_computer_time_left(&ctx.owner) == Some(Duration::ZERO)
         && state
@@ -238,7 +243,7 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
     if ctx.aborted() {
         return Outcome::Aborted;
     }
-    ctx.call_model(if script.expensive { 800 } else { 1 });
+    ctx.call_model(1);
     let model = models::resolve(&ctx.model, ctx.plan).id;
     frame(
         ctx,
@@ -292,6 +297,9 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
     for (i, plan) in script.steps.iter().enumerate() {
         if ctx.aborted() {
             return Outcome::Aborted;
+        }
+        if !crate::credits::has_credit(&state, &ctx.owner) {
+            return out_of_credit();
         }
         for steer in tasks::take_steering(&state, &ctx.turn_id) {
             ctx.call_model(1);
@@ -373,7 +381,10 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
                 );
             }
         }
-        run_step(ctx, plan, script).await;
+        // An expensive task's first step is one huge model call, so a small balance runs out
+        // while the task is under way.
+        let scale = if script.expensive && i == 0 { 800 } else { 1 };
+        run_step(ctx, plan, script, scale).await;
         if let Some(err) = &plan.error {
             ctx.call_model(1);
             return fail(
@@ -430,7 +441,7 @@ async fn wait_for_lease(ctx: &Ctx) {
     state.set_waiting_for_lease(&ctx.machine_id, false);
 }
 
-async fn run_step(ctx: &mut Ctx, plan: &script::StepPlan, script: &Script) {
+async fn run_step(ctx: &mut Ctx, plan: &script::StepPlan, script: &Script, model_scale: u64) {
     let state = ctx.state.clone();
     let shot = if ctx.record { ctx.screenshot() } else { None };
     let call = ctx.id("call");
@@ -498,7 +509,7 @@ async fn run_step(ctx: &mut Ctx, plan: &script::StepPlan, script: &Script) {
         );
     }
     frame(ctx, json!({ "type": "finish-step" }));
-    ctx.call_model(1);
+    ctx.call_model(model_scale);
     // Steps are kept for every turn (judge reads them); only recorded turns list them and
     // keep screenshots.
     let step = Step {

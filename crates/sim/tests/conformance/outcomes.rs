@@ -66,18 +66,18 @@ async fn structured_messages_output_schema_criteria_and_templates() {
 }
 
 #[tokio::test]
-async fn out_of_credit_and_out_of_free_time_fail_with_codes() {
+async fn a_task_that_runs_out_of_credit_midway_ends_with_the_coded_error() {
     let p = start().await;
     let t = p
         .start_task("fred", json!({"message": "An expensive task"}))
         .await;
-    p.finish_turn("fred", t["turnId"].as_str().unwrap()).await;
-    let (_, acct) = send(p.get("/v1/agents/account", "fred")).await;
-    assert_eq!(acct["credits"]["usd"], 0.0);
-    let t = p.start_task("fred", json!({"message": "Weather"})).await;
     let (events, _) = p
         .poll_until("fred", t["sessionId"].as_str().unwrap(), &["error"])
         .await;
+    assert!(
+        events.iter().any(|e| e["type"] == "tool-input-start"),
+        "the task was under way when the credit ran out"
+    );
     let err = events.iter().find(|e| e["type"] == "error").unwrap();
     assert_eq!(err["code"], "insufficient_credits");
     assert!(err["resetsAt"]
@@ -89,7 +89,44 @@ async fn out_of_credit_and_out_of_free_time_fail_with_codes() {
         (turn["reason_code"].as_str(), turn["error_code"].as_str()),
         (Some("agent_error"), Some("insufficient_credits"))
     );
+    let (_, acct) = send(p.get("/v1/agents/account", "fred")).await;
+    assert_eq!(acct["credits"]["usd"], 0.0);
+}
 
+#[tokio::test]
+async fn a_task_asked_for_with_no_credit_at_all_is_402() {
+    let p = start().await;
+    let t = p
+        .start_task("fred", json!({"message": "An expensive task"}))
+        .await;
+    p.finish_turn("fred", t["turnId"].as_str().unwrap()).await;
+    for wait in [false, true] {
+        let (s, b) = send(
+            p.post("/v1/agents/message", "fred")
+                .json(&json!({"message": "Weather in Paris", "wait": wait})),
+        )
+        .await;
+        assert_eq!(s, 402, "wait: {wait}: {b}");
+        assert_eq!(b["error"], "insufficient_credits");
+        assert!(b["message"].is_string());
+        assert!(b["resetsAt"].as_str().unwrap().ends_with("T00:00:00.000Z"));
+    }
+    let (s, b) = send(
+        p.post("/v1/agents/message", "fred")
+            .json(&json!({"message": "thanks", "wait": false})),
+    )
+    .await;
+    assert_eq!(s, 200, "a plain acknowledgement starts no task: {b}");
+    let (s, _) = send(
+        p.post("/v1/agents/message", "pat")
+            .json(&json!({"message": "Weather", "wait": false})),
+    )
+    .await;
+    assert_eq!(s, 400, "no computer comes before no credit");
+}
+
+#[tokio::test]
+async fn out_of_free_time_fails_with_its_code() {
     let p = start().await;
     let t = p
         .start_task("fred", json!({"message": "A marathon task"}))
