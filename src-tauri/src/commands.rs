@@ -152,6 +152,17 @@ pub async fn answer_approval(app: AppHandle, conversation_id: String, approve: b
     Ok(tasks::decide(&app, &conversation_id, approve).await?)
 }
 
+/// Answers a choice card: one list of option values per question, in the card's order.
+#[tauri::command]
+#[specta::specta]
+pub async fn choose_approval(
+    app: AppHandle,
+    conversation_id: String,
+    selections: Vec<Vec<String>>,
+) -> Res<()> {
+    Ok(tasks::choose(&app, &conversation_id, selections).await?)
+}
+
 #[tauri::command]
 #[specta::specta]
 pub async fn open_approval_page(app: AppHandle, conversation_id: String) -> Res<()> {

@@ -5,7 +5,7 @@
 //! Invariant: every change goes through a method here, so what is saved and what is shown
 //! are the same thing.
 
-use porthole_client::approvals::ApprovalRequest;
+use porthole_client::approvals::{Answer, ApprovalRequest};
 use porthole_client::events::TaskUsage;
 use porthole_client::{FollowerState, TaskUpdate};
 use serde::{Deserialize, Serialize};
@@ -333,6 +333,8 @@ impl Conversation {
                 }
             }
             TaskUpdate::Reconnecting { .. } => {}
+            // What happened elsewhere in the conversation is not shown yet.
+            TaskUpdate::History { .. } => {}
             TaskUpdate::Finished {
                 succeeded,
                 text,
@@ -371,17 +373,31 @@ impl Conversation {
     }
 
     /// The approval was answered (or expired): the task runs on.
-    pub fn approval_answered(&mut self, approved: bool, now: f64) {
-        self.pending_approval = None;
+    pub fn approval_answered(&mut self, answer: &Answer, now: f64) {
+        let card = self.pending_approval.take();
         if self.status == TaskStatus::NeedsApproval {
             self.status = TaskStatus::Running;
         }
-        let text = if approved {
-            "You approved the request."
-        } else {
-            "You denied the request."
+        let text = match answer {
+            Answer::Yes => "You approved the request.".to_owned(),
+            Answer::No => "You denied the request.".to_owned(),
+            Answer::Choose(selections) => {
+                // The person's own words: the labels they picked, not the values sent.
+                let label = |q: usize, value: &String| {
+                    card.as_ref()
+                        .and_then(|c| c.questions.get(q))
+                        .and_then(|q| q.options.iter().find(|o| &o.value == value))
+                        .map_or_else(|| value.clone(), |o| o.label.clone())
+                };
+                let picks: Vec<String> = selections
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(q, values)| values.iter().map(move |v| label(q, v)))
+                    .collect();
+                format!("You answered: {}.", picks.join(", "))
+            }
         };
-        self.record_notice(text, now);
+        self.record_notice(&text, now);
     }
 
     fn answered_since_last_message(&self, text: &str) -> bool {

@@ -1,4 +1,5 @@
 use super::*;
+use porthole_client::approvals::Answer;
 use porthole_client::events::EventErrorCode;
 use porthole_client::TaskFailure;
 
@@ -98,9 +99,29 @@ fn approval_waits_then_runs_on() {
     );
     assert_eq!(c.status, TaskStatus::NeedsApproval);
     assert_eq!(c.pending_approval.as_ref().unwrap().approval_id, "ap_1");
-    c.approval_answered(false, 3.0);
+    c.approval_answered(&Answer::No, 3.0);
     assert_eq!(c.status, TaskStatus::Running);
     assert!(c.pending_approval.is_none());
+}
+
+#[test]
+fn a_choice_is_recorded_in_the_words_picked() {
+    let mut book = book_with_one();
+    let c = book.get_mut("c1").unwrap();
+    let card: porthole_client::approvals::ApprovalRequest = serde_json::from_value(
+        serde_json::json!({"approvalId": "ap_2", "approvalType": "choice",
+            "options": [{"value": "b", "label": "Blue"}, "red"], "allowOther": true}),
+    )
+    .unwrap();
+    c.apply(
+        &TaskUpdate::NeedsApproval { approval: card },
+        state("cs", "x"),
+        2.0,
+    );
+    c.approval_answered(&Answer::Choose(vec![vec!["b".into(), "teal".into()]]), 3.0);
+    assert!(c.pending_approval.is_none());
+    assert!(matches!(c.items.last(),
+        Some(ThreadItem::Notice { text }) if text == "You answered: Blue, teal."));
 }
 
 #[test]

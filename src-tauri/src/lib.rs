@@ -47,6 +47,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::send_message,
             commands::stop_task,
             commands::answer_approval,
+            commands::choose_approval,
             commands::open_approval_page,
             features::commands::latest_turn,
             features::commands::get_recording,

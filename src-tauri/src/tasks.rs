@@ -114,13 +114,23 @@ pub async fn stop(app: &AppHandle, id: &str) -> AppResult<()> {
     Ok(())
 }
 
+/// Answers the waiting yes/no card.
 pub async fn decide(app: &AppHandle, id: &str, approve: bool) -> AppResult<()> {
+    let answer = if approve { Answer::Yes } else { Answer::No };
+    answer_card(app, id, answer).await
+}
+
+/// Answers the waiting choice card with one list of option values per question.
+pub async fn choose(app: &AppHandle, id: &str, selections: Vec<Vec<String>>) -> AppResult<()> {
+    answer_card(app, id, Answer::Choose(selections)).await
+}
+
+async fn answer_card(app: &AppHandle, id: &str, answer: Answer) -> AppResult<()> {
     let active = app.state::<Connection>().active().await?;
     let conversation = app.state::<ConversationStore>().get(id)?;
     let approval = conversation
         .pending_approval
         .ok_or(AppError::NoPendingApproval)?;
-    let answer = if approve { Answer::Yes } else { Answer::No };
     let result = active
         .client
         .approvals()
@@ -128,11 +138,12 @@ pub async fn decide(app: &AppHandle, id: &str, approve: bool) -> AppResult<()> {
         .await;
     match result {
         Ok(_) => {
-            change(app, id, |c| c.approval_answered(approve, now_ms()))?;
+            change(app, id, |c| c.approval_answered(&answer, now_ms()))?;
             Ok(())
         }
         Err(err) => {
             use porthole_client::ErrorCode as C;
+            // A refused pick leaves the card waiting: it stays on screen to pick again.
             if matches!(err.code(), C::ApprovalResolved | C::ApprovalNotFound) {
                 change(app, id, |c| {
                     c.pending_approval = None;

@@ -42,6 +42,10 @@ pub struct FollowerState {
     /// The conversation's name, from `data-session`.
     #[serde(default)]
     pub title: Option<String>,
+    /// The computer the task runs on, when known: where the conversation's history is read
+    /// at the task's end.
+    #[serde(default)]
+    pub machine_id: Option<String>,
     /// What was already yielded, so a replay from the turn's start repeats nothing.
     #[serde(default)]
     pub delivered: Delivered,
@@ -72,7 +76,11 @@ impl TaskFollower {
         request: &MessageRequest,
         transport: Transport,
     ) -> Result<Self> {
-        let mut engine = Engine::new(client.clone(), FollowerState::default());
+        let state = FollowerState {
+            machine_id: request.machine_id.clone(),
+            ..FollowerState::default()
+        };
+        let mut engine = Engine::new(client.clone(), state);
         match transport {
             Transport::Stream => {
                 let stream = client.messages().stream(request).await?;
@@ -153,6 +161,9 @@ struct PollEnd {
 
 /// Longest wait for a finished task's turn to leave `finalizing`.
 const FINAL_TURN_WAIT: Duration = Duration::from_secs(60);
+
+/// Lines of history read at a task's end.
+const HISTORY_LINES: u32 = 20;
 
 /// Consecutive transient failures tolerated before the follower gives up.
 const MAX_FAILURES: u32 = 6;
@@ -332,7 +343,7 @@ impl Engine {
         }
         // The stream broke before naming its session: the turn knows it.
         let Some(turn_id) = self.state.turn_id.clone() else {
-            return Err(cause.unwrap_or(Error::StreamCut));
+            return self.session_from_machine(cause).await;
         };
         for _ in 0..MAX_FAILURES {
             if let Some(session_id) = self.client.turns().get(&turn_id).await?.session_id {
@@ -342,6 +353,28 @@ impl Engine {
             tokio::time::sleep(self.client.config().turn_poll_interval).await;
         }
         Err(cause.unwrap_or(Error::StreamCut))
+    }
+
+    /// Without a turn id, the session is the machine's current one on the `api` channel (where
+    /// every message lands): the newest of the list.
+    async fn session_from_machine(&mut self, cause: Option<Error>) -> Result<()> {
+        let Some(machine_id) = self.state.machine_id.clone() else {
+            return Err(cause.unwrap_or(Error::StreamCut));
+        };
+        let newest = self
+            .client
+            .sessions()
+            .list(&machine_id)
+            .await?
+            .into_iter()
+            .next();
+        match newest {
+            Some(session) => {
+                self.session_known(session.session_id, None, false);
+                Ok(())
+            }
+            None => Err(cause.unwrap_or(Error::StreamCut)),
+        }
     }
 
     async fn poll_once(&mut self) -> Result<()> {
@@ -387,6 +420,26 @@ impl Engine {
         }
     }
 
+    /// At the task's end, reads the conversation's recent history: nothing is pushed between
+    /// tasks, so this is how what happened elsewhere (a message from another client, an
+    /// answer) is heard. Best effort: a failed read is only logged.
+    async fn catch_up(&mut self) {
+        let Some(machine_id) = self.state.machine_id.clone() else {
+            return;
+        };
+        match self
+            .client
+            .sessions()
+            .context(&machine_id, HISTORY_LINES)
+            .await
+        {
+            Ok(context) => self.queue.push_back(TaskUpdate::History {
+                messages: context.messages,
+            }),
+            Err(err) => tracing::debug!(error = %err, "history unavailable"),
+        }
+    }
+
     /// Reads the turn result and yields the end of the task.
     async fn finish(&mut self, end: PollEnd) {
         let turn = match self.state.turn_id.clone() {
@@ -413,6 +466,7 @@ impl Engine {
                 resets_at: None,
             })
         });
+        self.catch_up().await;
         self.queue.push_back(TaskUpdate::Finished {
             succeeded,
             text: end.text,

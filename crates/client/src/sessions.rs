@@ -5,8 +5,8 @@
 //! - `POST /v1/agents/new-session` starts a new conversation (only when a person asks).
 //! - `GET /v1/agents/context` reads the current conversation's recent history: how to catch up
 //!   at a task's boundaries on what happened while nothing was listening.
-//! - `GET /v1/agents/sessions` lists the conversations (a shape the service does not publish;
-//!   the simulator's is newest first).
+//! - `GET /v1/agents/sessions` lists the conversations, newest first (a shape the service does
+//!   not publish; the simulator's).
 
 use serde::{Deserialize, Serialize};
 
@@ -69,6 +69,15 @@ pub struct SessionSummary {
     pub title: Option<String>,
 }
 
+/// The list's shape is not published: the simulator wraps it in `{ sessions }`; a bare list is
+/// read too.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum SessionList {
+    Wrapped { sessions: Vec<SessionSummary> },
+    Bare(Vec<SessionSummary>),
+}
+
 pub struct Sessions<'c> {
     client: &'c Client,
 }
@@ -103,6 +112,8 @@ impl Sessions<'_> {
         let call = Call::get(Operation::ListSessions, "/v1/agents/sessions")
             .query("machineId", machine_id)
             .query("channel", CHANNEL);
-        self.client.call(call).await
+        Ok(match self.client.call(call).await? {
+            SessionList::Wrapped { sessions } | SessionList::Bare(sessions) => sessions,
+        })
     }
 }

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::approvals::ApprovalRequest;
 use crate::events::{EventErrorCode, StatusKind, TaskUsage};
+use crate::sessions::ContextMessage;
 
 /// Why a task ended badly, from its `error` event.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -88,6 +89,11 @@ pub enum TaskUpdate {
     Reconnecting {
         reason: String,
     },
+    /// Just before `Finished`: the conversation's recent history, oldest first, as the service
+    /// keeps it (it may hold what was said from elsewhere).
+    History {
+        messages: Vec<ContextMessage>,
+    },
     /// The task ended. `succeeded` comes from the turn's final state when it could be read
     /// (`GET /v1/agents/turns/{id}`), so a stopped or failed task never reads as a success;
     /// read the turn with `turn_id` for its `reason_code` and output.
@@ -96,6 +102,8 @@ pub enum TaskUpdate {
         /// The final answer (all assistant messages of the turn).
         text: String,
         failure: Option<TaskFailure>,
+        /// `None` when the service never said which turn this was (where it says so is not
+        /// published): what needs it (steps, checks, reusable tasks) must do without.
         turn_id: Option<String>,
         usage: Option<TaskUsage>,
     },

@@ -126,6 +126,8 @@ export const api = {
   stopTask: (conversationId: string) => unwrap(commands.stopTask(conversationId)),
   answerApproval: (conversationId: string, approve: boolean) =>
     unwrap(commands.answerApproval(conversationId, approve)),
+  chooseApproval: (conversationId: string, selections: string[][]) =>
+    unwrap(commands.chooseApproval(conversationId, selections)),
   openApprovalPage: (conversationId: string) => unwrap(commands.openApprovalPage(conversationId)),
 
   // Replay, reusable tasks, judge, console, Advanced (features/).

@@ -191,6 +191,12 @@ export class AppState {
     if (c) await this.act(() => this.api.answerApproval(c.id, approve));
   }
 
+  /** Answers a choice card: one list of option values per question, in the card's order. */
+  async choose(selections: string[][]): Promise<void> {
+    const c = this.conversation;
+    if (c) await this.act(() => this.api.chooseApproval(c.id, selections));
+  }
+
   async openApprovalPage(): Promise<void> {
     const c = this.conversation;
     if (c) await this.act(() => this.api.openApprovalPage(c.id));

@@ -25,6 +25,8 @@ export const commands = {
 	sendMessage: (conversationId: string, text: string, model: string | null) => typedError<null, UiError>(__TAURI_INVOKE("send_message", { conversationId, text, model })),
 	stopTask: (conversationId: string) => typedError<null, UiError>(__TAURI_INVOKE("stop_task", { conversationId })),
 	answerApproval: (conversationId: string, approve: boolean) => typedError<null, UiError>(__TAURI_INVOKE("answer_approval", { conversationId, approve })),
+	/**  Answers a choice card: one list of option values per question, in the card's order. */
+	chooseApproval: (conversationId: string, selections: string[][]) => typedError<null, UiError>(__TAURI_INVOKE("choose_approval", { conversationId, selections })),
 	openApprovalPage: (conversationId: string) => typedError<null, UiError>(__TAURI_INVOKE("open_approval_page", { conversationId })),
 	/**  The newest turn of a conversation, if a task ran in it. */
 	latestTurn: (conversationId: string) => __TAURI_INVOKE<string | null>("latest_turn", { conversationId }),
@@ -369,6 +371,11 @@ export type FollowerState = {
 	turnId: string | null,
 	/**  The conversation's name, from `data-session`. */
 	title?: string | null,
+	/**
+	 *  The computer the task runs on, when known: where the conversation's history is read
+	 *  at the task's end.
+	 */
+	machineId?: string | null,
 	/**  What was already yielded, so a replay from the turn's start repeats nothing. */
 	delivered?: Delivered,
 	/**  The follow reached the end of the task. */

@@ -67,6 +67,7 @@ export function fakeApi(over: Partial<Api> = {}): Api {
     sendMessage: vi.fn(async () => null),
     stopTask: vi.fn(async () => null),
     answerApproval: vi.fn(async () => null),
+    chooseApproval: vi.fn(async () => null),
     openApprovalPage: vi.fn(async () => null),
     onMachinesChanged: vi.fn(async () => unlisten),
     onConnectionChanged: vi.fn(async () => unlisten),

@@ -5,6 +5,7 @@ mod support;
 
 mod account_and_models;
 mod control;
+mod conversations;
 mod credentials_and_budgets;
 mod errors;
 mod faults;
@@ -14,5 +15,6 @@ mod lease_endings;
 mod machines;
 mod outcomes;
 mod tasks;
+mod turn_id_places;
 mod turns;
 mod uploads;

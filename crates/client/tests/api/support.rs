@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use porthole_client::{Client, ClientConfig, Credential};
-use porthole_sim::{Config, FaultSpec, RunningSim, Sim};
+use porthole_sim::{Config, FaultSpec, RunningSim, Sim, TurnIdIn};
 
 /// Documented delays run 100 times faster.
 pub const TIME_SCALE: f64 = 0.01;
@@ -11,6 +11,17 @@ pub const TIME_SCALE: f64 = 0.01;
 pub async fn sim() -> RunningSim {
     Sim::start(Config {
         time_scale: TIME_SCALE,
+        ..Config::default()
+    })
+    .await
+    .expect("the simulator starts")
+}
+
+/// A simulator that puts a message's `turnId` only in `places` (the `--turn-id-in` syntax).
+pub async fn sim_with_turn_id_in(places: &str) -> RunningSim {
+    Sim::start(Config {
+        time_scale: TIME_SCALE,
+        turn_id_in: TurnIdIn::parse(places).expect("valid places"),
         ..Config::default()
     })
     .await

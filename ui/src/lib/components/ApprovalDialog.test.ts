@@ -44,6 +44,33 @@ describe('ApprovalDialog', () => {
     await waitFor(() => expect(api.answerApproval).toHaveBeenCalledWith('c1', false));
   });
 
+  it('answers a choice card with the values picked, one list per question', async () => {
+    const api = fakeApi();
+    const state = new AppState(api);
+    const choice: ApprovalRequest = {
+      ...approval,
+      kind: 'choice',
+      approvalType: 'choice',
+      command: null,
+      cwd: null,
+      questions: [
+        { question: 'Which size?', options: [{ value: 's', label: 'Small' }, { value: 'l', label: 'Large' }] },
+        { options: [{ value: 'red', label: 'red' }, { value: 'blue', label: 'blue' }], multiple: true, allowOther: true },
+      ],
+    };
+    state.conversation = conversation({ pendingApproval: choice });
+    render(ApprovalDialog, { app: state, approval: choice });
+    expect(screen.queryByTestId('approval-approve')).toBeNull();
+    const send = screen.getByTestId('approval-send-choice');
+    expect(send).toBeDisabled();
+    await userEvent.click(screen.getByText('Large'));
+    expect(send).toBeDisabled();
+    await userEvent.click(screen.getByText('blue'));
+    await userEvent.type(screen.getByTestId('approval-other'), 'teal');
+    await userEvent.click(send);
+    await waitFor(() => expect(api.chooseApproval).toHaveBeenCalledWith('c1', [['l'], ['blue', 'teal']]));
+  });
+
   it('sends link-only approvals to the browser', async () => {
     const api = fakeApi();
     const state = new AppState(api);
