@@ -15,6 +15,7 @@ mod following;
 mod keychain;
 mod live;
 mod machines;
+mod navigation;
 mod persist;
 mod settings;
 mod switching;
@@ -138,6 +139,7 @@ pub fn run() {
         .invoke_handler(handler)
         .setup(move |app| {
             builder.mount_events(app);
+            navigation::create_window(app, "main")?;
             live::renderer::keep_webkit_caches_small(app);
             let handle = app.handle().clone();
             app.manage(connection::Connection::default());

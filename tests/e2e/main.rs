@@ -12,6 +12,7 @@ mod approvals;
 mod connect;
 mod layout;
 mod machines;
+mod navigation;
 mod restart;
 mod tasks;
 // Attachments, keys, sign-in, the live screen, replay, reusable tasks and Fix it, checks,
