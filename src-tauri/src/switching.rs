@@ -6,6 +6,8 @@ use porthole_client::{Client, ClientConfig, Credential, Secret, TaskFollower};
 use tauri::{AppHandle, Manager};
 use tauri_specta::Event;
 
+use crate::account::identity::Identity;
+use crate::account::keys::FreshKey;
 use crate::connection::{Connection, ConnectionInfo, ConnectionMode, ConnectionState};
 use crate::demo::DemoService;
 use crate::error::{now_ms, AppError, AppResult, UiError};
@@ -142,7 +144,10 @@ fn end_orphaned_demo_tasks(app: &AppHandle, scope: &str) -> AppResult<()> {
 
 /// Checks the key with the service before anything is saved, then saves and switches.
 pub async fn connect_account(app: &AppHandle, base_url: &str, api_key: &str) -> AppResult<()> {
-    let (base_url, secret) = checked_account(base_url, api_key).await?;
+    let (base_url, secret, user_id) = checked_account(base_url, api_key).await?;
+    app.state::<Identity>()
+        .switched_to(&base_url, &user_id)
+        .await?;
     keychain::save(&base_url, &secret).await?;
     app.state::<SettingsStore>()
         .update(|s| s.connected(&base_url))?;
@@ -152,15 +157,15 @@ pub async fn connect_account(app: &AppHandle, base_url: &str, api_key: &str) -> 
 /// The tidied address and the key, once the service accepts the key there. The address is
 /// checked first (https, or plain http on this computer only), so a key never goes out in
 /// cleartext.
-async fn checked_account(base_url: &str, api_key: &str) -> AppResult<(String, Secret)> {
+async fn checked_account(base_url: &str, api_key: &str) -> AppResult<(String, Secret, String)> {
     let base_url = base_url.trim().trim_end_matches('/').to_owned();
     let credential = Credential::api_key(api_key)?;
     let client = Client::new(&base_url, credential.clone())?;
-    client.auth().check().await?;
+    let check = client.auth().check().await?;
     let Credential::ApiKey(secret) = credential else {
         return Err(AppError::NotConnected);
     };
-    Ok((base_url, secret))
+    Ok((base_url, secret, check.user_id))
 }
 
 pub async fn use_demo(app: &AppHandle) -> AppResult<()> {
@@ -182,11 +187,15 @@ pub async fn use_account(app: &AppHandle) -> AppResult<()> {
     activate_account(app, &base_url, credential).await
 }
 
-/// Removes the key from the keychain and goes back to the Demo.
+/// Removes the key and the sign-in (keychain and memory) and goes back to the Demo.
 pub async fn sign_out(app: &AppHandle) -> AppResult<()> {
-    if let Some(base_url) = app.state::<SettingsStore>().get().account_base_url {
-        keychain::delete(&base_url).await?;
+    let account = app.state::<SettingsStore>().get().account_base_url;
+    if let Some(base_url) = &account {
+        keychain::delete(base_url).await?;
     }
+    app.state::<FreshKey>().clear();
+    let also: Vec<&str> = account.iter().map(String::as_str).collect();
+    app.state::<Identity>().forget(&also).await?;
     app.state::<SettingsStore>().update(|s| s.signed_out())?;
     activate_demo(app).await
 }
@@ -200,7 +209,7 @@ mod tests {
     async fn an_account_elsewhere_is_connected_over_https_only() {
         let sim = Sim::start(Config::default()).await.unwrap();
         let key = sim.account("ada").api_key.clone().unwrap();
-        let (base_url, _) = checked_account(&format!(" {}/ ", sim.base_url), &key)
+        let (base_url, _, _) = checked_account(&format!(" {}/ ", sim.base_url), &key)
             .await
             .expect("the simulator is on this computer");
         assert_eq!(base_url, sim.base_url);

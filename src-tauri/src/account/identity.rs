@@ -1,10 +1,13 @@
 //! Who is signed in with the identity provider, for the calls an API key may not make
 //! (key management, creating a computer).
 //!
-//! Invariants: the ID token lives here (memory) and in the OS keychain, under its own
-//! keychain service, per service address; it never reaches the webview, the store or a log.
+//! Invariants: the ID token lives here (memory) and in the OS keychain (`sign_in_vault`), per
+//! service address; it never reaches the webview, the store or a log. Signing out, or
+//! switching to another account, drops it from both.
 //! The page only sees [`IdentityInfo`] (address, a display name). In the Demo, the
 //! in-process simulator's demo account token is used without any sign-in.
+
+use std::sync::Arc;
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
@@ -12,11 +15,10 @@ use porthole_client::{Client, Credential, Secret};
 use serde::Serialize;
 use tauri::{AppHandle, Manager};
 
+use super::sign_in_vault::{self as vault, Keychain, Stored, Vault};
 use crate::connection::{Connection, ConnectionMode};
 use crate::demo::DemoService;
 use crate::error::{AppError, AppResult};
-
-const KEYCHAIN_SERVICE: &str = "app.porthole.desktop.id-token";
 
 /// What the page knows about the sign-in. No token in here.
 #[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize, specta::Type)]
@@ -30,29 +32,44 @@ pub struct IdentityInfo {
     pub demo: bool,
 }
 
+#[derive(Clone)]
 struct SignedIn {
     base_url: String,
-    token: Secret,
+    stored: Stored,
     demo: bool,
 }
 
-#[derive(Default)]
+/// The sign-in of this run, and where sign-ins rest between runs.
 pub struct Identity {
     current: std::sync::Mutex<Option<SignedIn>>,
+    vault: Arc<dyn Vault>,
+}
+
+impl Default for Identity {
+    fn default() -> Self {
+        Self::with_vault(Arc::new(Keychain))
+    }
 }
 
 impl Identity {
-    fn get(&self) -> Option<(String, Secret, bool)> {
-        let current = self.current.lock().unwrap_or_else(|e| e.into_inner());
-        current
-            .as_ref()
-            .map(|s| (s.base_url.clone(), s.token.clone(), s.demo))
+    pub fn with_vault(vault: Arc<dyn Vault>) -> Self {
+        Self {
+            current: std::sync::Mutex::new(None),
+            vault,
+        }
     }
 
-    fn set(&self, base_url: &str, token: Secret, demo: bool) {
+    fn get(&self) -> Option<SignedIn> {
+        self.current
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    fn set(&self, base_url: &str, stored: Stored, demo: bool) {
         *self.current.lock().unwrap_or_else(|e| e.into_inner()) = Some(SignedIn {
             base_url: base_url.to_owned(),
-            token,
+            stored,
             demo,
         });
     }
@@ -60,12 +77,74 @@ impl Identity {
     fn clear(&self) {
         *self.current.lock().unwrap_or_else(|e| e.into_inner()) = None;
     }
+
+    /// Keeps a checked sign-in for `base_url`, in memory and in the keychain.
+    pub async fn remember(&self, base_url: &str, stored: Stored) -> AppResult<()> {
+        vault::save(&self.vault, base_url, &stored).await?;
+        self.set(base_url, stored, false);
+        Ok(())
+    }
+
+    /// The sign-in kept for `base_url` in an earlier run, now in memory too.
+    async fn restore(&self, base_url: &str) -> AppResult<Option<SignedIn>> {
+        let Some(stored) = vault::load(&self.vault, base_url).await? else {
+            return Ok(None);
+        };
+        self.set(base_url, stored, false);
+        Ok(self.get())
+    }
+
+    /// Drops the sign-in from memory and the keychain: this run's, and any kept for the
+    /// addresses in `also` (the account being signed out of).
+    pub async fn forget(&self, also: &[&str]) -> AppResult<()> {
+        let current = self.get();
+        self.clear();
+        if let Some(signed_in) = current.filter(|s| !s.demo) {
+            vault::delete(&self.vault, &signed_in.base_url).await?;
+        }
+        for base_url in also {
+            vault::delete(&self.vault, base_url).await?;
+        }
+        Ok(())
+    }
+
+    /// Porthole now speaks as `user_id` at `base_url`: a sign-in of anyone else, or at another
+    /// address, is dropped (memory and keychain), so key management never acts as the account
+    /// that was left. A sign-in of the same account stays (signing in, making a key and using
+    /// it in Porthole is one flow).
+    pub async fn switched_to(&self, base_url: &str, user_id: &str) -> AppResult<()> {
+        let same = |s: &Stored| s.user_id.as_deref() == Some(user_id);
+        let current = self.get();
+        if let Some(signed_in) = &current {
+            if signed_in.demo || signed_in.base_url != base_url || !same(&signed_in.stored) {
+                self.forget(&[]).await?;
+            }
+        }
+        let kept_here =
+            current.is_some_and(|s| !s.demo && s.base_url == base_url && same(&s.stored));
+        if !kept_here {
+            if let Some(stored) = vault::load(&self.vault, base_url).await? {
+                if !same(&stored) {
+                    vault::delete(&self.vault, base_url).await?;
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
-/// Remembers a checked token for `base_url` (memory and keychain).
-pub async fn remember(app: &AppHandle, base_url: &str, token: Secret) -> AppResult<IdentityInfo> {
-    save_to_keychain(base_url, &token).await?;
-    app.state::<Identity>().set(base_url, token.clone(), false);
+/// Remembers a checked token for `base_url` (memory and keychain), with the account it is of.
+pub async fn remember(
+    app: &AppHandle,
+    base_url: &str,
+    token: Secret,
+    user_id: &str,
+) -> AppResult<IdentityInfo> {
+    let stored = Stored {
+        token: token.clone(),
+        user_id: Some(user_id.to_owned()),
+    };
+    app.state::<Identity>().remember(base_url, stored).await?;
     Ok(info(base_url, &token, false))
 }
 
@@ -74,10 +153,11 @@ pub async fn remember(app: &AppHandle, base_url: &str, token: Secret) -> AppResu
 pub async fn current(app: &AppHandle) -> AppResult<Option<IdentityInfo>> {
     Ok(signed_in(app)
         .await?
-        .map(|(base_url, token, demo)| info(&base_url, &token, demo)))
+        .map(|s| info(&s.base_url, &s.stored.token, s.demo)))
 }
 
-async fn signed_in(app: &AppHandle) -> AppResult<Option<(String, Secret, bool)>> {
+async fn signed_in(app: &AppHandle) -> AppResult<Option<SignedIn>> {
+    let identity = app.state::<Identity>();
     let connection = app.state::<Connection>();
     let mode = connection.info().mode;
     let active_url = connection
@@ -85,10 +165,12 @@ async fn signed_in(app: &AppHandle) -> AppResult<Option<(String, Secret, bool)>>
         .await
         .ok()
         .map(|a| a.client.base_url().to_owned());
-    if let Some((base_url, token, demo)) = app.state::<Identity>().get() {
+    if let Some(signed_in) = identity.get() {
         // A Demo sign-in belongs to that Demo run only.
-        if !demo || (mode == ConnectionMode::Demo && active_url.as_deref() == Some(&base_url)) {
-            return Ok(Some((base_url, token, demo)));
+        if !signed_in.demo
+            || (mode == ConnectionMode::Demo && active_url.as_deref() == Some(&signed_in.base_url))
+        {
+            return Ok(Some(signed_in));
         }
     }
     let Some(active_url) = active_url else {
@@ -96,39 +178,30 @@ async fn signed_in(app: &AppHandle) -> AppResult<Option<(String, Secret, bool)>>
     };
     if mode == ConnectionMode::Demo {
         if let Some(token) = app.state::<DemoService>().id_token().await {
-            app.state::<Identity>()
-                .set(&active_url, token.clone(), true);
-            return Ok(Some((active_url, token, true)));
+            let stored = Stored {
+                token,
+                user_id: None,
+            };
+            identity.set(&active_url, stored, true);
+            return Ok(identity.get());
         }
         return Ok(None);
     }
-    match load_from_keychain(&active_url).await? {
-        Some(token) => {
-            app.state::<Identity>()
-                .set(&active_url, token.clone(), false);
-            Ok(Some((active_url, token, false)))
-        }
-        None => Ok(None),
-    }
+    identity.restore(&active_url).await
 }
 
 /// A client speaking as the signed-in person; `SignInNeeded` when nobody is.
 pub async fn client(app: &AppHandle) -> AppResult<(Client, IdentityInfo)> {
-    let (base_url, token, demo) = signed_in(app).await?.ok_or(AppError::SignInNeeded)?;
-    let info = info(&base_url, &token, demo);
-    let client = Client::new(&base_url, Credential::IdToken(token))?;
+    let signed_in = signed_in(app).await?.ok_or(AppError::SignInNeeded)?;
+    let token = signed_in.stored.token;
+    let info = info(&signed_in.base_url, &token, signed_in.demo);
+    let client = Client::new(&signed_in.base_url, Credential::IdToken(token))?;
     Ok((client, info))
 }
 
 /// Forgets the sign-in (memory and keychain).
 pub async fn forget(app: &AppHandle) -> AppResult<()> {
-    if let Some((base_url, _, demo)) = app.state::<Identity>().get() {
-        if !demo {
-            delete_from_keychain(&base_url).await?;
-        }
-    }
-    app.state::<Identity>().clear();
-    Ok(())
+    app.state::<Identity>().forget(&[]).await
 }
 
 fn info(base_url: &str, token: &Secret, demo: bool) -> IdentityInfo {
@@ -151,50 +224,82 @@ pub fn display_name(token: &str) -> Option<String> {
         .filter(|s| !s.trim().is_empty())
 }
 
-fn entry(base_url: &str) -> AppResult<keyring::Entry> {
-    keyring::Entry::new(KEYCHAIN_SERVICE, base_url).map_err(|e| AppError::Keychain(e.to_string()))
-}
-
-async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> AppResult<T> + Send + 'static,
-) -> AppResult<T> {
-    tauri::async_runtime::spawn_blocking(f)
-        .await
-        .map_err(|e| AppError::Keychain(e.to_string()))?
-}
-
-async fn save_to_keychain(base_url: &str, token: &Secret) -> AppResult<()> {
-    let (base_url, token) = (base_url.to_owned(), token.clone());
-    blocking(move || {
-        entry(&base_url)?
-            .set_password(token.expose())
-            .map_err(|e| AppError::Keychain(e.to_string()))
-    })
-    .await
-}
-
-async fn load_from_keychain(base_url: &str) -> AppResult<Option<Secret>> {
-    let base_url = base_url.to_owned();
-    blocking(move || match entry(&base_url)?.get_password() {
-        Ok(token) => Ok(Some(Secret::new(token))),
-        Err(keyring::Error::NoEntry) => Ok(None),
-        Err(e) => Err(AppError::Keychain(e.to_string())),
-    })
-    .await
-}
-
-async fn delete_from_keychain(base_url: &str) -> AppResult<()> {
-    let base_url = base_url.to_owned();
-    blocking(move || match entry(&base_url)?.delete_credential() {
-        Ok(()) | Err(keyring::Error::NoEntry) => Ok(()),
-        Err(e) => Err(AppError::Keychain(e.to_string())),
-    })
-    .await
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::sign_in_vault::memory::MemoryVault;
     use super::*;
+
+    const SVC: &str = "https://svc.example";
+
+    fn stored(token: &str, user_id: &str) -> Stored {
+        Stored {
+            token: Secret::new(token),
+            user_id: Some(user_id.to_owned()),
+        }
+    }
+
+    fn setup() -> (Arc<MemoryVault>, Identity) {
+        let vault = Arc::new(MemoryVault::default());
+        (vault.clone(), Identity::with_vault(vault))
+    }
+
+    #[tokio::test]
+    async fn signing_out_drops_the_sign_in_from_memory_and_keychain() {
+        let (vault, identity) = setup();
+        identity
+            .remember("https://idp-svc.example", stored("tok_a", "u_ada"))
+            .await
+            .unwrap();
+        // A sign-in of the account, kept in an earlier run.
+        vault
+            .save(SVC, &stored("tok_old", "u_ada").to_value())
+            .unwrap();
+        identity.forget(&[SVC]).await.unwrap();
+        assert!(identity.get().is_none(), "nothing in memory");
+        assert!(vault.entries().is_empty(), "nothing in the keychain");
+    }
+
+    #[tokio::test]
+    async fn switching_to_another_account_drops_the_sign_in() {
+        let (vault, identity) = setup();
+        identity
+            .remember(SVC, stored("tok_a", "u_ada"))
+            .await
+            .unwrap();
+        identity.switched_to(SVC, "u_bob").await.unwrap();
+        assert!(identity.get().is_none());
+        assert!(vault.entries().is_empty());
+
+        // Another address, the same user id: another account all the same.
+        identity
+            .remember(SVC, stored("tok_a", "u_ada"))
+            .await
+            .unwrap();
+        identity
+            .switched_to("https://other.example", "u_ada")
+            .await
+            .unwrap();
+        assert!(identity.get().is_none());
+        assert!(vault.entries().is_empty());
+
+        // A sign-in of unknown account kept for the new address is not trusted either.
+        vault.save(SVC, "eyJh.eyJz.sig").unwrap();
+        identity.switched_to(SVC, "u_ada").await.unwrap();
+        assert!(vault.entries().is_empty());
+    }
+
+    #[tokio::test]
+    async fn using_a_new_key_of_the_signed_in_account_keeps_the_sign_in() {
+        let (vault, identity) = setup();
+        identity
+            .remember(SVC, stored("tok_a", "u_ada"))
+            .await
+            .unwrap();
+        identity.switched_to(SVC, "u_ada").await.unwrap();
+        let kept = identity.get().expect("still signed in");
+        assert_eq!(kept.stored.token.expose(), "tok_a");
+        assert!(vault.entries().contains_key(SVC));
+    }
 
     #[test]
     fn display_name_reads_the_name_claim_and_tolerates_garbage() {

@@ -7,6 +7,7 @@ pub mod computers;
 pub mod identity;
 pub mod keys;
 pub mod redirect_catcher;
+pub mod sign_in_vault;
 pub mod signin;
 pub mod uploads;
 pub mod usage;

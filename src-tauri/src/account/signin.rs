@@ -108,8 +108,8 @@ pub async fn with_browser(
         .await;
     match checked {
         Some(checked) if !stop.is_stopped() => {
-            let (base_url, token) = checked?;
-            Ok(identity::remember(app, &base_url, token).await?)
+            let (base_url, token, user_id) = checked?;
+            Ok(identity::remember(app, &base_url, token, &user_id).await?)
         }
         _ => Err(words::sign_in_stopped()),
     }
@@ -183,12 +183,12 @@ pub async fn accept_token(
     base_url: &str,
     token: Secret,
 ) -> AppResult<IdentityInfo> {
-    let (base_url, token) = checked_token(base_url, token).await?;
-    identity::remember(app, &base_url, token).await
+    let (base_url, token, user_id) = checked_token(base_url, token).await?;
+    identity::remember(app, &base_url, token, &user_id).await
 }
 
-/// The tidied address and the token, once the service says it is a sign-in there.
-async fn checked_token(base_url: &str, token: Secret) -> AppResult<(String, Secret)> {
+/// The tidied address, the token and whose it is, once the service says it is a sign-in there.
+async fn checked_token(base_url: &str, token: Secret) -> AppResult<(String, Secret, String)> {
     let base_url = base_url.trim().trim_end_matches('/').to_owned();
     let credential = Credential::id_token(token.expose())?;
     let client = Client::new(&base_url, credential)?;
@@ -197,7 +197,7 @@ async fn checked_token(base_url: &str, token: Secret) -> AppResult<(String, Secr
         // An API key pasted where a sign-in token belongs.
         return Err(AppError::NotASignInToken);
     }
-    Ok((base_url, token))
+    Ok((base_url, token, check.user_id))
 }
 
 #[cfg(test)]
