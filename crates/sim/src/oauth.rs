@@ -5,12 +5,16 @@
 //!   shows a sign-in page listing the accounts; choosing one redirects to
 //!   `redirect_uri?code=…&state=…`.
 //! - `POST /oauth/token` (form: `grant_type=authorization_code`, `code`, `redirect_uri`,
-//!   `code_verifier`, `client_id`) answers `{ id_token, token_type: "Bearer", expires_in }`.
+//!   `code_verifier`, `client_id`) answers
+//!   `{ id_token, token_type: "Bearer", expires_in, refresh_token }`; the ID token lives a
+//!   scaled hour (`expires_in` seconds, and its `exp` claim).
+//! - `POST /oauth/token` (form: `grant_type=refresh_token`, `refresh_token`, `client_id`)
+//!   answers the same with a new ID token; an unknown refresh token is `invalid_grant`.
 //!
 //! Only loopback redirect URIs are accepted; codes are single-use and live one minute.
 
 use crate::clock::Clock;
-use crate::idp::{issue_id_token, ID_TOKEN_SECS};
+use crate::idp::{issue_id_token, issue_refresh_token, signed_in_lifetime};
 use crate::state::{random_token, AppState, AuthCode};
 use axum::extract::{Query, State};
 use axum::http::{header, StatusCode};
@@ -149,12 +153,17 @@ fn token_error(code: &str, description: &str) -> Response {
 }
 
 async fn token(State(state): State<AppState>, Form(f): Form<HashMap<String, String>>) -> Response {
-    if f.get("grant_type").map(String::as_str) != Some("authorization_code") {
-        return token_error(
+    match f.get("grant_type").map(String::as_str) {
+        Some("authorization_code") => code_grant(&state, &f),
+        Some("refresh_token") => refresh_grant(&state, &f),
+        _ => token_error(
             "unsupported_grant_type",
-            "Only authorization_code is supported.",
-        );
+            "Only authorization_code and refresh_token are supported.",
+        ),
     }
+}
+
+fn code_grant(state: &AppState, f: &HashMap<String, String>) -> Response {
     let code = f.get("code").cloned().unwrap_or_default();
     let Some(entry) = state.db().auth_codes.remove(&code) else {
         return token_error("invalid_grant", "The code is unknown or was already used.");
@@ -183,7 +192,33 @@ async fn token(State(state): State<AppState>, Form(f): Form<HashMap<String, Stri
             "The code verifier does not match the challenge.",
         );
     }
-    let id_token = issue_id_token(&state, &entry.user_id);
-    Json(json!({ "id_token": id_token, "token_type": "Bearer", "expires_in": ID_TOKEN_SECS }))
-        .into_response()
+    let refresh_token = issue_refresh_token(state, &entry.user_id, &entry.client_id);
+    signed_in(state, &entry.user_id, &refresh_token)
+}
+
+fn refresh_grant(state: &AppState, f: &HashMap<String, String>) -> Response {
+    let token = f.get("refresh_token").cloned().unwrap_or_default();
+    let Some(grant) = state.db().refresh_tokens.get(&token).cloned() else {
+        return token_error("invalid_grant", "The refresh token is unknown.");
+    };
+    if !grant.client_id.is_empty() && f.get("client_id").is_some_and(|c| *c != grant.client_id) {
+        return token_error(
+            "invalid_client",
+            "The client differs from the one that signed in.",
+        );
+    }
+    signed_in(state, &grant.user_id, &token)
+}
+
+/// A fresh ID token for `user_id`, with the refresh token that can renew it.
+fn signed_in(state: &AppState, user_id: &str, refresh_token: &str) -> Response {
+    let lifetime = signed_in_lifetime(state);
+    let id_token = issue_id_token(state, user_id, lifetime);
+    Json(json!({
+        "id_token": id_token,
+        "token_type": "Bearer",
+        "expires_in": lifetime.as_secs().max(1),
+        "refresh_token": refresh_token,
+    }))
+    .into_response()
 }

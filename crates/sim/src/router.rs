@@ -89,7 +89,11 @@ pub fn seed(config: &Config, base_url: &str) -> (AppState, Vec<SimAccount>) {
             user_id: account.user_id.clone(),
             plan: account.plan.short_name().to_owned(),
             api_key,
-            id_token: crate::idp::issue_id_token(&state, &account.user_id),
+            id_token: crate::idp::issue_id_token(
+                &state,
+                &account.user_id,
+                crate::idp::READY_LINE_TOKEN_LIFETIME,
+            ),
         });
     }
     (state, out)

@@ -27,6 +27,13 @@ pub struct IdToken {
     pub expires_at: i64,
 }
 
+/// What a refresh token stands for.
+#[derive(Debug, Clone)]
+pub struct RefreshGrant {
+    pub user_id: String,
+    pub client_id: String,
+}
+
 /// A pending OAuth authorization code.
 #[derive(Debug, Clone)]
 pub struct AuthCode {
@@ -56,6 +63,7 @@ pub struct Db {
     pub keys: Vec<ApiKey>,
     pub id_tokens: HashMap<String, IdToken>,
     pub auth_codes: HashMap<String, AuthCode>,
+    pub refresh_tokens: HashMap<String, RefreshGrant>,
     pub uploads: Vec<Upload>,
     pub credits: HashMap<String, Credit>,
     /// Free computer time used today, in documented seconds: (UTC day, seconds).
