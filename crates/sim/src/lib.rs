@@ -29,6 +29,7 @@ pub mod models;
 pub mod oauth;
 pub mod records;
 mod router;
+pub mod seen;
 pub mod sessions;
 pub mod state;
 pub mod stream;
@@ -39,6 +40,7 @@ pub mod uploads;
 
 pub use accounts::SimAccount;
 pub use faults::FaultSpec;
+pub use seen::SeenRequest;
 pub use state::AppState;
 pub use turn_id::TurnIdIn;
 

@@ -123,6 +123,10 @@ pub fn build(state: AppState) -> Router {
         .merge(crate::approvals::page_routes())
         .merge(crate::oauth::routes())
         .fallback(not_found)
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::seen::record,
+        ))
         .with_state(state)
 }
 

@@ -167,6 +167,7 @@ pub(crate) struct Inner {
     pub changes: watch::Sender<u64>,
     pub lease_holds: Mutex<HashMap<String, Arc<dyn LeaseHold>>>,
     pub waiting_for_lease: Mutex<HashSet<String>>,
+    pub seen: crate::seen::Seen,
 }
 
 /// Cheap-to-clone handle on everything the simulator knows.
@@ -191,6 +192,7 @@ impl AppState {
             changes: watch::channel(0).0,
             lease_holds: Mutex::default(),
             waiting_for_lease: Mutex::default(),
+            seen: crate::seen::Seen::default(),
         }))
     }
 
@@ -204,6 +206,16 @@ impl AppState {
 
     pub fn faults(&self) -> &Faults {
         &self.0.faults
+    }
+
+    pub(crate) fn seen(&self) -> &crate::seen::Seen {
+        &self.0.seen
+    }
+
+    /// Every request served so far (the newest 10,000), with the `x-sai-version` tag each
+    /// carried: how a test proves a client sends the tag on every request.
+    pub fn requests_seen(&self) -> Vec<crate::SeenRequest> {
+        self.0.seen.all()
     }
 
     /// Where `turnId` appears in a message's answers.

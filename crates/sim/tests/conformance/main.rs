@@ -28,4 +28,5 @@ mod stream_frames;
 mod turn_ids;
 mod turns;
 mod uploads;
+mod versions;
 mod wake;
