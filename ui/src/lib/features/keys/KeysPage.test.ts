@@ -57,6 +57,13 @@ describe('Keys page', () => {
     expect(document.body.textContent).not.toContain('phk_live_secret');
   });
 
+  it('lists keys the service sent twice with the same id, rather than failing', async () => {
+    const twice = [key('k_1', 'laptop'), key('k_1', 'laptop')];
+    const api = fake({ listKeys: vi.fn(async () => ({ identity: ada, keys: twice })) });
+    render(KeysPage, { api, defaultBaseUrl: '', onClose: () => {} });
+    await waitFor(() => expect(screen.getAllByTestId('key-row')).toHaveLength(2));
+  });
+
   it('revokes only after confirmation', async () => {
     const api = fake();
     render(KeysPage, { api, defaultBaseUrl: '', onClose: () => {} });
