@@ -138,6 +138,9 @@ struct WireApproval {
     questions: Option<Vec<ChoiceQuestion>>,
     #[serde(default)]
     options: Option<Vec<ChoiceOption>>,
+    /// The words of a one-question card's question, when sent beside `options`.
+    #[serde(default)]
+    question: Option<String>,
     #[serde(default)]
     multiple: bool,
     #[serde(default)]
@@ -150,7 +153,7 @@ impl<'de> Deserialize<'de> for ApprovalRequest {
         let questions = match (wire.questions, wire.options) {
             (Some(questions), _) if !questions.is_empty() => questions,
             (_, Some(options)) if !options.is_empty() => vec![ChoiceQuestion {
-                question: None,
+                question: wire.question,
                 options,
                 multiple: wire.multiple,
                 allow_other: wire.allow_other,
@@ -288,11 +291,13 @@ mod tests {
     fn options_are_normalised_to_value_and_label() {
         let one = card(serde_json::json!({
             "approvalId": "ap_1", "approvalType": "choice", "multiple": true,
+            "question": "Which colours?",
             "options": ["red", {"value": "b", "label": "Blue"}, {"value": "g"}]
         }));
         assert_eq!(one.kind, ApprovalKind::Choice);
         assert_eq!(one.questions.len(), 1);
         let q = &one.questions[0];
+        assert_eq!(q.question.as_deref(), Some("Which colours?"));
         assert!(q.multiple && !q.allow_other);
         let pairs: Vec<_> = q
             .options

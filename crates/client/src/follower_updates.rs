@@ -310,6 +310,49 @@ mod tests {
     }
 
     #[test]
+    fn a_card_without_an_id_is_dropped() {
+        let mut out = VecDeque::new();
+        let mut delivered = Delivered::default();
+        for card in [
+            r#"{"type":"data-approval-request","data":{"title":"Allow?"}}"#,
+            r#"{"type":"data-approval-request","data":{"approvalId":"","title":"Allow?"}}"#,
+        ] {
+            apply_event(
+                decode(card),
+                &mut delivered,
+                &mut TextBuffers::default(),
+                &mut Replay::default(),
+                &mut out,
+            );
+        }
+        assert!(out.is_empty(), "{out:?}");
+        assert!(delivered.approval_ids.is_empty() && delivered.fingerprints.is_empty());
+    }
+
+    #[test]
+    fn the_ai_sdk_frames_beyond_the_spec_are_dropped() {
+        let mut out = VecDeque::new();
+        for frame in [
+            r#"{"type":"start-step"}"#,
+            r#"{"type":"tool-input-delta","toolCallId":"t1","inputTextDelta":"{\"ti"}"#,
+            r#"{"type":"tool-output-available","toolCallId":"t1","output":{"ok":true}}"#,
+            r#"{"type":"finish-step"}"#,
+            r#"{"type":"message-metadata","messageMetadata":{"model":"m"}}"#,
+            r#"{"type":"text-delta","id":"m1","delta":""}"#,
+        ] {
+            let failure = apply_event(
+                decode(frame),
+                &mut Delivered::default(),
+                &mut TextBuffers::default(),
+                &mut Replay::default(),
+                &mut out,
+            );
+            assert!(failure.is_none());
+        }
+        assert!(out.is_empty(), "{out:?}");
+    }
+
+    #[test]
     fn unknown_event_types_do_not_fail() {
         assert_eq!(
             decode(r#"{"type":"data-weather","data":{}}"#),

@@ -4,9 +4,11 @@
 mod support;
 
 mod account_and_models;
+mod cards;
 mod control;
 mod conversations;
 mod credentials_and_budgets;
+mod delivery;
 mod errors;
 mod faults;
 mod keys;

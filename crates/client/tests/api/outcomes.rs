@@ -24,28 +24,20 @@ fn failure(updates: &[TaskUpdate]) -> (Option<TaskFailure>, Option<String>) {
 }
 
 #[tokio::test]
-async fn running_out_of_credit_is_coded_with_its_reset_time() {
+async fn running_out_of_credit_mid_task_is_coded_with_its_reset_time() {
     let sim = sim().await;
     let fred = client(&sim, "fred");
     let free = fred.machines().list().await.unwrap().machines[0]
         .machine_id
         .clone();
-    let first = TaskFollower::start(
+    let expensive = TaskFollower::start(
         &fred,
         &MessageRequest::new("Do something expensive", &free),
-        Transport::Poll,
-    )
-    .await
-    .unwrap();
-    follow_to_end(&fred, first, Answer::Yes).await;
-    let second = TaskFollower::start(
-        &fred,
-        &MessageRequest::new("Look up the weather in Paris", &free),
         Transport::Stream,
     )
     .await
     .unwrap();
-    let updates = follow_to_end(&fred, second, Answer::Yes).await;
+    let updates = follow_to_end(&fred, expensive, Answer::Yes).await;
     let (failure, turn_id) = failure(&updates);
     let failure = failure.unwrap();
     assert_eq!(failure.code, Some(EventErrorCode::InsufficientCredits));

@@ -148,6 +148,22 @@ async fn the_raw_stream_starts_names_its_session_and_ends_at_done() {
         .filter(|e| matches!(e, AgentEvent::TextEnd { .. }))
         .count();
     assert!(deltas > ends, "the stream splits text into several deltas");
+    // The AI SDK frames the spec does not list arrive, and are kept aside as unknown.
+    let unknown: HashSet<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            AgentEvent::Unknown(frame) => frame["type"].as_str().map(str::to_owned),
+            _ => None,
+        })
+        .collect();
+    for frame in [
+        "start-step",
+        "finish-step",
+        "tool-output-available",
+        "message-metadata",
+    ] {
+        assert!(unknown.contains(frame), "{frame} missing from {unknown:?}");
+    }
 }
 
 #[tokio::test]
