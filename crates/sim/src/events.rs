@@ -49,7 +49,10 @@ pub fn render(entry: &LogEntry, path: Path) -> Vec<Value> {
             let mut out = vec![json!({ "type": format!("{kind}-start"), "id": id })];
             let deltas: Vec<String> = match path {
                 Path::Poll => vec![text.clone()],
-                Path::Stream => split_words(text, 3),
+                // Opens with an empty delta, as real streams sometimes do: it says nothing.
+                Path::Stream => std::iter::once(String::new())
+                    .chain(split_words(text, 3))
+                    .collect(),
             };
             for delta in deltas {
                 out.push(json!({ "type": format!("{kind}-delta"), "id": id, "delta": delta }));

@@ -256,6 +256,17 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
             script.app, ctx.message
         ),
     );
+    if script.broken_card {
+        tasks::event(
+            &state,
+            &ctx.turn_id,
+            json!({ "type": "data-approval-request", "data": {
+                "title": "A card with nothing to answer",
+                "approvalType": "exec",
+                "isLinkOnly": false,
+            } }),
+        );
+    }
     let mut notes = Vec::new();
     let mut script = script.clone();
     if let Some(choice) = script.choice.clone() {

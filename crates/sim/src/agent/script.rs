@@ -13,7 +13,9 @@
 //! - `count to N`: N extra steps (long trajectories; at most 1000);
 //! - `expensive`: one huge model call that costs about a dollar;
 //! - `marathon`: on the free plan, uses up the day's computer time mid-task;
-//! - `invalid output`: with `output_schema`, the answer does not match it (`output_invalid`).
+//! - `invalid output`: with `output_schema`, the answer does not match it (`output_invalid`);
+//! - `broken card`: an approval card without an `approvalId` (nothing to answer) goes out
+//!   first; the task goes on without waiting.
 
 use crate::approvals::{Choice, Question, Secret};
 use std::time::Duration;
@@ -70,6 +72,7 @@ pub struct Script {
     pub invalid_output: bool,
     pub skipped_note: Option<String>,
     pub choice: Option<ChoiceAsk>,
+    pub broken_card: bool,
 }
 
 fn has_word(text: &str, stems: &[&str]) -> bool {
@@ -330,6 +333,7 @@ pub fn plan(message: &str) -> Script {
         invalid_output: task.contains("invalid output"),
         skipped_note: None,
         choice: choice(&task),
+        broken_card: task.contains("broken card"),
     }
 }
 

@@ -66,6 +66,8 @@ impl Card {
         match self {
             Card::Exec { command } => {
                 m.insert("approvalType".into(), json!("exec"));
+                // The real service still sends it but treats "always" as one yes.
+                m.insert("allowAlways".into(), json!(true));
                 m.insert("command".into(), json!(command));
                 m.insert("cwd".into(), json!("/home/agent"));
             }

@@ -31,7 +31,7 @@ pub fn v1_routes() -> Router<AppState> {
 /// The page a person opens from `approvalUrl`.
 pub fn page_routes() -> Router<AppState> {
     Router::new().route(
-        "/approve/{user_id}/{approval_id}",
+        "/approval/{user_id}/{approval_id}",
         get(page::page).post(page::page_decide),
     )
 }
@@ -46,7 +46,7 @@ pub fn request_json(state: &AppState, a: &Approval) -> Value {
     m.insert(
         "approvalUrl".into(),
         json!(format!(
-            "{}/approve/{}/{}?from=api",
+            "{}/approval/{}/{}?from=api",
             state.base_url(),
             a.owner,
             a.id

@@ -1,5 +1,5 @@
 //! The approval page a person opens from `approvalUrl`
-//! (`/approve/{userId}/{approvalId}?from=api`). No credential: a person opens it in a
+//! (`/approval/{userId}/{approvalId}?from=api`, the real service's shape). No credential: a person opens it in a
 //! browser. A yes/no card shows Approve and Deny; a secure-input card shows a field for the
 //! password or one-time code (Submit, or Cancel to decline), and the secret is never kept or
 //! shown again; a choice card is answered through the API, so its page offers only Deny.

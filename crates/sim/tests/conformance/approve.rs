@@ -24,7 +24,22 @@ async fn yes_approves_and_the_task_goes_on() {
     let p = start_unhurried().await;
     let (t, a) = card(&p, "Delete the old reports").await;
     assert_eq!(a["approvalType"], "exec");
+    assert_eq!(
+        a["allowAlways"], true,
+        "sent, as the real service does; always is one yes"
+    );
     assert!(a["expiresAt"].as_i64().unwrap() > 0);
+    let url = url::Url::parse(a["approvalUrl"].as_str().unwrap()).unwrap();
+    assert_eq!(
+        url.path(),
+        format!(
+            "/approval/{}/{}",
+            p.account("ada").user_id,
+            a["approvalId"].as_str().unwrap()
+        ),
+        "the real approval page's shape"
+    );
+    assert_eq!(url.query(), Some("from=api"));
     let id = a["approvalId"].as_str().unwrap();
     let (s, b) = approve(&p, "ada", json!({"approvalId": id, "response": "yes"})).await;
     assert_eq!((s, b), (200, json!({"ok": true})));

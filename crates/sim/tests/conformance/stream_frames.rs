@@ -162,3 +162,41 @@ async fn a_joining_messages_stream_replays_the_running_task() {
     );
     assert_eq!(frames.last().unwrap(), "[DONE]");
 }
+
+#[tokio::test]
+async fn each_streamed_text_opens_with_an_empty_delta_that_says_nothing() {
+    let p = start().await;
+    let m = p.machine_id("ada", "Design laptop").await;
+    let (_, _, frames) = sse(p
+        .post("/v1/agents/message", "ada")
+        .json(&json!({"message": "Weather in Paris", "machineId": m})))
+    .await;
+    for (i, f) in frames.iter().enumerate() {
+        if f["type"] == "text-start" || f["type"] == "reasoning-start" {
+            let kind = f["type"].as_str().unwrap().trim_end_matches("-start");
+            assert_eq!(frames[i + 1]["type"], format!("{kind}-delta"));
+            assert_eq!(frames[i + 1]["delta"], "", "an empty delta first");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_card_without_an_approval_id_asks_nothing_and_the_task_goes_on() {
+    let p = start().await;
+    let m = p.machine_id("ada", "Design laptop").await;
+    let (_, _, frames) = sse(p
+        .post("/v1/agents/message", "ada")
+        .json(&json!({"message": "Weather in Paris, with a broken card", "machineId": m})))
+    .await;
+    let card = frames
+        .iter()
+        .find(|f| f["type"] == "data-approval-request")
+        .expect("a card");
+    assert!(card["data"].get("approvalId").is_none());
+    assert!(frames.iter().any(|f| f["type"] == "finish"));
+    let (turn, seen) = p
+        .finish_turn("ada", frames[0]["turnId"].as_str().unwrap())
+        .await;
+    assert_eq!(turn["status"], "succeeded");
+    assert!(!seen.iter().any(|s| s == "needs_input"), "{seen:?}");
+}

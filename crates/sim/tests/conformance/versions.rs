@@ -137,7 +137,7 @@ fn calls() -> Vec<(Method, &'static str, Cred, Value)> {
         ),
         (
             M::GET,
-            "/approve/user_nope/ap_nope",
+            "/approval/user_nope/ap_nope",
             Cred::None,
             none.clone(),
         ),
