@@ -43,6 +43,8 @@ pub enum AppError {
     // Sign-in, keys, new computers, attachments (account/).
     #[error("nobody is signed in with the identity provider")]
     SignInNeeded,
+    #[error("the sign-in expired and cannot be renewed")]
+    SignInExpired,
     #[error("the browser sign-in timed out")]
     SignInTimedOut,
     #[error("the browser sign-in was cancelled")]
@@ -135,6 +137,7 @@ impl From<&AppError> for UiError {
             AppError::NoCriteria => words::no_criteria(),
             AppError::InvalidSchema => words::invalid_schema(),
             AppError::SignInNeeded => account_words::sign_in_needed(),
+            AppError::SignInExpired => account_words::sign_in_expired(),
             AppError::SignInTimedOut => account_words::sign_in_timed_out(),
             AppError::SignInCancelled => account_words::sign_in_cancelled(),
             AppError::SignInUnavailable(_) => account_words::sign_in_unavailable(),

@@ -94,6 +94,15 @@ fn e(code: &str, title: &str, detail: &str, action: Option<UiAction>) -> UiError
 pub fn sign_in_needed() -> UiError {
     e("sign_in_needed", "Sign in first", "Managing keys and making computers needs you to sign in with your account in the browser, or with a sign-in token.", Some(UiAction::SignIn))
 }
+/// Asked before a call with a token that ran out, so no call fails on it.
+pub fn sign_in_expired() -> UiError {
+    e(
+        "sign_in_expired",
+        "Sign in again",
+        "Your sign-in has expired, so Porthole did not use it. Sign in again to manage keys or make a computer.",
+        Some(UiAction::SignIn),
+    )
+}
 pub fn sign_in_timed_out() -> UiError {
     e(
         "sign_in_timed_out",

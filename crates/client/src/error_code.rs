@@ -48,6 +48,8 @@ pub enum Operation {
     Upload,
     Abort,
     Approval,
+    /// The identity provider's token endpoint (code exchange, refresh).
+    SignIn,
 }
 
 impl std::fmt::Display for Operation {

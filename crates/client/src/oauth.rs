@@ -14,7 +14,7 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use crate::credential::Secret;
-use crate::error::{Error, InputError, Result};
+use crate::error::{ApiError, Error, InputError, Operation, Result};
 
 /// The app's OAuth client id at the identity provider.
 pub const CLIENT_ID: &str = "porthole";
@@ -82,13 +82,30 @@ impl AuthorizeRequest<'_> {
     }
 }
 
-/// The identity provider's answer to a code exchange.
+/// The identity provider's answer to a code exchange or a refresh.
 #[derive(Debug, Deserialize)]
 pub struct SignedIn {
     pub id_token: Secret,
-    /// Seconds the token lives.
-    #[serde(default)]
+    /// Seconds the token lives (a number, or a string of digits as Firebase sends it).
+    #[serde(default, deserialize_with = "seconds")]
     pub expires_in: Option<u64>,
+    /// Gets a new ID token when this one expires ([`refresh`]); not every provider gives one.
+    #[serde(default)]
+    pub refresh_token: Option<Secret>,
+}
+
+fn seconds<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<u64>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Seconds {
+        Number(u64),
+        Text(String),
+    }
+    Ok(match Option::<Seconds>::deserialize(d)? {
+        Some(Seconds::Number(n)) => Some(n),
+        Some(Seconds::Text(t)) => t.trim().parse().ok(),
+        None => None,
+    })
 }
 
 #[derive(Deserialize)]
@@ -105,18 +122,42 @@ pub async fn exchange_code(
     redirect_uri: &str,
     verifier: &Secret,
 ) -> Result<SignedIn> {
+    post_token(
+        issuer,
+        &[
+            ("grant_type", "authorization_code"),
+            ("code", code),
+            ("redirect_uri", redirect_uri),
+            ("code_verifier", verifier.expose()),
+            ("client_id", CLIENT_ID),
+        ],
+    )
+    .await
+}
+
+/// Trades a refresh token for a new ID token (`grant_type=refresh_token`). A refresh token
+/// the provider no longer takes is an [`InputError::Invalid`] on `sign-in`: the person must
+/// sign in again. The answer may carry a new refresh token, to keep instead of the old one.
+pub async fn refresh(issuer: &str, refresh_token: &Secret) -> Result<SignedIn> {
+    post_token(
+        issuer,
+        &[
+            ("grant_type", "refresh_token"),
+            ("refresh_token", refresh_token.expose()),
+            ("client_id", CLIENT_ID),
+        ],
+    )
+    .await
+}
+
+async fn post_token(issuer: &str, form: &[(&str, &str)]) -> Result<SignedIn> {
     let url = endpoint(issuer, "oauth/token")?;
+    // No redirects: a 307 would post the code, the verifier or the refresh token elsewhere.
     let http = reqwest::Client::builder()
         .timeout(std::time::Duration::from_secs(30))
+        .redirect(reqwest::redirect::Policy::none())
         .build()
         .map_err(Error::Network)?;
-    let form = [
-        ("grant_type", "authorization_code"),
-        ("code", code),
-        ("redirect_uri", redirect_uri),
-        ("code_verifier", verifier.expose()),
-        ("client_id", CLIENT_ID),
-    ];
     let body = form
         .iter()
         .map(|(k, v)| format!("{k}={}", percent_encoding::utf8_percent_encode(v, FORM)))
@@ -132,10 +173,20 @@ pub async fn exchange_code(
     let status = response.status();
     let text = response.text().await.map_err(Error::Network)?;
     if status.is_success() {
+        // The body holds the tokens: it is never kept in the error.
         return serde_json::from_str(&text).map_err(|e| Error::BadResponse {
             reason: format!("sign-in answer: {e}"),
             body: Default::default(),
         });
+    }
+    if status.is_server_error() {
+        return Err(ApiError::from_response(
+            Operation::SignIn,
+            status.as_u16(),
+            None,
+            String::new(),
+        )
+        .into());
     }
     let reason = serde_json::from_str::<TokenError>(&text)
         .map(|e| e.error)
@@ -189,6 +240,77 @@ mod tests {
         assert_ne!(v, b.verifier().expose());
         assert_eq!(a.challenge(), challenge_s256(v));
         assert!(!format!("{:?}", a.verifier()).contains(v));
+    }
+
+    #[test]
+    fn sign_in_answers_read_as_providers_send_them() {
+        let firebase: SignedIn = serde_json::from_str(
+            r#"{"id_token":"a.b.c","expires_in":"3600","refresh_token":"rt"}"#,
+        )
+        .unwrap();
+        assert_eq!(firebase.expires_in, Some(3600));
+        assert_eq!(firebase.refresh_token.unwrap().expose(), "rt");
+        let bare: SignedIn = serde_json::from_str(r#"{"id_token":"a.b.c"}"#).unwrap();
+        assert!(bare.expires_in.is_none() && bare.refresh_token.is_none());
+    }
+
+    /// The person's part in the browser: chooses `account` on the simulator's sign-in page;
+    /// returns the code its redirect carries.
+    async fn code_from_simulator(issuer: &str, redirect_uri: &str, pkce: &Pkce) -> String {
+        let http = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap();
+        let chosen = http
+            .post(format!("{issuer}/oauth/authorize"))
+            .form(&[
+                ("account", "ada"),
+                ("client_id", CLIENT_ID),
+                ("redirect_uri", redirect_uri),
+                ("state", "st"),
+                ("code_challenge", pkce.challenge()),
+                ("code_challenge_method", "S256"),
+            ])
+            .send()
+            .await
+            .unwrap();
+        let back = url::Url::parse(chosen.headers()["location"].to_str().unwrap()).unwrap();
+        let code = back.query_pairs().find(|(k, _)| k == "code").unwrap().1;
+        code.into_owned()
+    }
+
+    #[tokio::test]
+    async fn a_refresh_token_from_the_simulator_gets_a_new_working_id_token() {
+        let sim = porthole_sim::Sim::start(porthole_sim::Config {
+            time_scale: 0.01,
+            ..porthole_sim::Config::default()
+        })
+        .await
+        .unwrap();
+        let issuer = sim.base_url.clone();
+        let redirect_uri = "http://127.0.0.1:9/callback";
+        let pkce = Pkce::generate();
+        let code = code_from_simulator(&issuer, redirect_uri, &pkce).await;
+        let signed_in = exchange_code(&issuer, &code, redirect_uri, pkce.verifier())
+            .await
+            .unwrap();
+        assert_eq!(signed_in.expires_in, Some(36), "a scaled hour");
+        let refresh_token = signed_in.refresh_token.expect("a refresh token");
+
+        let renewed = refresh(&issuer, &refresh_token).await.unwrap();
+        assert_ne!(renewed.id_token, signed_in.id_token);
+        let client =
+            crate::Client::new(&issuer, crate::Credential::IdToken(renewed.id_token)).unwrap();
+        let check = client.auth().check().await.unwrap();
+        assert_eq!(check.auth_type, crate::auth::AuthType::Idp);
+
+        let refused = refresh(&issuer, &Secret::new("rt_unknown"))
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(&refused, Error::Input(InputError::Invalid { reason, .. }) if reason == "invalid_grant"),
+            "{refused:?}"
+        );
     }
 
     #[test]

@@ -9,13 +9,13 @@
 
 use std::sync::Arc;
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine;
+use porthole_client::oauth;
 use porthole_client::{Client, Credential, Secret};
 use serde::Serialize;
 use tauri::{AppHandle, Manager};
 
-use super::sign_in_vault::{self as vault, Keychain, Stored, Vault};
+use super::sign_in_vault::{self as vault, Keychain, Refresh, Stored, Vault};
+use super::token_life;
 use crate::connection::{Connection, ConnectionMode};
 use crate::demo::DemoService;
 use crate::error::{AppError, AppResult};
@@ -32,7 +32,8 @@ pub struct IdentityInfo {
     pub demo: bool,
 }
 
-#[derive(Clone)]
+/// Its `Debug` shows no token (see [`Stored`]).
+#[derive(Clone, Debug)]
 struct SignedIn {
     base_url: String,
     stored: Stored,
@@ -108,6 +109,42 @@ impl Identity {
         Ok(())
     }
 
+    /// `signed_in` with a token that will not expire during the next call: renewed with the
+    /// provider's refresh token when it is about to, else dropped with
+    /// [`AppError::SignInExpired`], so the person is asked to sign in again before a call
+    /// fails, not after. A provider that cannot be reached keeps the sign-in for a retry.
+    async fn fresh(&self, signed_in: SignedIn) -> AppResult<SignedIn> {
+        let token = signed_in.stored.token.expose();
+        if signed_in.demo || !token_life::needs_renewal(token, token_life::now_secs()) {
+            return Ok(signed_in);
+        }
+        let Some(refresh) = signed_in.stored.refresh.clone() else {
+            self.forget(&[]).await?;
+            return Err(AppError::SignInExpired);
+        };
+        let renewed = match oauth::refresh(&refresh.issuer, &refresh.token).await {
+            Ok(renewed) => renewed,
+            Err(porthole_client::Error::Input(_)) => {
+                // The provider no longer takes the refresh token (revoked, or signed out
+                // elsewhere).
+                self.forget(&[]).await?;
+                return Err(AppError::SignInExpired);
+            }
+            Err(err) => return Err(err.into()),
+        };
+        let stored = Stored {
+            token: renewed.id_token,
+            user_id: signed_in.stored.user_id,
+            refresh: Some(Refresh {
+                // A provider that rotates refresh tokens sends the next one.
+                token: renewed.refresh_token.unwrap_or(refresh.token),
+                issuer: refresh.issuer,
+            }),
+        };
+        self.remember(&signed_in.base_url, stored).await?;
+        self.get().ok_or(AppError::SignInExpired)
+    }
+
     /// Porthole now speaks as `user_id` at `base_url`: a sign-in of anyone else, or at another
     /// address, is dropped (memory and keychain), so key management never acts as the account
     /// that was left. A sign-in of the same account stays (signing in, making a key and using
@@ -133,16 +170,19 @@ impl Identity {
     }
 }
 
-/// Remembers a checked token for `base_url` (memory and keychain), with the account it is of.
+/// Remembers a checked token for `base_url` (memory and keychain), with the account it is of
+/// and, where the provider gave one, the way to renew it.
 pub async fn remember(
     app: &AppHandle,
     base_url: &str,
     token: Secret,
     user_id: &str,
+    refresh: Option<Refresh>,
 ) -> AppResult<IdentityInfo> {
     let stored = Stored {
         token: token.clone(),
         user_id: Some(user_id.to_owned()),
+        refresh,
     };
     app.state::<Identity>().remember(base_url, stored).await?;
     Ok(info(base_url, &token, false))
@@ -181,6 +221,7 @@ async fn signed_in(app: &AppHandle) -> AppResult<Option<SignedIn>> {
             let stored = Stored {
                 token,
                 user_id: None,
+                refresh: None,
             };
             identity.set(&active_url, stored, true);
             return Ok(identity.get());
@@ -190,9 +231,11 @@ async fn signed_in(app: &AppHandle) -> AppResult<Option<SignedIn>> {
     identity.restore(&active_url).await
 }
 
-/// A client speaking as the signed-in person; `SignInNeeded` when nobody is.
+/// A client speaking as the signed-in person, with a token good for the call ahead;
+/// `SignInNeeded` when nobody is, `SignInExpired` when the sign-in ran out.
 pub async fn client(app: &AppHandle) -> AppResult<(Client, IdentityInfo)> {
     let signed_in = signed_in(app).await?.ok_or(AppError::SignInNeeded)?;
+    let signed_in = app.state::<Identity>().fresh(signed_in).await?;
     let token = signed_in.stored.token;
     let info = info(&signed_in.base_url, &token, signed_in.demo);
     let client = Client::new(&signed_in.base_url, Credential::IdToken(token))?;
@@ -215,9 +258,7 @@ fn info(base_url: &str, token: &Secret, demo: bool) -> IdentityInfo {
 /// The `name` (else `email`) claim of a JWT-shaped token, read without trusting it: it is
 /// only a label for the person's own sign-in.
 pub fn display_name(token: &str) -> Option<String> {
-    let payload = token.split('.').nth(1)?;
-    let bytes = URL_SAFE_NO_PAD.decode(payload.trim_end_matches('=')).ok()?;
-    let claims: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
+    let claims = token_life::claims(token)?;
     ["name", "email"]
         .iter()
         .find_map(|k| claims.get(*k).and_then(|v| v.as_str()).map(str::to_owned))
@@ -228,6 +269,8 @@ pub fn display_name(token: &str) -> Option<String> {
 mod tests {
     use super::super::sign_in_vault::memory::MemoryVault;
     use super::*;
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    use base64::Engine;
 
     const SVC: &str = "https://svc.example";
 
@@ -235,6 +278,7 @@ mod tests {
         Stored {
             token: Secret::new(token),
             user_id: Some(user_id.to_owned()),
+            refresh: None,
         }
     }
 
@@ -286,6 +330,107 @@ mod tests {
         vault.save(SVC, "eyJh.eyJz.sig").unwrap();
         identity.switched_to(SVC, "u_ada").await.unwrap();
         assert!(vault.entries().is_empty());
+    }
+
+    /// A browser sign-in of `ada` at a simulator whose hour is 3.6 s.
+    async fn short_lived_sign_in() -> (porthole_sim::RunningSim, SignedIn, Option<Secret>) {
+        let sim = porthole_sim::Sim::start(porthole_sim::Config {
+            time_scale: 0.001,
+            ..porthole_sim::Config::default()
+        })
+        .await
+        .unwrap();
+        let signed = super::super::signin::browser_token(
+            &sim.base_url,
+            super::super::signin::tests::browser_choosing("ada"),
+            std::time::Duration::from_secs(20),
+        )
+        .await
+        .unwrap();
+        let signed_in = SignedIn {
+            base_url: sim.base_url.clone(),
+            stored: Stored {
+                token: signed.id_token,
+                user_id: Some(sim.account("ada").user_id.clone()),
+                refresh: None,
+            },
+            demo: false,
+        };
+        (sim, signed_in, signed.refresh_token)
+    }
+
+    /// Waits (a few scaled seconds) until the token is due for renewal by its own `exp`.
+    async fn until_due(token: &Secret) {
+        for _ in 0..300 {
+            if token_life::needs_renewal(token.expose(), token_life::now_secs()) {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("the token never came due");
+    }
+
+    #[tokio::test]
+    async fn a_sign_in_about_to_expire_is_renewed_with_its_refresh_token_before_the_call() {
+        let (sim, mut signed_in, refresh_token) = short_lived_sign_in().await;
+        signed_in.stored.refresh = Some(Refresh {
+            issuer: sim.base_url.clone(),
+            token: refresh_token.expect("the simulator gives a refresh token"),
+        });
+        let (vault, identity) = setup();
+        identity
+            .remember(&sim.base_url, signed_in.stored.clone())
+            .await
+            .unwrap();
+        until_due(&signed_in.stored.token).await;
+
+        let fresh = identity.fresh(identity.get().unwrap()).await.unwrap();
+        assert_ne!(fresh.stored.token, signed_in.stored.token, "a new token");
+        assert!(!token_life::needs_renewal(
+            fresh.stored.token.expose(),
+            token_life::now_secs()
+        ));
+        let client = Client::new(
+            &sim.base_url,
+            Credential::IdToken(fresh.stored.token.clone()),
+        )
+        .unwrap();
+        client.keys().list().await.expect("key management works");
+        // The new token and the refresh token are what the keychain keeps.
+        let kept = Stored::from_value(&vault.entries()[&sim.base_url]);
+        assert_eq!(kept.token, fresh.stored.token);
+        assert!(kept.refresh.is_some());
+        assert_eq!(kept.user_id, signed_in.stored.user_id);
+    }
+
+    #[tokio::test]
+    async fn an_expired_sign_in_without_a_way_to_renew_asks_to_sign_in_again_before_the_call() {
+        let (sim, signed_in, _) = short_lived_sign_in().await;
+        for refresh in [
+            None,
+            // One the provider does not take (revoked, or signed out elsewhere).
+            Some(Refresh {
+                issuer: sim.base_url.clone(),
+                token: Secret::new("rt_unknown"),
+            }),
+        ] {
+            let (vault, identity) = setup();
+            let stored = Stored {
+                refresh,
+                ..signed_in.stored.clone()
+            };
+            identity.remember(&sim.base_url, stored).await.unwrap();
+            until_due(&signed_in.stored.token).await;
+
+            let refused = identity.fresh(identity.get().unwrap()).await.unwrap_err();
+            assert!(matches!(refused, AppError::SignInExpired), "{refused:?}");
+            let words = crate::error::UiError::from(&refused);
+            assert_eq!(words.code, "sign_in_expired");
+            assert_eq!(words.action, Some(crate::error::UiAction::SignIn));
+            assert!(words.detail.contains("Sign in again"), "{}", words.detail);
+            assert!(identity.get().is_none(), "the dead token is dropped");
+            assert!(vault.entries().is_empty());
+        }
     }
 
     #[tokio::test]

@@ -9,5 +9,6 @@ pub mod keys;
 pub mod redirect_catcher;
 pub mod sign_in_vault;
 pub mod signin;
+pub mod token_life;
 pub mod uploads;
 pub mod usage;

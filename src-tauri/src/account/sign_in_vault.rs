@@ -2,7 +2,8 @@
 //! its own keychain service (apart from the API keys).
 //!
 //! Invariant: the entry is the only place a sign-in is written; its value (JSON with the
-//! token) never leaves this file except as a [`Stored`], whose secrets are [`Secret`]s.
+//! token and the refresh token) never leaves this file except as a [`Stored`], whose secrets
+//! are [`Secret`]s.
 
 use std::sync::Arc;
 
@@ -20,12 +21,22 @@ pub struct Stored {
     /// The account the token speaks for, as the service said when it was checked; `None` for
     /// entries written before it was kept. Lets a switch of account tell whose sign-in it is.
     pub user_id: Option<String>,
+    /// How to get a new token when this one expires, where the provider gave a way.
+    pub refresh: Option<Refresh>,
+}
+
+/// The provider's refresh token and where to trade it.
+#[derive(Clone)]
+pub struct Refresh {
+    pub issuer: String,
+    pub token: Secret,
 }
 
 impl std::fmt::Debug for Stored {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Stored")
             .field("user_id", &self.user_id)
+            .field("refresh", &self.refresh.as_ref().map(|r| &r.issuer))
             .finish_non_exhaustive()
     }
 }
@@ -37,6 +48,10 @@ struct Entry {
     id_token: String,
     #[serde(default)]
     user_id: Option<String>,
+    #[serde(default)]
+    refresh_token: Option<String>,
+    #[serde(default)]
+    issuer: Option<String>,
 }
 
 impl Stored {
@@ -44,20 +59,30 @@ impl Stored {
         let entry = Entry {
             id_token: self.token.expose().to_owned(),
             user_id: self.user_id.clone(),
+            refresh_token: self.refresh.as_ref().map(|r| r.token.expose().to_owned()),
+            issuer: self.refresh.as_ref().map(|r| r.issuer.clone()),
         };
         serde_json::to_string(&entry).unwrap_or_default()
     }
 
     /// Earlier versions kept the bare token; it is read as a sign-in of an unknown account.
-    fn from_value(value: &str) -> Self {
+    pub(crate) fn from_value(value: &str) -> Self {
         match serde_json::from_str::<Entry>(value) {
             Ok(entry) => Self {
                 token: Secret::new(entry.id_token),
                 user_id: entry.user_id,
+                refresh: entry
+                    .refresh_token
+                    .zip(entry.issuer)
+                    .map(|(token, issuer)| Refresh {
+                        issuer,
+                        token: Secret::new(token),
+                    }),
             },
             Err(_) => Self {
                 token: Secret::new(value),
                 user_id: None,
+                refresh: None,
             },
         }
     }
@@ -175,10 +200,25 @@ mod tests {
         let stored = Stored {
             token: Secret::new("tok"),
             user_id: Some("u_1".into()),
+            refresh: Some(Refresh {
+                issuer: "https://idp.example".into(),
+                token: Secret::new("rt_1"),
+            }),
         };
         let back = Stored::from_value(&stored.to_value());
         assert_eq!(back.token.expose(), "tok");
         assert_eq!(back.user_id.as_deref(), Some("u_1"));
-        assert!(!format!("{stored:?}").contains("tok"));
+        let refresh = back
+            .refresh
+            .expect("the refresh token is kept beside the token");
+        assert_eq!(
+            (refresh.issuer.as_str(), refresh.token.expose()),
+            ("https://idp.example", "rt_1")
+        );
+        let printed = format!("{stored:?}");
+        assert!(
+            !printed.contains("tok") && !printed.contains("rt_1"),
+            "{printed}"
+        );
     }
 }

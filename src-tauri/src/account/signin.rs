@@ -10,13 +10,14 @@ use std::future::Future;
 use std::time::Duration;
 
 use porthole_client::auth::AuthType;
-use porthole_client::oauth::{exchange_code, random_url_safe, AuthorizeRequest, Pkce};
+use porthole_client::oauth::{exchange_code, random_url_safe, AuthorizeRequest, Pkce, SignedIn};
 use porthole_client::{Client, Credential, Secret};
 use tauri::{AppHandle, Manager};
 use tokio::sync::oneshot;
 
 use super::identity::{self, IdentityInfo};
 use super::redirect_catcher::{CatchError, RedirectCatcher};
+use super::sign_in_vault::Refresh;
 use crate::error::{AppError, AppResult, UiError};
 use crate::error_words::account as words;
 
@@ -102,26 +103,32 @@ pub async fn with_browser(
             if issuer_answers(issuer).await == Some(false) {
                 return Err(words::sign_in_unreachable());
             }
-            let token = browser_token(issuer, open, BROWSER_TIMEOUT).await?;
-            Ok(checked_token(base_url, token).await?)
+            let signed_in = browser_token(issuer, open, BROWSER_TIMEOUT).await?;
+            let checked = checked_token(base_url, signed_in.id_token).await?;
+            let refresh = signed_in.refresh_token.map(|token| Refresh {
+                issuer: issuer.to_owned(),
+                token,
+            });
+            Ok((checked, refresh))
         })
         .await;
     match checked {
         Some(checked) if !stop.is_stopped() => {
-            let (base_url, token, user_id) = checked?;
-            Ok(identity::remember(app, &base_url, token, &user_id).await?)
+            let ((base_url, token, user_id), refresh) = checked?;
+            Ok(identity::remember(app, &base_url, token, &user_id, refresh).await?)
         }
         _ => Err(words::sign_in_stopped()),
     }
 }
 
 /// Runs the browser half of sign-in: `open` shows the provider's page (the system browser in
-/// the app, a scripted request in tests); returns the ID token the code was traded for.
+/// the app, a scripted request in tests); returns the ID token the code was traded for, with
+/// the refresh token when the provider gave one.
 pub async fn browser_token(
     issuer: &str,
     open: impl FnOnce(String) -> AppResult<()>,
     timeout: Duration,
-) -> AppResult<Secret> {
+) -> AppResult<SignedIn> {
     let catcher = RedirectCatcher::bind().await.map_err(sign_in_failed)?;
     let redirect_uri = catcher.redirect_uri().to_owned();
     let pkce = Pkce::generate();
@@ -138,8 +145,7 @@ pub async fn browser_token(
         .catch(&state, timeout)
         .await
         .map_err(sign_in_failed)?;
-    let signed_in = exchange_code(issuer, &code, &redirect_uri, pkce.verifier()).await?;
-    Ok(signed_in.id_token)
+    Ok(exchange_code(issuer, &code, &redirect_uri, pkce.verifier()).await?)
 }
 
 /// Whether anything answers at the sign-in address; `None` when it is not an address at all
@@ -184,7 +190,8 @@ pub async fn accept_token(
     token: Secret,
 ) -> AppResult<IdentityInfo> {
     let (base_url, token, user_id) = checked_token(base_url, token).await?;
-    identity::remember(app, &base_url, token, &user_id).await
+    // A pasted token comes without a refresh token: when it expires, the person signs in again.
+    identity::remember(app, &base_url, token, &user_id, None).await
 }
 
 /// The tidied address, the token and whose it is, once the service says it is a sign-in there.
@@ -201,13 +208,13 @@ async fn checked_token(base_url: &str, token: Secret) -> AppResult<(String, Secr
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use porthole_sim::{Config, Sim};
 
     /// Plays the person in the browser: picks `account` on the simulator's sign-in page and
     /// follows its redirect to the app's loopback address.
-    fn browser_choosing(account: &'static str) -> impl FnOnce(String) -> AppResult<()> {
+    pub(crate) fn browser_choosing(account: &'static str) -> impl FnOnce(String) -> AppResult<()> {
         move |authorize_url: String| {
             tokio::spawn(async move {
                 let http = reqwest::Client::builder()
@@ -248,7 +255,8 @@ mod tests {
             Duration::from_secs(20),
         )
         .await
-        .unwrap();
+        .unwrap()
+        .id_token;
         let client = Client::new(&sim.base_url, Credential::IdToken(token)).unwrap();
         let check = client.auth().check().await.unwrap();
         assert_eq!(check.auth_type, AuthType::Idp);
