@@ -104,4 +104,16 @@ describe('Keys page', () => {
     expect(await screen.findByTestId('signin-form')).toBeInTheDocument();
     expect(screen.getByTestId('keys-error')).toHaveTextContent('Sign in again');
   });
+
+  it('asks to sign in again when Porthole finds the sign-in ran out before making a key', async () => {
+    const api = fake({
+      createKey: vi.fn(async () => {
+        throw new ApiError({ code: 'sign_in_expired', title: 'Sign in again', detail: 'Your sign-in has expired, so Porthole did not use it.', retryAt: null, action: 'signIn' });
+      }),
+    });
+    render(KeysPage, { api, defaultBaseUrl: 'http://127.0.0.1:9', onClose: () => {} });
+    await userEvent.click(await screen.findByTestId('key-create'));
+    expect(await screen.findByTestId('signin-form')).toBeInTheDocument();
+    expect(screen.getByTestId('keys-error')).toHaveTextContent('Your sign-in has expired');
+  });
 });
