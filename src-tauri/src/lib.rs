@@ -18,6 +18,7 @@ mod machines;
 mod navigation;
 mod persist;
 mod settings;
+mod store;
 mod switching;
 mod tasks;
 
@@ -86,6 +87,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             account::commands::upload_file,
             account::commands::conversation_usage,
             account::commands::stage_attachments,
+            persist::stored_data_notices,
             live::commands::live_open,
             live::commands::live_close,
             live::commands::live_pause,
@@ -132,7 +134,6 @@ pub fn run() {
             attention::bring_forward(app);
         }))
         .plugin(tauri_plugin_window_state::Builder::default().build())
-        .plugin(tauri_plugin_store::Builder::default().build())
         .plugin(tauri_plugin_notification::init())
         .plugin(tauri_plugin_opener::init())
         .plugin(tauri_plugin_dialog::init())
@@ -154,6 +155,7 @@ pub fn run() {
             app.manage(attention::AttentionTarget::default());
             app.manage(persist::SettingsStore::open(&handle)?);
             app.manage(persist::ConversationStore::open(&handle)?);
+            app.manage(account::usage::UsageStore::open(&handle)?);
             features::manage(&handle)?;
             tauri::async_runtime::spawn(async move { switching::start(&handle).await });
             Ok(())

@@ -1,20 +1,22 @@
-//! Where the app keeps its files (tauri-plugin-store), and the conversation book on disk.
+//! Where the app keeps its files, the settings, and the conversation book on disk.
 //!
-//! `PORTHOLE_DATA_DIR` moves everything (tests use a temp folder). The book is saved after
-//! every change, so a restart mid-task finds the cursor of the last update shown.
+//! `PORTHOLE_DATA_DIR` moves everything (tests use a temp folder). Each conversation has its
+//! own journal in `conversations/` (see `store::journals`), so a task's update writes that
+//! update only, right away: a restart mid-task finds the cursor of the last update shown.
+//! Files a version before wrote (`settings.json`, `conversations.json`) are read and moved
+//! to the new form on first start.
 
-use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
 
-use tauri::{AppHandle, Manager, Wry};
-use tauri_plugin_store::{Store, StoreExt};
+use tauri::{AppHandle, Manager};
 
 use crate::conversations::{Conversation, ConversationBook};
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, UiError};
+use crate::error_words::stored;
 use crate::settings::Settings;
-
-const BOOK_KEY: &str = "book";
-const SETTINGS_KEY: &str = "settings";
+use crate::store::document::store_error;
+use crate::store::{Document, Journals, Persisted, SetAside};
 
 pub fn data_dir(app: &AppHandle) -> PathBuf {
     match std::env::var_os("PORTHOLE_DATA_DIR") {
@@ -26,95 +28,194 @@ pub fn data_dir(app: &AppHandle) -> PathBuf {
     }
 }
 
-fn open(app: &AppHandle, file: &str) -> AppResult<Arc<Store<Wry>>> {
-    let path = data_dir(app).join(file);
-    app.store(path).map_err(|e| AppError::Store(e.to_string()))
-}
-
-fn save_value<T: serde::Serialize>(store: &Store<Wry>, key: &str, value: &T) -> AppResult<()> {
-    let json = serde_json::to_value(value).map_err(|e| AppError::Store(e.to_string()))?;
-    store.set(key, json);
-    store.save().map_err(|e| AppError::Store(e.to_string()))
-}
-
 /// Settings on disk.
 pub struct SettingsStore {
-    store: Arc<Store<Wry>>,
-    current: Mutex<Settings>,
+    kept: Persisted<Settings>,
 }
 
 impl SettingsStore {
     pub fn open(app: &AppHandle) -> AppResult<Self> {
-        let store = open(app, "settings.json")?;
-        let current = store
-            .get(SETTINGS_KEY)
-            .and_then(|v| serde_json::from_value(v).ok())
-            .unwrap_or_default();
+        Self::open_in(&data_dir(app))
+    }
+
+    pub fn open_in(dir: &Path) -> AppResult<Self> {
         Ok(Self {
-            store,
-            current: Mutex::new(current),
+            kept: Persisted::open(Document::new(dir.join("settings.json"), "settings"))?,
         })
     }
 
     pub fn get(&self) -> Settings {
-        self.current
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone()
+        self.kept.read(Settings::clone)
     }
 
     pub fn update(&self, change: impl FnOnce(&mut Settings)) -> AppResult<()> {
-        let mut current = self.current.lock().unwrap_or_else(|e| e.into_inner());
-        change(&mut current);
-        save_value(&self.store, SETTINGS_KEY, &*current)
+        self.kept.write(change)
     }
 }
 
 /// The conversation book on disk.
 pub struct ConversationStore {
-    store: Arc<Store<Wry>>,
-    book: Mutex<ConversationBook>,
+    kept: Mutex<Kept>,
+    set_aside: Vec<SetAside>,
 }
+
+struct Kept {
+    book: ConversationBook,
+    journals: Journals,
+}
+
+/// The book as a version before kept it, whole in one file, and where it goes once read.
+const LEGACY_BOOK: &str = "conversations.json";
+const LEGACY_BOOK_READ: &str = "conversations.before-journals.json";
 
 impl ConversationStore {
     pub fn open(app: &AppHandle) -> AppResult<Self> {
-        let store = open(app, "conversations.json")?;
-        let book = store
-            .get(BOOK_KEY)
-            .and_then(|v| serde_json::from_value(v).ok())
-            .unwrap_or_default();
+        Self::open_in(&data_dir(app))
+    }
+
+    pub fn open_in(dir: &Path) -> AppResult<Self> {
+        let opened = Journals::open(&dir.join("conversations"))?;
+        let mut journals = opened.journals;
+        let mut set_aside = opened.set_aside;
+        let mut conversations = Vec::new();
+        for (id, value) in opened.records {
+            match serde_json::from_value::<Conversation>(value) {
+                Ok(conversation) => conversations.push(conversation),
+                Err(_) => set_aside.extend(journals.set_aside(&id)?),
+            }
+        }
+        let legacy = migrate(dir, &mut journals)?;
+        set_aside.extend(legacy.set_aside);
+        for conversation in legacy.conversations {
+            conversations.retain(|c| c.id != conversation.id);
+            conversations.push(conversation);
+        }
+        conversations.sort_by(|a, b| a.created_at.total_cmp(&b.created_at).then(a.id.cmp(&b.id)));
         Ok(Self {
-            store,
-            book: Mutex::new(book),
+            kept: Mutex::new(Kept {
+                book: ConversationBook { conversations },
+                journals,
+            }),
+            set_aside,
         })
     }
 
-    /// Reads the book.
+    /// Lends the book for reading, under the lock that saves take.
     pub fn read<T>(&self, f: impl FnOnce(&ConversationBook) -> T) -> T {
-        f(&self.book.lock().unwrap_or_else(|e| e.into_inner()))
+        f(&self.lock().book)
     }
 
-    /// Changes the book and saves it.
+    /// Changes the book and saves what changed in it: each conversation compared with what
+    /// its journal holds, so this costs a comparison of every conversation (use
+    /// [`Self::update`] for one).
     pub fn write<T>(&self, f: impl FnOnce(&mut ConversationBook) -> T) -> AppResult<T> {
-        let mut book = self.book.lock().unwrap_or_else(|e| e.into_inner());
-        let out = f(&mut book);
-        save_value(&self.store, BOOK_KEY, &*book)?;
+        let mut kept = self.lock();
+        let out = f(&mut kept.book);
+        let Kept { book, journals } = &mut *kept;
+        for conversation in &book.conversations {
+            journals.save(&conversation.id, to_value(conversation)?)?;
+        }
+        for id in journals.ids() {
+            if book.get(&id).is_none() {
+                journals.remove(&id)?;
+            }
+        }
         Ok(out)
     }
 
-    /// Changes one conversation, saves, and returns its new state.
+    /// Changes one conversation, saves what changed, and returns its new state.
     pub fn update(&self, id: &str, f: impl FnOnce(&mut Conversation)) -> AppResult<Conversation> {
-        self.write(|book| {
-            book.get_mut(id).map(|c| {
-                f(c);
-                c.clone()
-            })
-        })?
-        .ok_or(AppError::UnknownConversation)
+        let mut kept = self.lock();
+        let Kept { book, journals } = &mut *kept;
+        let conversation = book.get_mut(id).ok_or(AppError::UnknownConversation)?;
+        f(conversation);
+        journals.save(id, to_value(conversation)?)?;
+        Ok(conversation.clone())
     }
 
     pub fn get(&self, id: &str) -> AppResult<Conversation> {
         self.read(|b| b.get(id).cloned())
             .ok_or(AppError::UnknownConversation)
     }
+
+    fn lock(&self) -> MutexGuard<'_, Kept> {
+        self.kept.lock().unwrap_or_else(|e| e.into_inner())
+    }
 }
+
+fn to_value(conversation: &Conversation) -> AppResult<serde_json::Value> {
+    serde_json::to_value(conversation).map_err(store_error)
+}
+
+struct Migrated {
+    conversations: Vec<Conversation>,
+    set_aside: Option<SetAside>,
+}
+
+/// Moves a book a version before kept whole into one journal per conversation. The old file
+/// is renamed only once every journal is written: a crash before that migrates again.
+fn migrate(dir: &Path, journals: &mut Journals) -> AppResult<Migrated> {
+    let legacy = Document::new(dir.join(LEGACY_BOOK), "book");
+    let mut migrated = Migrated {
+        conversations: Vec::new(),
+        set_aside: None,
+    };
+    if !legacy.path.exists() {
+        return Ok(migrated);
+    }
+    let opened = legacy.open::<ConversationBook>()?;
+    migrated.set_aside = opened.set_aside;
+    for conversation in opened.value.unwrap_or_default().conversations {
+        journals.save(&conversation.id, to_value(&conversation)?)?;
+        migrated.conversations.push(conversation);
+    }
+    if legacy.path.exists() {
+        std::fs::rename(&legacy.path, dir.join(LEGACY_BOOK_READ)).map_err(store_error)?;
+    }
+    Ok(migrated)
+}
+
+/// What could not be read at start, in words for the person: each file set aside, where
+/// it went, and what the app started with instead.
+#[tauri::command]
+#[specta::specta]
+pub fn stored_data_notices(app: AppHandle) -> Vec<UiError> {
+    let mut notices = Vec::new();
+    if let Some(s) = app.try_state::<SettingsStore>() {
+        notices.extend(
+            s.kept
+                .set_aside()
+                .map(|a| stored::set_aside(stored::Stored::Settings, a)),
+        );
+    }
+    if let Some(s) = app.try_state::<ConversationStore>() {
+        notices.extend(
+            s.set_aside
+                .iter()
+                .map(|a| stored::set_aside(stored::Stored::Conversations, a)),
+        );
+    }
+    if let Some(library) = app.try_state::<crate::features::library::Library>() {
+        notices.extend(
+            library
+                .set_aside()
+                .map(|a| stored::set_aside(stored::Stored::Library, a)),
+        );
+    }
+    if let Some(usage) = app.try_state::<crate::account::usage::UsageStore>() {
+        notices.extend(
+            usage
+                .set_aside()
+                .map(|a| stored::set_aside(stored::Stored::Usage, a)),
+        );
+    }
+    notices
+}
+
+#[cfg(test)]
+#[path = "persist_tests.rs"]
+mod tests;
+
+#[cfg(test)]
+#[path = "persist_bench.rs"]
+mod bench;

@@ -2,22 +2,22 @@
 //!
 //! The service only ever reports the *current* task (`usage`) and the session (`sessionUsage`)
 //! on the events poll; the next task starts from zero. So the app keeps each task's last
-//! figures itself, in a [`UsageBook`] saved in its own file (`usage.json`, one entry per
-//! conversation), recorded whenever a follower applies a usage update. The session total is
+//! figures itself, in a [`UsageBook`] saved in its own file (`usage.json`, a versioned
+//! document, one entry per conversation), recorded whenever a follower applies a usage update. The session total is
 //! read from one events poll, which does not wait and moves no follower's cursor.
 
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
+use std::path::Path;
 
 use porthole_client::events::TaskUsage;
 use serde::{Deserialize, Serialize};
-use tauri::{AppHandle, Manager, Wry};
-use tauri_plugin_store::{Store, StoreExt};
+use tauri::{AppHandle, Manager};
 
 use crate::connection::Connection;
 use crate::conversations::{Conversation, ThreadItem};
 use crate::error::{AppError, AppResult, UiError};
 use crate::persist::{data_dir, ConversationStore};
+use crate::store::{Document, Persisted, SetAside};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 #[serde(rename_all = "camelCase")]
@@ -121,47 +121,42 @@ fn task_words(conversation: &Conversation) -> String {
         .unwrap_or_default()
 }
 
-const BOOK_KEY: &str = "tasks";
-
-/// The book on disk; opened on first use so the app's setup needs no change.
-struct UsageStore {
-    store: Arc<Store<Wry>>,
-    book: Mutex<UsageBook>,
+/// The book on disk.
+pub struct UsageStore {
+    kept: Persisted<UsageBook>,
 }
 
-fn usage_store(app: &AppHandle) -> AppResult<tauri::State<'_, UsageStore>> {
-    if app.try_state::<UsageStore>().is_none() {
-        let store = app
-            .store(data_dir(app).join("usage.json"))
-            .map_err(|e| AppError::Store(e.to_string()))?;
-        let book = store
-            .get(BOOK_KEY)
-            .and_then(|v| serde_json::from_value(v).ok())
-            .unwrap_or_default();
-        // Two callers racing here open the same store; `manage` keeps the first.
-        app.manage(UsageStore {
-            store,
-            book: Mutex::new(book),
-        });
+impl UsageStore {
+    pub fn open_in(dir: &Path) -> AppResult<Self> {
+        // `tasks`: the key a version before used, kept so its files read as version 0.
+        Ok(Self {
+            kept: Persisted::open(Document::new(dir.join("usage.json"), "tasks"))?,
+        })
     }
-    Ok(app.state::<UsageStore>())
+
+    /// Records the conversation's current task figures, saving them when they changed.
+    pub fn record(&self, conversation: &Conversation) -> AppResult<bool> {
+        self.kept.write_if(|book| book.record(conversation))
+    }
+
+    pub fn tasks(&self, conversation: &Conversation) -> Vec<TaskUsageRow> {
+        self.kept.read(|book| book.tasks(conversation))
+    }
+
+    pub fn open(app: &AppHandle) -> AppResult<Self> {
+        Self::open_in(&data_dir(app))
+    }
+
+    /// The file that could not be read at start, if any.
+    pub fn set_aside(&self) -> Option<&SetAside> {
+        self.kept.set_aside()
+    }
 }
 
 /// Records the conversation's current task figures and saves them when they changed.
 /// Called after every usage update a follower applies.
 pub fn remember(app: &AppHandle, conversation: &Conversation) {
-    let saved = usage_store(app).and_then(|kept| {
-        let mut book = kept.book.lock().unwrap_or_else(|e| e.into_inner());
-        if !book.record(conversation) {
-            return Ok(());
-        }
-        let json = serde_json::to_value(&*book).map_err(|e| AppError::Store(e.to_string()))?;
-        kept.store.set(BOOK_KEY, json);
-        kept.store
-            .save()
-            .map_err(|e| AppError::Store(e.to_string()))
-    });
-    if let Err(err) = saved {
+    if let Err(err) = app.state::<UsageStore>().record(conversation) {
         tracing::warn!(error = %err, "could not save a task's usage");
     }
 }
@@ -169,11 +164,7 @@ pub fn remember(app: &AppHandle, conversation: &Conversation) {
 pub async fn for_conversation(app: &AppHandle, conversation_id: &str) -> AppResult<UsageView> {
     let conversation = app.state::<ConversationStore>().get(conversation_id)?;
     remember(app, &conversation);
-    let tasks = {
-        let kept = usage_store(app)?;
-        let book = kept.book.lock().unwrap_or_else(|e| e.into_inner());
-        book.tasks(&conversation)
-    };
+    let tasks = app.state::<UsageStore>().tasks(&conversation);
     let Some(session_id) = conversation.session_id else {
         return Ok(UsageView {
             task: conversation.usage,

@@ -1,21 +1,20 @@
 //! The local library of reusable tasks: what learn made, kept on this computer
-//! (tauri-plugin-store, `library.json`), with the failed runs a repair ("Fix it") will need.
+//! (`library.json`, a versioned document), with the failed runs a repair ("Fix it") will need.
 //!
 //! Invariants: ids are unique; a task keeps at most [`MAX_FAILED_RUNS`] failed runs (the
 //! service takes at most 20 evaluations), newest last.
 
-use std::sync::{Arc, Mutex};
+use std::path::Path;
 
 use porthole_client::learn::{Evaluation, LearnResult, Parameter};
 use serde::{Deserialize, Serialize};
-use tauri::{AppHandle, Wry};
-use tauri_plugin_store::{Store, StoreExt};
+use tauri::AppHandle;
 
 use crate::error::{AppError, AppResult};
+use crate::store::{Document, Persisted, SetAside};
 
 /// The service reads at most this many evaluations in one repair.
 pub const MAX_FAILED_RUNS: usize = 20;
-const KEY: &str = "library";
 
 /// A reusable task in the library.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
@@ -147,45 +146,37 @@ impl LibraryBook {
 
 /// The library on disk.
 pub struct Library {
-    store: Arc<Store<Wry>>,
-    book: Mutex<LibraryBook>,
+    kept: Persisted<LibraryBook>,
 }
 
 impl Library {
     pub fn open(app: &AppHandle) -> AppResult<Self> {
-        let path = crate::persist::data_dir(app).join("library.json");
-        let store = app
-            .store(path)
-            .map_err(|e| AppError::Store(e.to_string()))?;
-        let book = store
-            .get(KEY)
-            .and_then(|v| serde_json::from_value(v).ok())
-            .unwrap_or_default();
+        Self::open_in(&crate::persist::data_dir(app))
+    }
+
+    pub fn open_in(dir: &Path) -> AppResult<Self> {
         Ok(Self {
-            store,
-            book: Mutex::new(book),
+            kept: Persisted::open(Document::new(dir.join("library.json"), "library"))?,
         })
     }
 
     pub fn read<T>(&self, f: impl FnOnce(&LibraryBook) -> T) -> T {
-        f(&self.book.lock().unwrap_or_else(|e| e.into_inner()))
+        self.kept.read(f)
     }
 
     /// Changes the library and saves it.
     pub fn write<T>(&self, f: impl FnOnce(&mut LibraryBook) -> T) -> AppResult<T> {
-        let mut book = self.book.lock().unwrap_or_else(|e| e.into_inner());
-        let out = f(&mut book);
-        let json = serde_json::to_value(&*book).map_err(|e| AppError::Store(e.to_string()))?;
-        self.store.set(KEY, json);
-        self.store
-            .save()
-            .map_err(|e| AppError::Store(e.to_string()))?;
-        Ok(out)
+        self.kept.write(f)
     }
 
     pub fn get(&self, id: &str) -> AppResult<ReusableTask> {
         self.read(|b| b.get(id).cloned())
             .ok_or(AppError::UnknownReusableTask)
+    }
+
+    /// The file that could not be read at start, if any.
+    pub fn set_aside(&self) -> Option<&SetAside> {
+        self.kept.set_aside()
     }
 }
 

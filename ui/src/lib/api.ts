@@ -192,6 +192,8 @@ export const api = {
     commands.stageAttachments(conversationId, uploads),
   conversationUsage: (conversationId: string): Promise<UsageView> =>
     unwrap(commands.conversationUsage(conversationId)),
+  /** Saved files that could not be read at start: where each went, in words. */
+  storedDataNotices: (): Promise<UiError[]> => commands.storedDataNotices(),
   /** Files dropped on the window: `over` while dragging, then the dropped paths. */
   onFileDrop: (cb: (e: { kind: 'over' | 'leave' } | { kind: 'drop'; paths: string[] }) => void) =>
     getCurrentWebview().onDragDropEvent((event) => {

@@ -30,6 +30,8 @@ export class AppState {
   accountError = $state<UiError | null>(null);
   /** An error from the last action, shown as a banner until dismissed. */
   actionError = $state<UiError | null>(null);
+  /** Saved files the app could not read at start, set aside; shown until dismissed. */
+  storedDataNotices = $state<UiError[]>([]);
   connectOpen = $state(false);
   busy = $state(false);
 
@@ -68,7 +70,13 @@ export class AppState {
     await this.api.onFocusConversation((machineId, conversationId) => {
       void this.selectMachine(machineId, conversationId);
     });
+    this.storedDataNotices = await this.api.storedDataNotices();
     await this.refreshConnection();
+  }
+
+  /** Each notice names its own file, so its detail tells it apart (state proxies do not). */
+  dismissStoredDataNotice(notice: UiError): void {
+    this.storedDataNotices = this.storedDataNotices.filter((n) => n.detail !== notice.detail);
   }
 
   async refreshConnection(): Promise<void> {

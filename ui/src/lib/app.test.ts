@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AppState } from './app.svelte';
-import { conversation, fakeApi, machine } from '../tests/fake-api';
+import { conversation, fakeApi, machine, uiError } from '../tests/fake-api';
 
 describe('AppState', () => {
   it('loads machines, picks an online one and opens a conversation for it', async () => {
@@ -38,6 +38,16 @@ describe('AppState', () => {
     await state.start();
     expect(api.watchConversation).toHaveBeenCalledWith('c9', expect.any(Function));
     expect(api.newConversation).not.toHaveBeenCalled();
+  });
+
+  it('shows each saved file set aside at start until the person dismisses it', async () => {
+    const library = uiError({ code: 'stored_data_set_aside', title: 'Your reusable tasks could not be read', detail: 'moved to /d/library.unreadable-1.json', action: null });
+    const settings = uiError({ code: 'stored_data_set_aside', title: 'Your settings could not be read', detail: 'moved to /d/settings.unreadable-1.json', action: null });
+    const state = new AppState(fakeApi({ storedDataNotices: vi.fn(async () => [library, settings]) }));
+    await state.start();
+    expect(state.storedDataNotices).toEqual([library, settings]);
+    state.dismissStoredDataNotice(library);
+    expect(state.storedDataNotices).toEqual([settings]);
   });
 
   it('sends the chosen model only when it is not the default', async () => {

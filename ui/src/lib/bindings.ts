@@ -83,6 +83,11 @@ export const commands = {
 	/**  The files to send with this conversation's next message (already uploaded). */
 	stageAttachments: (conversationId: string, uploads: Upload[]) => __TAURI_INVOKE<void>("stage_attachments", { conversationId, uploads }),
 	/**
+	 *  What could not be read at start, in words for the person: each file set aside, where
+	 *  it went, and what the app started with instead.
+	 */
+	storedDataNotices: () => __TAURI_INVOKE<UiError[]>("stored_data_notices"),
+	/**
 	 *  Opens a live view of a computer. The page connects to the ticket's `socketUrl` (once) to
 	 *  receive its frames (binary, see `live::frame_bytes`) and send back a 4-byte acknowledgement
 	 *  per drawn frame; states arrive as `LiveStatusChanged` events.

@@ -73,6 +73,7 @@ export function fakeApi(over: Partial<Api> = {}): Api {
     onConnectionChanged: vi.fn(async () => unlisten),
     onConversationsChanged: vi.fn(async () => unlisten),
     onFocusConversation: vi.fn(async () => unlisten),
+    storedDataNotices: vi.fn(async () => []),
     ...over,
   } as unknown as Api;
   return api;
