@@ -208,3 +208,24 @@ async fn a_secure_input_card_is_link_only_and_never_answered_through_the_api() {
         "a stopped task is not a success"
     );
 }
+
+#[tokio::test]
+async fn a_card_without_an_id_is_never_surfaced() {
+    let sim = sim().await;
+    let ada = client(&sim, "ada");
+    let laptop = machine(&ada, "Design laptop").await;
+    for transport in [Transport::Stream, Transport::Poll] {
+        let request = MessageRequest::new("Show me a broken card", &laptop);
+        let follower = TaskFollower::start(&ada, &request, transport)
+            .await
+            .unwrap();
+        let updates = rest(follower).await;
+        assert!(
+            !updates
+                .iter()
+                .any(|u| matches!(u, TaskUpdate::NeedsApproval { .. })),
+            "{transport:?}: {updates:?}"
+        );
+        assert!(matches!(updates.last(), Some(TaskUpdate::Finished { .. })));
+    }
+}
