@@ -105,20 +105,21 @@ impl ConversationStore {
         f(&self.lock().book)
     }
 
-    /// Changes the book and saves what changed in it: each conversation compared with what
-    /// its journal holds, so this costs a comparison of every conversation (use
-    /// [`Self::update`] for one).
+    /// Changes the book and saves the conversations that changed in it (found by comparing
+    /// with a copy taken before, cheaper than serializing each); prefer [`Self::update`]
+    /// for one conversation.
     pub fn write<T>(&self, f: impl FnOnce(&mut ConversationBook) -> T) -> AppResult<T> {
         let mut kept = self.lock();
+        let before = kept.book.clone();
         let out = f(&mut kept.book);
         let Kept { book, journals } = &mut *kept;
         for conversation in &book.conversations {
-            journals.save(&conversation.id, to_value(conversation)?)?;
-        }
-        for id in journals.ids() {
-            if book.get(&id).is_none() {
-                journals.remove(&id)?;
+            if before.get(&conversation.id) != Some(conversation) {
+                journals.save(&conversation.id, to_value(conversation)?)?;
             }
+        }
+        for gone in before.conversations.iter().filter(|c| book.get(&c.id).is_none()) {
+            journals.remove(&gone.id)?;
         }
         Ok(out)
     }

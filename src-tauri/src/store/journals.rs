@@ -142,10 +142,6 @@ impl Journals {
         Ok(())
     }
 
-    pub fn ids(&self) -> Vec<String> {
-        self.kept.keys().cloned().collect()
-    }
-
     /// Moves record `id`'s file aside when its caller cannot use what it holds, so no later
     /// save overwrites it.
     pub fn set_aside(&mut self, id: &str) -> AppResult<Option<SetAside>> {
