@@ -118,7 +118,11 @@ impl ConversationStore {
                 journals.save(&conversation.id, to_value(conversation)?)?;
             }
         }
-        for gone in before.conversations.iter().filter(|c| book.get(&c.id).is_none()) {
+        for gone in before
+            .conversations
+            .iter()
+            .filter(|c| book.get(&c.id).is_none())
+        {
             journals.remove(&gone.id)?;
         }
         Ok(out)
