@@ -288,3 +288,26 @@ impl Events<'_> {
         self.client.call(call).await
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn data_session_names_its_session_by_either_field() {
+        let read = |data: serde_json::Value| match serde_json::from_value(
+            serde_json::json!({"type": "data-session", "data": data}),
+        )
+        .unwrap()
+        {
+            AgentEvent::DataSession { data } => data,
+            other => panic!("{other:?}"),
+        };
+        let spec = read(serde_json::json!({"sessionId": "cs_1"}));
+        assert_eq!(spec.session(), Some("cs_1"));
+        let seen = read(serde_json::json!({"id": "cs_2", "title": "Weather in Paris"}));
+        assert_eq!(seen.session(), Some("cs_2"));
+        assert_eq!(seen.title.as_deref(), Some("Weather in Paris"));
+        assert_eq!(read(serde_json::json!({"title": null})).session(), None);
+    }
+}

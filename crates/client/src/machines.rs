@@ -161,3 +161,26 @@ impl Machines<'_> {
         self.client.call(call).await
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn any_status_is_read_and_an_unknown_one_kept() {
+        let read = |status: serde_json::Value| {
+            let machine: Machine = serde_json::from_value(serde_json::json!({
+                "machineId": "m1", "kind": "cloud", "status": status
+            }))
+            .unwrap();
+            machine.status
+        };
+        assert_eq!(read("wakingup".into()), Some(MachineStatus::WakingUp));
+        assert_eq!(read("hibernating".into()), Some(MachineStatus::Hibernating));
+        assert_eq!(
+            read("melting".into()),
+            Some(MachineStatus::Other("melting".into()))
+        );
+        assert_eq!(read(serde_json::Value::Null), None);
+    }
+}

@@ -165,3 +165,27 @@ async fn wake_brings_a_hibernated_computer_up_once() {
         .unwrap_err();
     assert_eq!(foreign.code(), ErrorCode::MachineNotFound);
 }
+
+#[tokio::test]
+async fn a_computer_going_to_sleep_reads_hibernating_then_wakes_again() {
+    // Unscaled: the way down lasts 10 s, far longer than the reads below.
+    let sim = porthole_sim::Sim::start(porthole_sim::Config::default())
+        .await
+        .unwrap();
+    let ada = client(&sim, "ada");
+    let laptop = machine(&ada, "Design laptop").await;
+    let user_id = sim.account("ada").user_id.clone();
+    assert!(sim.state().hibernate(&user_id, &laptop));
+    let status = |list: Vec<porthole_client::machines::Machine>| {
+        list.into_iter()
+            .find(|m| m.machine_id == laptop)
+            .and_then(|m| m.status)
+    };
+    assert_eq!(
+        status(ada.machines().list().await.unwrap().machines),
+        Some(MachineStatus::Hibernating)
+    );
+    // Woken on its way down, it turns back.
+    let outcome = ada.machines().wake(&laptop).await.unwrap();
+    assert!(outcome.starting_up, "{outcome:?}");
+}
