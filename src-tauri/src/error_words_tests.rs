@@ -14,12 +14,15 @@ fn every_code_gets_a_title_and_a_sentence() {
         ErrorCode::InsufficientCredits,
         ErrorCode::ServerError { status: 503 },
         ErrorCode::TurnNotFinished,
+        ErrorCode::SelectionRejected,
     ];
     for code in codes {
         let ui = for_client_code(&code, None);
         assert!(!ui.title.is_empty() && ui.detail.ends_with('.'), "{code:?}");
         assert_eq!(ui.code, code_name(&code));
     }
+    let cannot_wake = UiError::from(&AppError::CannotWake);
+    assert!(cannot_wake.detail.ends_with('.') && !cannot_wake.title.is_empty());
     // Spent free time reads the same whether a lease or a task found out.
     let ui = for_client_code(&ErrorCode::BudgetExhausted, None);
     assert_eq!(ui.code, "free_computer_time_exhausted");
