@@ -190,6 +190,21 @@ fn an_unreadable_conversation_is_set_aside_reported_and_never_overwritten() {
 }
 
 #[test]
+fn a_journal_that_is_not_a_conversation_is_set_aside_and_the_others_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    drop(book_of(dir.path(), 2));
+    let path = journal_path(dir.path(), "c0");
+    let odd = b"{\"version\":1,\"id\":\"c0\",\"snapshot\":{\"id\":\"c0\"}}\n".to_vec();
+    fs::write(&path, &odd).unwrap();
+
+    let again = ConversationStore::open_in(dir.path()).unwrap();
+    assert_eq!(again.set_aside.len(), 1);
+    assert_eq!(fs::read(&again.set_aside[0].moved_to).unwrap(), odd);
+    assert!(again.get("c0").is_err());
+    assert!(again.get("c1").is_ok());
+}
+
+#[test]
 fn an_unreadable_conversation_starts_from_its_last_good_copy() {
     let dir = tempfile::tempdir().unwrap();
     let store = book_of(dir.path(), 1);
