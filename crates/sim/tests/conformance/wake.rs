@@ -2,7 +2,18 @@
 //! machine statuses on the way up (`wakingup`) and down (`hibernating`).
 
 use crate::support::*;
+use porthole_sim::Config;
 use serde_json::{json, Value};
+
+/// A clock slow enough that a computer is still starting (6 s) or going to sleep (2 s) while
+/// the next request looks, however busy the machine running the tests is.
+async fn slow() -> Peer {
+    start_with(Config {
+        time_scale: 0.2,
+        ..Config::default()
+    })
+    .await
+}
 
 async fn wake(p: &Peer, who: &str, machine_id: &str) -> (u16, Value) {
     send(
@@ -37,7 +48,7 @@ async fn status_becomes(p: &Peer, who: &str, machine_id: &str, want: &str) {
 
 #[tokio::test]
 async fn the_first_wake_dispatches_the_second_hears_it_is_starting_then_it_is_awake() {
-    let p = start_unhurried().await;
+    let p = slow().await;
     let m = p.machine_id("ada", "Research box").await;
     let (s, b) = wake(&p, "ada", &m).await;
     assert_eq!(s, 200, "{b}");
@@ -122,7 +133,7 @@ async fn an_own_desktop_or_another_accounts_machine() {
 
 #[tokio::test]
 async fn a_machine_going_to_sleep_reads_hibernating_then_hibernated() {
-    let p = start_unhurried().await;
+    let p = slow().await;
     let m = p.machine_id("ada", "Design laptop").await;
     let owner = p.account("ada").user_id.clone();
     assert!(p.sim.state().hibernate(&owner, &m));
