@@ -18,8 +18,9 @@ pub enum Error {
     /// The service answered with an error status.
     #[error("{0}")]
     Api(Box<ApiError>),
-    /// The service could not be reached, or the connection broke.
-    #[error("could not reach the service: {0}")]
+    /// The service could not be reached, or the connection broke. Printed without the
+    /// request's address: it holds what the person typed as the service address.
+    #[error("could not reach the service: {}", network_text(.0))]
     Network(#[source] reqwest::Error),
     /// The service answered something this client cannot read.
     #[error("the service sent a response that could not be read ({reason})")]
@@ -44,6 +45,27 @@ pub enum Error {
     LeaseClosed {
         reason: crate::control::ClosedReason,
     },
+}
+
+/// What went wrong on the way, without the URL reqwest's own text carries: the kind, then the
+/// causes (connection refused, DNS, TLS), which never hold the address.
+fn network_text(err: &reqwest::Error) -> String {
+    let mut text = String::from(if err.is_timeout() {
+        "timed out"
+    } else if err.is_connect() {
+        "could not connect"
+    } else if err.is_body() || err.is_decode() {
+        "the answer broke off"
+    } else {
+        "the request failed"
+    });
+    let mut cause = std::error::Error::source(err);
+    while let Some(inner) = cause {
+        text.push_str(": ");
+        text.push_str(&inner.to_string());
+        cause = inner.source();
+    }
+    text
 }
 
 /// Bad input caught before anything was sent.
@@ -272,6 +294,29 @@ mod tests {
         let printed = format!("{bad:?} {bad}");
         assert!(!printed.contains("sapi_new_key"), "{printed}");
         assert!(printed.contains("22 bytes"), "{printed}");
+    }
+
+    #[tokio::test]
+    async fn an_unreachable_address_is_not_repeated_in_the_error() {
+        // A port nothing listens on: bound, then released.
+        let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = closed.local_addr().unwrap().port();
+        drop(closed);
+        let config = crate::ClientConfig {
+            max_retries: 0,
+            ..crate::ClientConfig::default()
+        };
+        let typed = format!("http://127.0.0.1:{port}/sapi_pasted_by_mistake");
+        let client =
+            Client::with_config(&typed, Credential::api_key("k").unwrap(), config).unwrap();
+        let err = client.auth().check().await.unwrap_err();
+        assert_eq!(err.code(), ErrorCode::Network);
+        let printed = err.to_string();
+        assert!(!printed.contains("sapi_pasted"), "{printed}");
+        assert!(
+            printed.starts_with("could not reach the service: could not connect"),
+            "{printed}"
+        );
     }
 
     #[test]
