@@ -63,6 +63,8 @@ pub enum AppError {
     FileUnreadable,
     #[error("a folder was given instead of a file")]
     FolderNotFile,
+    #[error("a pipe, device or socket was given instead of a file")]
+    NotAFile,
 }
 
 pub type AppResult<T> = Result<T, AppError>;
@@ -147,6 +149,7 @@ impl From<&AppError> for UiError {
             AppError::ComputerNotOnline => account_words::computer_not_online(),
             AppError::FileUnreadable => account_words::file_unreadable(),
             AppError::FolderNotFile => account_words::folder_not_file(),
+            AppError::NotAFile => account_words::not_a_file(),
         }
     }
 }

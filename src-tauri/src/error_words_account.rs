@@ -178,6 +178,14 @@ pub fn folder_not_file() -> UiError {
         None,
     )
 }
+pub fn not_a_file() -> UiError {
+    e(
+        "not_a_file",
+        "Only files can be attached",
+        "This is a device or a pipe, not a file with contents Porthole can send. Attach a file instead.",
+        None,
+    )
+}
 
 #[cfg(test)]
 mod tests {

@@ -152,6 +152,7 @@ pub fn run() {
             app.manage(account::signin::BrowserWait::default());
             app.manage(account::keys::FreshKey::default());
             app.manage(account::attachments::StagedAttachments::default());
+            app.manage(account::uploads::OfferedFiles::default());
             app.manage(attention::AttentionTarget::default());
             app.manage(persist::SettingsStore::open(&handle)?);
             app.manage(persist::ConversationStore::open(&handle)?);
@@ -160,10 +161,14 @@ pub fn run() {
             tauri::async_runtime::spawn(async move { switching::start(&handle).await });
             Ok(())
         })
-        .on_window_event(|window, event| {
-            if let WindowEvent::Focused(true) = event {
-                attention::window_focused(window.app_handle());
-            }
+        .on_window_event(|window, event| match event {
+            WindowEvent::Focused(true) => attention::window_focused(window.app_handle()),
+            // What was dropped, from the window itself: the only dropped files the page may
+            // then have checked and uploaded (account/uploads.rs).
+            WindowEvent::DragDrop(tauri::DragDropEvent::Drop { paths, .. }) => window
+                .state::<account::uploads::OfferedFiles>()
+                .dropped(paths.clone()),
+            _ => {}
         })
         .build(tauri::generate_context!());
     match app {

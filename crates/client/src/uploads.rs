@@ -3,7 +3,11 @@
 //! Checked before sending: an empty file and one over 25 MB are refused locally (no request,
 //! no budget spent). Progress is reported as the HTTP layer pulls each 64 KiB chunk of the
 //! body, so the figure is bytes handed to the connection, ending with the total.
+//!
+//! A file on disk is streamed: read a chunk at a time as the connection takes it, never held
+//! whole in memory, and never more than the size it was checked at.
 
+use std::io::SeekFrom;
 use std::sync::Arc;
 
 use bytes::Bytes;
@@ -59,20 +63,30 @@ impl Uploads<'_> {
     ) -> Result<Upload> {
         let bytes: Bytes = bytes.into();
         let size = bytes.len() as u64;
-        check(file_name, size)?;
-        let encoded = utf8_percent_encode(file_name.trim(), SEGMENT).to_string();
-        let mut call = Call::post(Operation::Upload, "/v1/agents/upload")
-            .limit(Limit::Uploads)
-            .timeout(std::time::Duration::from_secs(600));
-        call.headers.push(("x-filename", encoded));
-        call.headers
-            .push(("content-type", "application/octet-stream".into()));
-        call.headers.push(("content-length", size.to_string()));
-        call.payload = Payload::Body(Box::new(move || body(bytes.clone(), progress.clone())));
-        self.client.call(call).await
+        self.send(file_name, size, move || {
+            body(bytes.clone(), progress.clone())
+        })
+        .await
     }
 
-    /// Reads a file from disk and uploads it under its own name.
+    /// Uploads the first `len` bytes of the open `file` as `file_name`, read as the connection
+    /// takes them; each attempt reads from the start. A file that grew since it was measured is
+    /// cut at `len`; one that shrank fails the request rather than sending less.
+    pub async fn upload_open_file(
+        &self,
+        file_name: &str,
+        file: std::fs::File,
+        len: u64,
+        progress: Option<Progress>,
+    ) -> Result<Upload> {
+        let file = Arc::new(file);
+        self.send(file_name, len, move || {
+            file_body(file.clone(), len, progress.clone())
+        })
+        .await
+    }
+
+    /// Opens a file and uploads it under its own name, streamed.
     pub async fn upload_file(
         &self,
         path: &std::path::Path,
@@ -82,10 +96,36 @@ impl Uploads<'_> {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let meta = tokio::fs::metadata(path).await.map_err(|e| io(path, e))?;
-        check(&name, meta.len())?;
-        let bytes = tokio::fs::read(path).await.map_err(|e| io(path, e))?;
-        self.upload(&name, bytes, progress).await
+        let file = std::fs::File::open(path).map_err(|e| io(path, e))?;
+        let meta = file.metadata().map_err(|e| io(path, e))?;
+        if !meta.is_file() {
+            return Err(InputError::Invalid {
+                field: "file",
+                reason: format!("{} is not a regular file", path.display()),
+            }
+            .into());
+        }
+        self.upload_open_file(&name, file, meta.len(), progress)
+            .await
+    }
+
+    async fn send(
+        &self,
+        file_name: &str,
+        size: u64,
+        body: impl Fn() -> reqwest::Body + Send + Sync + 'static,
+    ) -> Result<Upload> {
+        check(file_name, size)?;
+        let encoded = utf8_percent_encode(file_name.trim(), SEGMENT).to_string();
+        let mut call = Call::post(Operation::Upload, "/v1/agents/upload")
+            .limit(Limit::Uploads)
+            .timeout(std::time::Duration::from_secs(600));
+        call.headers.push(("x-filename", encoded));
+        call.headers
+            .push(("content-type", "application/octet-stream".into()));
+        call.headers.push(("content-length", size.to_string()));
+        call.payload = Payload::Body(Box::new(body));
+        self.client.call(call).await
     }
 }
 
@@ -138,6 +178,48 @@ fn body(bytes: Bytes, progress: Option<Progress>) -> reqwest::Body {
                 report(end as u64, total);
             }
             Some((Ok::<_, std::io::Error>(bytes.slice(offset..end)), end))
+        }
+    });
+    reqwest::Body::wrap_stream(stream)
+}
+
+/// [`body`] for a file: each chunk read when the connection asks for it, through a handle of
+/// its own that starts at the beginning (so a retried attempt sends the same bytes).
+fn file_body(file: Arc<std::fs::File>, total: u64, progress: Option<Progress>) -> reqwest::Body {
+    use tokio::io::{AsyncReadExt, AsyncSeekExt};
+    if let Some(report) = &progress {
+        report(0, total);
+    }
+    let start = (None::<tokio::fs::File>, 0u64);
+    let stream = futures_util::stream::try_unfold(start, move |(open, sent)| {
+        let file = file.clone();
+        let progress = progress.clone();
+        async move {
+            if sent >= total {
+                return Ok(None);
+            }
+            let mut reader = match open {
+                Some(reader) => reader,
+                None => {
+                    let mut reader = tokio::fs::File::from_std(file.try_clone()?);
+                    reader.seek(SeekFrom::Start(0)).await?;
+                    reader
+                }
+            };
+            let mut chunk = vec![0; CHUNK.min((total - sent) as usize)];
+            let read = reader.read(&mut chunk).await?;
+            if read == 0 {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::UnexpectedEof,
+                    "the file shrank while it was sent",
+                ));
+            }
+            chunk.truncate(read);
+            let sent = sent + read as u64;
+            if let Some(report) = &progress {
+                report(sent, total);
+            }
+            Ok(Some((Bytes::from(chunk), (Some(reader), sent))))
         }
     });
     reqwest::Body::wrap_stream(stream)

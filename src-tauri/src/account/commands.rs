@@ -1,5 +1,7 @@
 //! Commands of the account and file features: thin adapters over the modules beside this one.
 
+use std::path::PathBuf;
+
 use porthole_client::uploads::Upload;
 use porthole_client::Secret;
 use tauri::ipc::Channel;
@@ -11,7 +13,7 @@ use super::computers::{self, CreationProgress};
 use super::identity::{self, IdentityInfo};
 use super::keys::{self, FreshKey, KeysView, NewKey};
 use super::signin;
-use super::uploads::{self, FileCheck, UploadProgress};
+use super::uploads::{self, FileCheck, OfferedFiles, UploadProgress};
 use super::usage::{self, UsageView};
 use crate::error::{AppError, UiError};
 
@@ -118,9 +120,8 @@ pub async fn pick_files(app: AppHandle) -> Res<Vec<FileCheck>> {
     // End-to-end tests cannot drive the system's file dialog (it is not part of the page):
     // they name the files it would return. Everything after the dialog runs as usual.
     if let Ok(picked) = std::env::var("PORTHOLE_E2E_PICKED_FILES") {
-        return Ok(uploads::check_files(
-            picked.lines().map(str::to_owned).collect(),
-        ));
+        let picked = picked.lines().map(PathBuf::from).collect();
+        return Ok(app.state::<OfferedFiles>().picked(picked));
     }
     let (tx, rx) = tokio::sync::oneshot::channel();
     app.dialog()
@@ -133,16 +134,19 @@ pub async fn pick_files(app: AppHandle) -> Res<Vec<FileCheck>> {
     let paths = paths
         .into_iter()
         .filter_map(|p| p.into_path().ok())
-        .map(|p| p.to_string_lossy().into_owned())
         .collect();
-    Ok(uploads::check_files(paths))
+    Ok(app.state::<OfferedFiles>().picked(paths))
 }
 
 /// Checks dropped files before anything is uploaded.
+// Only those the window itself saw dropped are read (account/uploads.rs).
 #[tauri::command]
 #[specta::specta]
-pub fn check_files(paths: Vec<String>) -> Vec<FileCheck> {
-    uploads::check_files(paths)
+pub async fn check_files(app: AppHandle, paths: Vec<String>) -> Vec<FileCheck> {
+    let checking = move || app.state::<OfferedFiles>().check_dropped(paths);
+    tauri::async_runtime::spawn_blocking(checking)
+        .await
+        .unwrap_or_default()
 }
 
 #[tauri::command]
@@ -152,6 +156,7 @@ pub async fn upload_file(
     path: String,
     on_progress: Channel<UploadProgress>,
 ) -> Res<Upload> {
+    // `path` is the token `pick_files` or `check_files` gave the file, never a path.
     Ok(uploads::upload(&app, &path, on_progress).await?)
 }
 

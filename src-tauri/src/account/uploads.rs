@@ -1,13 +1,19 @@
-//! Attachments: files are checked, read and uploaded here, from their paths, so the page never
-//! handles file bytes; progress goes to the page over a per-upload channel.
+//! Attachments: files are checked, read and uploaded here, so the page never handles file
+//! bytes; progress goes to the page over a per-upload channel.
 //!
-//! Checked before any upload (no request, no hourly budget spent): a folder, an unreadable
-//! file, an empty file and one over 25 MB are refused with a sentence. An extension the
-//! service does not recognise is allowed but marked (it is stored as a plain binary file).
+//! Only files the person chose are read: those the file dialog returned and those of the last
+//! drop on the window (as the window event gave them, not as the page says). Each gets an
+//! opaque token, and the page uploads by token: a path from the page is never opened.
+//!
+//! Checked before any upload (no request, no hourly budget spent): a folder, a pipe or device,
+//! an unreadable file, an empty file and one over 25 MB are refused with a sentence. An
+//! extension the service does not recognise is allowed but marked (it is stored as a plain
+//! binary file). The upload streams the file from the handle it checked.
 
+use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use porthole_client::uploads::{Upload, MAX_UPLOAD_BYTES};
 use porthole_client::InputError;
@@ -17,6 +23,9 @@ use tauri::{AppHandle, Manager};
 
 use crate::connection::Connection;
 use crate::error::{AppError, AppResult, UiError};
+
+/// Tokens kept at once; the oldest go first (a chip that old was sent or removed long ago).
+const MAX_OFFERED: usize = 256;
 
 /// Extensions the service stores with their own MIME type (spec, Upload).
 const RECOGNISED: &[&str] = &[
@@ -28,6 +37,7 @@ const RECOGNISED: &[&str] = &[
 #[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize, specta::Type)]
 #[serde(rename_all = "camelCase")]
 pub struct FileCheck {
+    // The file's token (see the module), what `upload` takes; empty for a refused file.
     pub path: String,
     pub name: String,
     pub size: f64,
@@ -51,14 +61,85 @@ pub fn is_recognised(name: &str) -> bool {
         .is_some_and(|e| RECOGNISED.contains(&e.to_ascii_lowercase().as_str()))
 }
 
-/// The pre-upload check of one path; `Ok` is its size.
-pub fn precheck(path: &Path) -> AppResult<u64> {
-    let meta = std::fs::metadata(path).map_err(|_| AppError::FileUnreadable)?;
-    if meta.is_dir() {
-        return Err(AppError::FolderNotFile);
+/// The files the person picked or dropped, by token.
+#[derive(Default)]
+pub struct OfferedFiles {
+    inner: Mutex<Offered>,
+}
+
+#[derive(Default)]
+struct Offered {
+    tokens: VecDeque<(String, PathBuf)>,
+    /// The last drop on the window.
+    dropped: Vec<PathBuf>,
+}
+
+impl OfferedFiles {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Offered> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
-    // Metadata can be readable while the contents are not (permissions).
-    std::fs::File::open(path).map_err(|_| AppError::FileUnreadable)?;
+
+    /// Files dropped on the window, from the window's own event.
+    pub fn dropped(&self, paths: Vec<PathBuf>) {
+        self.lock().dropped = paths;
+    }
+
+    /// Checks the files the dialog returned.
+    pub fn picked(&self, paths: Vec<PathBuf>) -> Vec<FileCheck> {
+        paths.iter().map(|p| self.offer(p)).collect()
+    }
+
+    /// Checks the files the page says were dropped: only those of the last drop are read.
+    pub fn check_dropped(&self, paths: Vec<String>) -> Vec<FileCheck> {
+        paths
+            .into_iter()
+            .map(|p| {
+                let path = PathBuf::from(&p);
+                if self.lock().dropped.contains(&path) {
+                    self.offer(&path)
+                } else {
+                    refused(&path, &AppError::FileUnreadable)
+                }
+            })
+            .collect()
+    }
+
+    fn offer(&self, path: &Path) -> FileCheck {
+        let mut check = check_file(path);
+        if check.refusal.is_none() {
+            let token = new_token();
+            let mut offered = self.lock();
+            if offered.tokens.len() >= MAX_OFFERED {
+                offered.tokens.pop_front();
+            }
+            offered.tokens.push_back((token.clone(), path.to_owned()));
+            check.path = token;
+        }
+        check
+    }
+
+    fn path_of(&self, token: &str) -> Option<PathBuf> {
+        let offered = self.lock();
+        let found = offered.tokens.iter().find(|(t, _)| t == token);
+        found.map(|(_, path)| path.clone())
+    }
+}
+
+fn new_token() -> String {
+    use rand::Rng;
+    let bytes: [u8; 16] = rand::rng().random();
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// What may be read of a file: its size, if it is one ordinary file the person can read, not
+/// empty and not over 25 MB. The kind is judged before opening (opening a pipe waits for a
+/// writer, forever), then again on the open handle, which is what gets read.
+pub fn open_checked(path: &Path) -> AppResult<(std::fs::File, u64)> {
+    let meta = std::fs::metadata(path).map_err(|_| AppError::FileUnreadable)?;
+    regular(&meta)?;
+    let file = std::fs::File::open(path).map_err(|_| AppError::FileUnreadable)?;
+    let meta = file.metadata().map_err(|_| AppError::FileUnreadable)?;
+    regular(&meta)?;
     match meta.len() {
         0 => Err(AppError::Client(InputError::EmptyFile.into())),
         size if size > MAX_UPLOAD_BYTES => Err(AppError::Client(
@@ -68,51 +149,69 @@ pub fn precheck(path: &Path) -> AppResult<u64> {
             }
             .into(),
         )),
-        size => Ok(size),
+        size => Ok((file, size)),
     }
 }
 
-pub fn check_file(path: &Path) -> FileCheck {
-    let name = path
-        .file_name()
+fn regular(meta: &std::fs::Metadata) -> AppResult<()> {
+    if meta.is_dir() {
+        return Err(AppError::FolderNotFile);
+    }
+    if !meta.is_file() {
+        return Err(AppError::NotAFile);
+    }
+    Ok(())
+}
+
+fn name_of(path: &Path) -> String {
+    path.file_name()
         .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| path.to_string_lossy().into_owned());
-    let (size, refusal) = match precheck(path) {
-        Ok(size) => (size as f64, None),
-        Err(err) => (0.0, Some(UiError::from(&err))),
-    };
+        .unwrap_or_else(|| path.to_string_lossy().into_owned())
+}
+
+fn refused(path: &Path, err: &AppError) -> FileCheck {
+    let name = name_of(path);
     FileCheck {
-        path: path.to_string_lossy().into_owned(),
+        path: String::new(),
         recognised: is_recognised(&name),
         name,
-        size,
-        refusal,
+        size: 0.0,
+        refusal: Some(UiError::from(err)),
     }
 }
 
-pub fn check_files(paths: Vec<String>) -> Vec<FileCheck> {
-    paths
-        .into_iter()
-        .map(|p| check_file(&PathBuf::from(p)))
-        .collect()
+fn check_file(path: &Path) -> FileCheck {
+    match open_checked(path) {
+        Ok((_, size)) => {
+            let name = name_of(path);
+            FileCheck {
+                path: String::new(),
+                recognised: is_recognised(&name),
+                name,
+                size: size as f64,
+                refusal: None,
+            }
+        }
+        Err(err) => refused(path, &err),
+    }
 }
 
-/// Uploads one checked file, sending progress (at most about every 1% of it).
+/// Uploads the file behind `token`, sending progress (at most about every 1% of it).
 pub async fn upload(
     app: &AppHandle,
-    path: &str,
+    token: &str,
     progress: Channel<UploadProgress>,
 ) -> AppResult<Upload> {
-    let path = PathBuf::from(path);
-    precheck(&path)?;
-    let client = app.state::<Connection>().active().await?.client;
-    let bytes = tokio::fs::read(&path)
+    let path = app
+        .state::<OfferedFiles>()
+        .path_of(token)
+        .ok_or(AppError::FileUnreadable)?;
+    let opened = path.clone();
+    let (file, size) = tauri::async_runtime::spawn_blocking(move || open_checked(&opened))
         .await
-        .map_err(|_| AppError::FileUnreadable)?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
+        .map_err(|_| AppError::FileUnreadable)??;
+    let client = app.state::<Connection>().active().await?.client;
+    let name = name_of(&path);
     let last_sent = Arc::new(AtomicU64::new(u64::MAX));
     let report: porthole_client::uploads::Progress = Arc::new(move |sent, total| {
         let step = (total / 100).max(1);
@@ -125,7 +224,10 @@ pub async fn upload(
             });
         }
     });
-    let upload = client.uploads().upload(&name, bytes, Some(report)).await?;
+    let upload = client
+        .uploads()
+        .upload_open_file(&name, file, size, Some(report))
+        .await?;
     if let Some(staged) = app.try_state::<super::attachments::StagedAttachments>() {
         staged.remember_own_name(&upload, &name);
     }
@@ -135,9 +237,18 @@ pub async fn upload(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use porthole_client::{Client, Credential};
+    use std::sync::Mutex as StdMutex;
+
+    fn codes(checks: &[FileCheck]) -> Vec<Option<String>> {
+        checks
+            .iter()
+            .map(|c| c.refusal.as_ref().map(|r| r.code.clone()))
+            .collect()
+    }
 
     #[test]
-    fn empty_large_unreadable_and_folders_are_refused_before_uploading() {
+    fn pipes_devices_folders_empty_large_and_unreadable_files_are_refused_before_uploading() {
         let dir = tempfile::tempdir().unwrap();
         let empty = dir.path().join("empty.txt");
         std::fs::write(&empty, b"").unwrap();
@@ -151,20 +262,27 @@ mod tests {
             .unwrap()
             .set_len(MAX_UPLOAD_BYTES)
             .unwrap();
+        // Opening a pipe with no writer would wait forever.
+        let pipe = dir.path().join("pipe");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&pipe)
+            .status()
+            .unwrap();
+        assert!(made.success());
 
-        let codes: Vec<Option<String>> = check_files(vec![
-            ok.display().to_string(),
-            empty.display().to_string(),
-            big.display().to_string(),
-            exact.display().to_string(),
-            dir.path().join("missing.txt").display().to_string(),
-            dir.path().display().to_string(),
-        ])
-        .into_iter()
-        .map(|c| c.refusal.map(|r| r.code))
-        .collect();
+        let offered = OfferedFiles::default();
+        let checks = offered.picked(vec![
+            ok.clone(),
+            empty,
+            big,
+            exact,
+            dir.path().join("missing.txt"),
+            dir.path().to_owned(),
+            pipe,
+            PathBuf::from("/dev/null"),
+        ]);
         assert_eq!(
-            codes,
+            codes(&checks),
             vec![
                 None,
                 Some("empty_file".to_owned()),
@@ -172,8 +290,35 @@ mod tests {
                 None,
                 Some("file_unreadable".to_owned()),
                 Some("folder_not_file".to_owned()),
+                Some("not_a_file".to_owned()),
+                Some("not_a_file".to_owned()),
             ]
         );
+        // The page holds tokens, never paths, and only accepted files have one.
+        assert_eq!(offered.path_of(&checks[0].path), Some(ok));
+        assert!(!checks[0].path.contains("notes"));
+        assert!(checks[1].path.is_empty());
+    }
+
+    #[test]
+    fn only_the_files_of_the_last_drop_are_read_and_a_made_up_token_reads_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let dropped = dir.path().join("dropped.txt");
+        std::fs::write(&dropped, b"from the drop").unwrap();
+        let other = dir.path().join("secret.txt");
+        std::fs::write(&other, b"never offered").unwrap();
+
+        let offered = OfferedFiles::default();
+        offered.dropped(vec![dropped.clone()]);
+        let checks = offered.check_dropped(vec![
+            dropped.display().to_string(),
+            other.display().to_string(),
+        ]);
+        assert_eq!(codes(&checks), vec![None, Some("file_unreadable".into())]);
+        assert_eq!(checks[1].size, 0.0, "not even its size is told");
+        assert_eq!(offered.path_of(&checks[0].path), Some(dropped));
+        assert_eq!(offered.path_of(&other.display().to_string()), None);
+        assert_eq!(offered.path_of(""), None);
     }
 
     #[test]
@@ -186,5 +331,41 @@ mod tests {
         assert_eq!((check.name.as_str(), check.size), ("drawing.xyz", 1.0));
         assert!(is_recognised("Report.PDF") && is_recognised("a.tar.json"));
         assert!(!is_recognised("README") && !is_recognised("x.docx"));
+    }
+
+    #[tokio::test]
+    async fn a_file_is_streamed_as_it_was_checked_even_if_it_grows_meanwhile() {
+        let sim = porthole_sim::Sim::start(porthole_sim::Config::default())
+            .await
+            .unwrap();
+        let key = sim.account("ada").api_key.clone().unwrap();
+        let client = Client::new(&sim.base_url, Credential::api_key(&key).unwrap()).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("server.log");
+        std::fs::write(&log, "line\n".repeat(200_000)).unwrap();
+        let (file, size) = open_checked(&log).unwrap();
+        // The log grows between the check and the upload: what was checked is what is sent.
+        use std::io::Write;
+        let mut more = std::fs::OpenOptions::new().append(true).open(&log).unwrap();
+        more.write_all(&vec![b'x'; 3 * 1024 * 1024]).unwrap();
+        let seen = Arc::new(StdMutex::new(Vec::new()));
+        let sink = seen.clone();
+        let upload = client
+            .uploads()
+            .upload_open_file(
+                "server.log",
+                file,
+                size,
+                Some(Arc::new(move |sent, total| {
+                    sink.lock().unwrap().push((sent, total))
+                })),
+            )
+            .await
+            .unwrap();
+        assert_eq!(upload.size, 1_000_000);
+        let seen = seen.lock().unwrap().clone();
+        // Read a chunk at a time as the connection takes it (64 KiB each).
+        assert!(seen.len() > 10, "{} steps", seen.len());
+        assert_eq!(seen.last(), Some(&(1_000_000, 1_000_000)));
     }
 }

@@ -1,6 +1,8 @@
 // The files on the composer before sending: one chip per file, each checked in Rust first
-// (empty, over 25 MB, unreadable files are refused there, before any upload) and then
-// uploaded by Rust from its path with its own progress. Only finished uploads are sent.
+// (folders, pipes, empty, over 25 MB, unreadable files are refused there, before any upload)
+// and then uploaded by Rust with its own progress. A chip's `path` is the token Rust gave the
+// file when it was picked or dropped, never a path Rust would open. Only finished uploads
+// are sent.
 import type { Api, FileCheck, UiError, Upload } from '../../api';
 import { toUiError } from '../../ui-error';
 
