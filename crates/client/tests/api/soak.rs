@@ -1,0 +1,243 @@
+//! A soak under a bad network and a flaky service: many tasks followed to their end through
+//! the simulator's `--faults` (10% of stream frames followed by a cut, 5% of requests 500, 5%
+//! 429 with Retry-After, 10% held), and each task's messages, narration and progress checked
+//! against what the simulator itself sent: nothing lost, nothing twice, and every task ends as
+//! the simulator says it ended.
+//!
+//! CI runs 50 tasks. `PORTHOLE_SOAK_TASKS=1000` runs the long one (BENCHMARKS.md, "Soak").
+
+use porthole_client::approvals::Answer;
+use porthole_client::messages::MessageRequest;
+use porthole_client::sessions::ContextRole;
+use porthole_client::{Client, ErrorCode, TaskFollower, TaskUpdate, Transport};
+use porthole_sim::records::LogEntry;
+use porthole_sim::RunningSim;
+
+use crate::support::*;
+use crate::tasks::follow_to_end;
+
+const FAULTS: &str = "drop-stream=0.1,http-500=0.05,http-429=0.05,slow=0.1:200ms";
+const CITIES: [&str; 8] = [
+    "Lisbon", "Quito", "Cairo", "Lagos", "Oslo", "Hanoi", "Lima", "Perth",
+];
+
+/// What one task showed, and what the simulator sent for it.
+#[derive(Debug, Default)]
+struct Tally {
+    tasks: usize,
+    lost: usize,
+    repeated: usize,
+    wrong_end: usize,
+    resent: usize,
+    reconnects: usize,
+}
+
+fn tasks_to_run() -> usize {
+    std::env::var("PORTHOLE_SOAK_TASKS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(50)
+}
+
+/// Whether the service got `text` as a message of the machine's current conversation: what a
+/// client reads before sending again after a send whose answer it never saw.
+async fn service_got(client: &Client, machine_id: &str, text: &str) -> bool {
+    match client.sessions().context(machine_id, 50).await {
+        Ok(context) => context
+            .messages
+            .iter()
+            .any(|m| m.role == ContextRole::User && m.content == text),
+        Err(_) => false,
+    }
+}
+
+/// Starts the task, sending again only when the service did not get it. A start whose answer
+/// was lost after the service took the message must not send it twice.
+async fn start(
+    client: &Client,
+    machine_id: &str,
+    text: &str,
+    tally: &mut Tally,
+) -> Option<TaskFollower> {
+    let request = MessageRequest::new(text, machine_id);
+    for _ in 0..20 {
+        match TaskFollower::start(client, &request, Transport::Stream).await {
+            Ok(follower) => return Some(follower),
+            Err(e) => {
+                let code = e.code();
+                assert!(
+                    matches!(
+                        code,
+                        ErrorCode::ServerError { .. }
+                            | ErrorCode::RateLimited { .. }
+                            | ErrorCode::Network
+                            | ErrorCode::NetworkTimeout
+                            | ErrorCode::BadResponse
+                    ),
+                    "only injected faults refuse a start: {e:?}"
+                );
+                if service_got(client, machine_id, text).await {
+                    // The task runs: follow the machine's current conversation instead.
+                    return None;
+                }
+                tally.resent += 1;
+            }
+        }
+    }
+    panic!("twenty sends of {text:?} all failed")
+}
+
+/// The simulator's own record of the task whose message was `text`.
+fn sent_for(sim: &RunningSim, text: &str) -> (Vec<String>, Vec<String>, Vec<String>, String) {
+    let db = sim.state().db();
+    let turns: Vec<_> = db.turns.values().filter(|t| t.message == text).collect();
+    assert_eq!(turns.len(), 1, "{text:?} started exactly one task");
+    let turn = turns[0];
+    let (mut messages, mut narration, mut progress) = (Vec::new(), Vec::new(), Vec::new());
+    for entry in &turn.log {
+        match entry {
+            LogEntry::Text {
+                reasoning: false,
+                text,
+                ..
+            } => messages.push(text.clone()),
+            LogEntry::Text {
+                reasoning: true,
+                text,
+                ..
+            } => narration.push(text.clone()),
+            LogEntry::Event(event) if event["type"] == "data-progress" => progress.push(
+                event["data"]["text"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_owned(),
+            ),
+            _ => {}
+        }
+    }
+    (
+        messages,
+        narration,
+        progress,
+        turn.status.as_str().to_owned(),
+    )
+}
+
+/// Counts what `shown` lost or repeated of `sent`, in order.
+fn compare(sent: &[String], shown: &[String], tally: &mut Tally) {
+    if sent != shown {
+        let missing = sent.iter().filter(|s| !shown.contains(s)).count();
+        tally.lost += missing;
+        tally.repeated += shown.len().saturating_sub(sent.len() - missing);
+    }
+}
+
+async fn run_on(sim: &RunningSim, client: &Client, machine_id: &str, tag: &str, n: usize) -> Tally {
+    let mut tally = Tally::default();
+    for i in 0..n {
+        let text = format!(
+            "Look up the weather in {} (soak {tag}-{i})",
+            CITIES[i % CITIES.len()]
+        );
+        let follower = match start(client, machine_id, &text, &mut tally).await {
+            Some(follower) => follower,
+            None => {
+                let session = client
+                    .sessions()
+                    .list(machine_id)
+                    .await
+                    .expect("the machine's conversations")
+                    .into_iter()
+                    .next()
+                    .expect("a current conversation")
+                    .session_id;
+                TaskFollower::follow_session(client, &session)
+            }
+        };
+        let updates = follow_to_end(client, follower, Answer::Yes).await;
+        let (messages, narration, progress, status) = sent_for(sim, &text);
+        let pick = |f: fn(&TaskUpdate) -> Option<String>| -> Vec<String> {
+            updates.iter().filter_map(f).collect()
+        };
+        let shown_messages = pick(|u| match u {
+            TaskUpdate::Message { text, .. } => Some(text.clone()),
+            _ => None,
+        });
+        let shown_narration = pick(|u| match u {
+            TaskUpdate::Narration { text, .. } => Some(text.clone()),
+            _ => None,
+        });
+        let shown_progress = pick(|u| match u {
+            TaskUpdate::Progress { text, .. } => Some(text.clone()),
+            _ => None,
+        });
+        compare(&messages, &shown_messages, &mut tally);
+        compare(&narration, &shown_narration, &mut tally);
+        compare(&progress, &shown_progress, &mut tally);
+        let succeeded = matches!(
+            updates.last(),
+            Some(TaskUpdate::Finished {
+                succeeded: true,
+                ..
+            })
+        );
+        if succeeded != (status == "succeeded") {
+            tally.wrong_end += 1;
+            eprintln!(
+                "{text:?}: the simulator says {status}, the follower {:?}",
+                updates.last()
+            );
+        }
+        tally.reconnects += updates
+            .iter()
+            .filter(|u| matches!(u, TaskUpdate::Reconnecting { .. }))
+            .count();
+        tally.tasks += 1;
+    }
+    tally
+}
+
+#[tokio::test]
+async fn tasks_under_faults_lose_and_repeat_nothing() {
+    let sim = sim_with_faults(FAULTS, 2026).await;
+    let ada = client(&sim, "ada");
+    let ulla = client(&sim, "ulla");
+    let laptop = machine(&ada, "Design laptop").await;
+    let macbook = machine(&ada, "Ada's MacBook").await;
+    let workstation = machine(&ulla, "Ulla's workstation").await;
+    let total = tasks_to_run();
+    let share = total.div_ceil(3);
+    let started = std::time::Instant::now();
+    let (a, b, c) = tokio::join!(
+        run_on(&sim, &ada, &laptop, "laptop", share),
+        run_on(&sim, &ada, &macbook, "macbook", share),
+        run_on(&sim, &ulla, &workstation, "workstation", total - 2 * share),
+    );
+    let mut all = Tally::default();
+    for t in [a, b, c] {
+        all.tasks += t.tasks;
+        all.lost += t.lost;
+        all.repeated += t.repeated;
+        all.wrong_end += t.wrong_end;
+        all.resent += t.resent;
+        all.reconnects += t.reconnects;
+    }
+    eprintln!(
+        "soak: {} tasks in {:.1} s under {FAULTS}: {} lost, {} repeated, {} ended wrong; \
+         {} sends made again, {} reconnects",
+        all.tasks,
+        started.elapsed().as_secs_f64(),
+        all.lost,
+        all.repeated,
+        all.wrong_end,
+        all.resent,
+        all.reconnects
+    );
+    assert_eq!(all.tasks, total);
+    assert!(all.reconnects > 0, "the faults cut some streams");
+    assert_eq!(
+        (all.lost, all.repeated, all.wrong_end),
+        (0, 0, 0),
+        "{all:?}"
+    );
+}
