@@ -361,13 +361,14 @@ impl Engine {
         let Some(machine_id) = self.state.machine_id.clone() else {
             return Err(cause.unwrap_or(Error::StreamCut));
         };
-        let newest = self
-            .client
-            .sessions()
-            .list(&machine_id)
-            .await?
-            .into_iter()
-            .next();
+        // The list's shape is not published: if it cannot be read, the cut is what to report.
+        let newest = match self.client.sessions().list(&machine_id).await {
+            Ok(sessions) => sessions.into_iter().next(),
+            Err(err) => {
+                tracing::debug!(error = %err, "the machine's sessions could not be read");
+                None
+            }
+        };
         match newest {
             Some(session) => {
                 self.session_known(session.session_id, None, false);
