@@ -186,7 +186,11 @@ pub fn watch_starting(app: &AppHandle, machine_id: &str) {
 
 /// Whether sending a task to this computer will start it first.
 pub fn needs_start(machine: &Machine) -> bool {
-    machine.is_unclaimed_free_computer() || machine.status == Some(MachineStatus::Hibernated)
+    machine.is_unclaimed_free_computer()
+        || matches!(
+            machine.status,
+            Some(MachineStatus::Hibernated | MachineStatus::Hibernating | MachineStatus::WakingUp)
+        )
 }
 
 #[cfg(test)]
