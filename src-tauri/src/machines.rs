@@ -220,6 +220,9 @@ mod tests {
             row(&with("exploding"), None).availability,
             Availability::Offline
         );
+        // A message to a computer on its way down or up starts (or waits for) it.
+        assert!(needs_start(&with("hibernating")) && needs_start(&with("wakingup")));
+        assert!(!needs_start(&with("active")) && !needs_start(&with("exploding")));
     }
 
     #[test]
