@@ -87,3 +87,56 @@ async fn an_approval_is_approved_and_another_denied() {
     app.screenshot("approval-denied").await.expect("screenshot");
     app.quit().await;
 }
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_choice_is_answered_with_a_pick_the_agent_follows() {
+    let app = App::launch().await.expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    select_machine(&app, "Design laptop")
+        .await
+        .expect("machine");
+    send_task(&app, "Look up the weather, which city is up to you")
+        .await
+        .expect("send");
+    let send = wait
+        .element("approval-send-choice")
+        .await
+        .expect("a choice dialog");
+    assert!(
+        !send.is_enabled().await.unwrap(),
+        "nothing picked yet: nothing to send"
+    );
+    let options = app
+        .driver
+        .find_all(By::Css("[data-testid=\"approval-option\"]"))
+        .await
+        .unwrap();
+    let mut rome = None;
+    for option in options {
+        if option.text().await.unwrap() == "Rome" {
+            rome = Some(option);
+        }
+    }
+    rome.expect("Rome is offered").click().await.unwrap();
+    app.screenshot("approval-choice").await.expect("screenshot");
+    send.click().await.unwrap();
+    wait.gone("approval-send-choice")
+        .await
+        .expect("the dialog closes");
+    assert_eq!(
+        wait_for_status(&app, &["succeeded", "failed"])
+            .await
+            .unwrap(),
+        "succeeded"
+    );
+    let answer = wait
+        .text("final-answer", |t| !t.is_empty())
+        .await
+        .expect("an answer");
+    assert!(
+        answer.contains("Rome"),
+        "the agent followed the pick: {answer}"
+    );
+    app.quit().await;
+}
