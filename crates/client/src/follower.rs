@@ -71,6 +71,10 @@ pub enum Transport {
 
 impl TaskFollower {
     /// Sends `request` and follows the task it starts.
+    ///
+    /// Not for a message sent while a task runs (steering): it joins that task, and its own
+    /// stream would replay the task's events a second time. Send it with
+    /// `client.messages().send` and keep reading the running task's follower.
     pub async fn start(
         client: &Client,
         request: &MessageRequest,
