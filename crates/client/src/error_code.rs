@@ -257,7 +257,6 @@ impl ErrorCode {
             (Operation::Approval, 404) => C::ApprovalNotFound,
             (Operation::Approval, 400) => C::SelectionRejected,
             (Operation::WakeMachine, 404) => C::MachineNotFound,
-            (Operation::WakeMachine, 400) => C::MachineNotSupported,
             (Operation::CreateKey | Operation::ListKeys | Operation::RevokeKey, 403) => {
                 C::SessionRequired { create_url: None }
             }
