@@ -215,6 +215,44 @@ mod tests {
         }
     }
 
+    /// Random edits of the kinds a conversation sees, and some it does not, from a fixed
+    /// seed: whatever `between` writes must replay to exactly the new value.
+    #[test]
+    fn random_edits_replay_exactly() {
+        use rand::{rngs::StdRng, Rng, SeedableRng};
+        let mut rng = StdRng::seed_from_u64(17);
+        let mut old = json!({"status": "idle", "items": [], "follower": {"seen": []}});
+        for step in 0..3_000 {
+            let mut new = old.clone();
+            let items = new["items"].as_array_mut().unwrap();
+            match rng.random_range(0..7) {
+                0 => items.push(json!({"kind": "progress", "text": format!("p{step}")})),
+                1 if !items.is_empty() => {
+                    let i = rng.random_range(0..items.len());
+                    items[i] = json!({"kind": "narration", "text": format!("n{step}")});
+                }
+                2 if !items.is_empty() => {
+                    let n = rng.random_range(1..=items.len().min(3));
+                    items.drain(..n);
+                    items.push(json!(step % 4));
+                }
+                3 => {
+                    let n = rng.random_range(0..=items.len());
+                    items.truncate(n);
+                }
+                4 => items.push(json!(step % 3)),
+                5 => new["follower"]["seen"]
+                    .as_array_mut()
+                    .unwrap()
+                    .push(json!(step)),
+                _ => new["status"] = json!(["idle", "running", "failed"])[step % 3].clone(),
+            }
+            let (value, _) = replayed(&old, &new);
+            assert_eq!(value, new, "step {step}");
+            old = new;
+        }
+    }
+
     #[test]
     fn a_change_that_does_not_fit_is_refused() {
         let mut value = json!({"items": [1]});
