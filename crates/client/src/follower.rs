@@ -8,6 +8,11 @@
 //! tool calls, tool errors) by lining up their fingerprints (see `follower_updates`). Each
 //! assistant message is yielded exactly once, whole.
 //!
+//! A lost connection never ends the follow (see `follower_reconnect`): the follower says it
+//! is reconnecting once and keeps trying, with capped backoff, until the service answers; only
+//! the service's own answer (an error event, a failed turn, a refusal such as 401 or 404)
+//! ends a task badly.
+//!
 //! [`FollowerState`] holds all of that and is `Serialize`: an app that saves it after each
 //! update and restarts resumes with [`TaskFollower::resume`] without repeats.
 //! Dropping the follower closes its connection.
@@ -27,7 +32,11 @@ use crate::events::{AgentEvent, EventsPage, SessionStatus, TaskUsage};
 use crate::follower_updates::{apply_event, Delivered, Replay, TextBuffers};
 use crate::messages::{MessageOutcome, MessageRequest, MessageStream};
 pub use crate::task_update::{TaskFailure, TaskUpdate};
-use crate::turns::TurnStatus;
+use crate::turns::{Turn, TurnStatus};
+
+#[path = "follower_reconnect.rs"]
+mod reconnect;
+use reconnect::{is_passing, Outage};
 
 /// What the app persists to resume following after a restart.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -150,6 +159,8 @@ impl Stream for TaskFollower {
 
 enum Mode {
     Stream(Box<MessageStream>),
+    /// The stream broke before naming its session: find it, then poll.
+    Locate,
     Poll,
     /// The poll said the task ended; the turn result is read next.
     Finishing(Box<PollEnd>),
@@ -169,8 +180,8 @@ const FINAL_TURN_WAIT: Duration = Duration::from_secs(60);
 /// Lines of history read at a task's end.
 const HISTORY_LINES: u32 = 20;
 
-/// Consecutive transient failures tolerated before the follower gives up.
-const MAX_FAILURES: u32 = 6;
+/// Looks at a turn that does not name its session yet before giving up on finding it.
+const TURN_LOOKS: u32 = 6;
 
 struct Engine {
     client: Client,
@@ -183,7 +194,14 @@ struct Engine {
     replay: Replay,
     failure: Option<TaskFailure>,
     last_usage: Option<(Option<TaskUsage>, Option<TaskUsage>)>,
-    failures: u32,
+    outage: Outage,
+    /// Waited before the next request, once the queued updates are handed out.
+    pause: Option<Duration>,
+    /// Why the stream broke: reported if its session cannot be found.
+    cut: Option<Error>,
+    turn_looks: u32,
+    /// The error that ends the follow, handed out after the queued updates.
+    fatal: Option<Error>,
 }
 
 impl Engine {
@@ -198,7 +216,11 @@ impl Engine {
             replay: Replay::default(),
             failure: None,
             last_usage: None,
-            failures: 0,
+            outage: Outage::default(),
+            pause: None,
+            cut: None,
+            turn_looks: 0,
+            fatal: None,
         }
     }
 
@@ -241,55 +263,71 @@ impl Engine {
                 self.publish();
                 return Some(Ok(update));
             }
-            match &mut self.mode {
+            if let Some(fatal) = self.fatal.take() {
+                self.publish();
+                return Some(Err(fatal));
+            }
+            if let Some(wait) = self.pause.take() {
+                tokio::time::sleep(wait).await;
+            }
+            let step = match &mut self.mode {
                 Mode::Done => {
                     self.publish();
                     return None;
                 }
-                Mode::Finishing(_) => {
-                    if let Mode::Finishing(end) = std::mem::replace(&mut self.mode, Mode::Done) {
-                        self.finish(*end).await;
+                Mode::Finishing(_) => self.finishing().await,
+                Mode::Stream(stream) => {
+                    match stream.next().await {
+                        Some(Ok(event)) => self.on_stream_event(event),
+                        // Garbage before the stream named its session or turn cannot have
+                        // been a part of the turn worth replaying: read on.
+                        Some(Err(Error::BadResponse { reason, .. }))
+                            if self.state.session_id.is_none() && self.state.turn_id.is_none() =>
+                        {
+                            tracing::debug!(%reason, "skipping a malformed frame before the start");
+                        }
+                        Some(Err(err)) => self.stream_broke(Some(err)),
+                        None => self.stream_broke(None),
                     }
+                    Ok(())
                 }
-                Mode::Stream(stream) => match stream.next().await {
-                    Some(Ok(event)) => self.on_stream_event(event),
-                    // Garbage before the stream named its session or turn cannot have
-                    // been a part of the turn worth replaying: read on.
-                    Some(Err(Error::BadResponse { reason, .. }))
-                        if self.state.session_id.is_none() && self.state.turn_id.is_none() =>
-                    {
-                        tracing::debug!(%reason, "skipping a malformed frame before the start");
-                    }
-                    Some(Err(err)) => {
-                        if let Err(fatal) = self.switch_to_poll(Some(err)).await {
-                            self.mode = Mode::Done;
-                            return Some(Err(fatal));
-                        }
-                    }
-                    None => {
-                        if let Err(fatal) = self.switch_to_poll(None).await {
-                            self.mode = Mode::Done;
-                            return Some(Err(fatal));
-                        }
-                    }
-                },
-                Mode::Poll => match self.poll_once().await {
-                    Ok(()) => self.failures = 0,
-                    Err(err) if err.code().is_transient() && self.failures < MAX_FAILURES => {
-                        self.failures += 1;
-                        let wait = err
-                            .retry_after()
-                            .unwrap_or(self.client.config().backoff * self.failures);
-                        tokio::time::sleep(wait.min(self.client.config().max_wait)).await;
-                    }
-                    Err(err) => {
-                        self.mode = Mode::Done;
-                        self.publish();
-                        return Some(Err(err));
-                    }
-                },
+                Mode::Locate => self.locate_session().await,
+                Mode::Poll => self.poll_once().await,
+            };
+            if let Err(err) = step {
+                self.retry_or_end(err);
             }
         }
+    }
+
+    /// After a failed request: waits and tries again when the failure is the network's (or
+    /// the service's passing trouble), ends the follow otherwise.
+    fn retry_or_end(&mut self, err: Error) {
+        if !is_passing(&err) {
+            return self.end_with(err);
+        }
+        tracing::debug!(error = %err, "no answer from the service, trying again");
+        self.announce(&err);
+        self.pause = Some(self.outage.failed(&err, self.client.config()));
+    }
+
+    fn announce(&mut self, err: &Error) {
+        if self.outage.announce() {
+            self.queue.push_back(TaskUpdate::Reconnecting {
+                reason: err.to_string(),
+            });
+        }
+    }
+
+    fn end_with(&mut self, err: Error) {
+        self.mode = Mode::Done;
+        self.fatal = Some(err);
+    }
+
+    /// The stream's session could not be found: the cut is what to report.
+    fn give_up(&mut self) {
+        let cause = self.cut.take().unwrap_or(Error::StreamCut);
+        self.end_with(cause);
     }
 
     fn on_stream_event(&mut self, event: AgentEvent) {
@@ -333,63 +371,85 @@ impl Engine {
     }
 
     /// Leaves the stream for the poll; the poll restarts at the turn's start.
-    async fn switch_to_poll(&mut self, cause: Option<Error>) -> Result<()> {
+    fn stream_broke(&mut self, cause: Option<Error>) {
         if let Some(err) = &cause {
             tracing::debug!(error = %err, "task stream broke, continuing from the poll");
-            self.queue.push_back(TaskUpdate::Reconnecting {
-                reason: err.to_string(),
-            });
+            self.announce(err);
         }
-        self.mode = Mode::Poll;
         self.replay = Replay::from_start(&self.state.delivered);
-        if self.state.session_id.is_some() {
-            return Ok(());
-        }
-        // The stream broke before naming its session: the turn knows it.
-        let Some(turn_id) = self.state.turn_id.clone() else {
-            return self.session_from_machine(cause).await;
+        self.mode = if self.state.session_id.is_some() {
+            Mode::Poll
+        } else {
+            Mode::Locate
         };
-        for _ in 0..MAX_FAILURES {
-            if let Some(session_id) = self.client.turns().get(&turn_id).await?.session_id {
+        self.cut = cause;
+    }
+
+    /// The stream broke before naming its session: the turn knows it, or else it is the
+    /// machine's current one.
+    async fn locate_session(&mut self) -> Result<()> {
+        let Some(turn_id) = self.state.turn_id.clone() else {
+            return self.session_from_machine().await;
+        };
+        let session_id = self.client.turns().get(&turn_id).await?.session_id;
+        self.outage.ended();
+        match session_id {
+            Some(session_id) => {
                 self.session_known(session_id, Some(turn_id), false);
-                return Ok(());
+                self.mode = Mode::Poll;
             }
-            tokio::time::sleep(self.client.config().turn_poll_interval).await;
+            None => {
+                self.turn_looks += 1;
+                if self.turn_looks >= TURN_LOOKS {
+                    self.give_up();
+                } else {
+                    self.pause = Some(self.client.config().turn_poll_interval);
+                }
+            }
         }
-        Err(cause.unwrap_or(Error::StreamCut))
+        Ok(())
     }
 
     /// Without a turn id, the session is the machine's current one on the `api` channel (where
     /// every message lands): the newest of the list.
-    async fn session_from_machine(&mut self, cause: Option<Error>) -> Result<()> {
+    async fn session_from_machine(&mut self) -> Result<()> {
         let Some(machine_id) = self.state.machine_id.clone() else {
-            return Err(cause.unwrap_or(Error::StreamCut));
+            self.give_up();
+            return Ok(());
         };
-        // The list's shape is not published: if it cannot be read, the cut is what to report.
         let newest = match self.client.sessions().list(&machine_id).await {
             Ok(sessions) => sessions.into_iter().next(),
+            Err(err) if is_passing(&err) => return Err(err),
+            // The list's shape is not published: if it cannot be read, the cut is what to
+            // report.
             Err(err) => {
                 tracing::debug!(error = %err, "the machine's sessions could not be read");
                 None
             }
         };
+        self.outage.ended();
         match newest {
             Some(session) => {
                 self.session_known(session.session_id, None, false);
-                Ok(())
+                self.mode = Mode::Poll;
             }
-            None => Err(cause.unwrap_or(Error::StreamCut)),
+            None => self.give_up(),
         }
+        Ok(())
     }
 
     async fn poll_once(&mut self) -> Result<()> {
-        let session_id = self.state.session_id.clone().ok_or(Error::StreamCut)?;
+        let Some(session_id) = self.state.session_id.clone() else {
+            self.give_up();
+            return Ok(());
+        };
         let wait = self.client.config().events_wait_secs;
         let page = self
             .client
             .events()
             .poll(&session_id, self.state.cursor.as_deref(), wait)
             .await?;
+        self.outage.ended();
         self.on_page(page);
         Ok(())
     }
@@ -445,18 +505,29 @@ impl Engine {
         }
     }
 
-    /// Reads the turn result and yields the end of the task.
-    async fn finish(&mut self, end: PollEnd) {
+    /// Reads the turn result (again after a lost connection: the mode stays `Finishing`) and
+    /// yields the end of the task.
+    async fn finishing(&mut self) -> Result<()> {
         let turn = match self.state.turn_id.clone() {
-            Some(turn_id) => self
-                .client
-                .turns()
-                .wait(&turn_id, FINAL_TURN_WAIT)
-                .await
-                .map_err(|e| tracing::debug!(error = %e, "turn result unavailable"))
-                .ok(),
+            Some(turn_id) => match self.client.turns().wait(&turn_id, FINAL_TURN_WAIT).await {
+                Ok(turn) => Some(turn),
+                Err(err) if is_passing(&err) => return Err(err),
+                Err(err) => {
+                    tracing::debug!(error = %err, "turn result unavailable");
+                    None
+                }
+            },
             None => None,
         };
+        self.outage.ended();
+        if let Mode::Finishing(end) = std::mem::replace(&mut self.mode, Mode::Done) {
+            self.finish(*end, turn).await;
+        }
+        Ok(())
+    }
+
+    /// Yields the end of the task; `turn` is its final state, when it could be read.
+    async fn finish(&mut self, end: PollEnd, turn: Option<Turn>) {
         let succeeded = match &turn {
             Some(turn) => turn.status == TurnStatus::Succeeded,
             None => end.idle && self.failure.is_none(),

@@ -84,8 +84,10 @@ pub enum TaskUpdate {
         usage: Option<TaskUsage>,
         session_usage: Option<TaskUsage>,
     },
-    /// The stream broke. The task is not over (the agent may still be working); following
-    /// continues from the poll.
+    /// The connection to the service was lost (a cut stream, a refused or timed-out request,
+    /// a 5xx, a 429). The task is not over (the agent may still be working): following goes
+    /// on by itself, with backoff, for as long as it takes. Said once per outage; any later
+    /// update means the service answered again.
     Reconnecting {
         reason: String,
     },

@@ -16,6 +16,7 @@ mod learn_and_judge;
 mod lease_endings;
 mod machines;
 mod outcomes;
+mod reconnect;
 mod soak;
 mod tasks;
 mod turn_id_places;
