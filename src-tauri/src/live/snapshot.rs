@@ -14,8 +14,35 @@ use tauri_plugin_dialog::DialogExt;
 
 use crate::error::UiError;
 
+/// The largest snapshot taken, as base64: a PNG of the largest screen the viewer shows (8192
+/// pixels a side, 256 MB of pixels) compresses far below this; more is not a snapshot.
+const MAX_BASE64_LEN: usize = 96 << 20;
+
 /// Asks where to save and writes the PNG; `None` when the person cancelled.
 pub async fn save(app: &AppHandle, png_base64: &str) -> Result<Option<String>, UiError> {
+    let png = decode(png_base64)?;
+    let Some(path) = ask_where(app).await else {
+        return Ok(None);
+    };
+    let shown = path.display().to_string();
+    // Off the async threads: the disk may be slow (a network folder).
+    let written = tauri::async_runtime::spawn_blocking(move || std::fs::write(&path, png)).await;
+    if !matches!(written, Ok(Ok(()))) {
+        return Err(UiError::new(
+            "snapshot_not_saved",
+            "The snapshot was not saved",
+            "Porthole could not write the file there. Try another folder.",
+            None,
+        ));
+    }
+    Ok(Some(shown))
+}
+
+/// The page's PNG, refused when it is not one or larger than any snapshot.
+fn decode(png_base64: &str) -> Result<Vec<u8>, UiError> {
+    if png_base64.len() > MAX_BASE64_LEN {
+        return Err(unreadable());
+    }
     // A snapshot is one rare action, not the frame path: base64 over IPC is fine here.
     let png = base64::engine::general_purpose::STANDARD
         .decode(png_base64)
@@ -23,18 +50,7 @@ pub async fn save(app: &AppHandle, png_base64: &str) -> Result<Option<String>, U
     if !png.starts_with(b"\x89PNG") {
         return Err(unreadable());
     }
-    let Some(path) = ask_where(app).await else {
-        return Ok(None);
-    };
-    std::fs::write(&path, png).map_err(|_| {
-        UiError::new(
-            "snapshot_not_saved",
-            "The snapshot was not saved",
-            "Porthole could not write the file there. Try another folder.",
-            None,
-        )
-    })?;
-    Ok(Some(path.display().to_string()))
+    Ok(png)
 }
 
 /// Where the person chose to save, `None` when they cancelled.
@@ -78,6 +94,19 @@ fn unreadable() -> UiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_png_of_a_snapshots_size_is_taken() {
+        let png = b"\x89PNG\r\n\x1a\n rest";
+        let b64 = |b: &[u8]| base64::engine::general_purpose::STANDARD.encode(b);
+        assert_eq!(decode(&b64(png)).unwrap(), png);
+        assert!(decode(&b64(b"GIF89a")).is_err());
+        assert!(decode("not base64!").is_err());
+        // A PNG larger than any snapshot is refused, by its length before it is decoded.
+        let mut huge = png.to_vec();
+        huge.resize(MAX_BASE64_LEN / 4 * 3 + 3, 0);
+        assert_eq!(decode(&b64(&huge)).unwrap_err().code, "snapshot_unreadable");
+    }
 
     #[test]
     fn scripted_dialog_answers_in_order_and_empty_means_cancelled() {
