@@ -75,7 +75,8 @@ pub fn read(path: &Path) -> std::io::Result<Read> {
     Ok(parse(&bytes))
 }
 
-fn parse(bytes: &[u8]) -> Read {
+/// Reads a journal's bytes (public for the fuzz target, which reads bytes, not files).
+pub fn parse(bytes: &[u8]) -> Read {
     let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let torn = complete < bytes.len();
     let mut lines = bytes[..complete].split_inclusive(|&b| b == b'\n');
@@ -99,10 +100,14 @@ fn parse(bytes: &[u8]) -> Read {
         };
         // Applied to a copy: a line that fits only in part is not half-applied.
         let mut next = replayed.value.clone();
+        // A record is an object: a line that would make it anything else (a damaged line
+        // replacing it whole) is damage, or the next rewrite would write a journal no start
+        // can read (found by the journal fuzz target).
         if changes
             .into_iter()
             .try_for_each(|c| apply(&mut next, c))
             .is_err()
+            || !next.is_object()
         {
             return Read::Damaged(replayed);
         }
@@ -171,6 +176,23 @@ mod tests {
         ]);
         match parse(&bytes) {
             Read::Damaged(r) => assert_eq!(r.value, json!({"items": ["a"]})),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_line_that_would_make_the_record_no_object_is_damage() {
+        let bytes = journal(&[
+            snapshot("c1", &json!({"items": ["a"]})).unwrap(),
+            line(&[Change::Set(vec![], json!([2]))]).unwrap(),
+        ]);
+        match parse(&bytes) {
+            Read::Damaged(r) => {
+                assert_eq!(r.value, json!({"items": ["a"]}));
+                // What was kept can be rewritten and read again.
+                let again = snapshot(&r.id, &r.value).unwrap();
+                assert!(matches!(parse(&again), Read::Whole(_)));
+            }
             other => panic!("{other:?}"),
         }
     }
