@@ -39,7 +39,13 @@ fn diff(path: &mut Path, old: &Value, new: &Value, out: &mut Vec<Change>) {
     }
     match (old, new) {
         (Value::Object(a), Value::Object(b)) => {
-            for (key, after) in b {
+            // In key order whatever the map keeps: serde_json keeps insertion order when
+            // another crate of the build turns on its `preserve_order`, and a save must write
+            // the same line either way.
+            let mut keys: Vec<&String> = b.keys().collect();
+            keys.sort();
+            for key in keys {
+                let after = &b[key];
                 path.push(key.clone());
                 match a.get(key) {
                     Some(before) => diff(path, before, after, out),
@@ -47,7 +53,9 @@ fn diff(path: &mut Path, old: &Value, new: &Value, out: &mut Vec<Change>) {
                 }
                 path.pop();
             }
-            for key in a.keys().filter(|k| !b.contains_key(*k)) {
+            let mut gone: Vec<&String> = a.keys().filter(|k| !b.contains_key(*k)).collect();
+            gone.sort();
+            for key in gone {
                 let mut at = path.clone();
                 at.push(key.clone());
                 out.push(Change::Remove(at));
