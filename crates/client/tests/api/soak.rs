@@ -200,6 +200,16 @@ async fn run_on(sim: &RunningSim, client: &Client, machine_id: &str, tag: &str, 
 #[tokio::test]
 async fn tasks_under_faults_lose_and_repeat_nothing() {
     let sim = sim_with_faults(FAULTS, 2026).await;
+    // Ada's $25 pays for a few hundred tasks; the long soak is about delivery, not credit, so
+    // her account is topped up as its owner would in the portal.
+    let ada_id = sim.account("ada").user_id.clone();
+    let _ = sim.state().credits_usd(&ada_id); // her credit is opened on first look
+    sim.state()
+        .db()
+        .credits
+        .get_mut(&ada_id)
+        .expect("ada's credit")
+        .usd = 1_000_000.0;
     let ada = client(&sim, "ada");
     let ulla = client(&sim, "ulla");
     let laptop = machine(&ada, "Design laptop").await;
