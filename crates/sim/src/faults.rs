@@ -11,11 +11,18 @@
 //! | `drop-stream=R` | after each frame of a message's event stream, the connection is cut (no `[DONE]`) |
 //! | `bad-frame=R` | before each frame of a stream, a malformed frame is sent (SSE: `data: {not json`; live view: a garbled instruction) |
 //! | `slow-billing=R` | the account endpoint's billing lookup hangs past its 5 s (scaled) timeout, so `credits` is `null` |
+//! | `message-500=R` | `POST /v1/agents/message` answers `500` before it takes the message: no task starts |
+//! | `drop-message-answer=R` | `POST /v1/agents/message` takes the message (the task starts or the message joins one), then the connection closes before a byte of the answer is sent |
+//!
+//! The last two make a failed send ambiguous for real: after a `500` the message was not
+//! taken, after a dropped answer it was, and the client sees no answer either way.
 //!
 //! Every roll draws from one random generator seeded with `--seed`, so the same seed and the
 //! same sequence of requests give the same failures.
 
 use crate::SimError;
+use axum::body::Body;
+use axum::response::Response;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::sync::Mutex;
@@ -30,6 +37,8 @@ pub enum Fault {
     DropStream,
     BadFrame,
     SlowBilling,
+    Message500,
+    DropMessageAnswer,
 }
 
 impl Fault {
@@ -41,6 +50,8 @@ impl Fault {
             "drop-stream" => Fault::DropStream,
             "bad-frame" => Fault::BadFrame,
             "slow-billing" => Fault::SlowBilling,
+            "message-500" => Fault::Message500,
+            "drop-message-answer" => Fault::DropMessageAnswer,
             _ => return None,
         })
     }
@@ -136,6 +147,16 @@ impl Faults {
     pub fn slow_delay(&self) -> Duration {
         self.spec.slow_delay
     }
+}
+
+/// An answer that never arrives: its body fails before its first byte, so the server closes
+/// the connection with nothing written, the status line included (the head is only buffered
+/// until the body's first chunk). The client sees the connection close after its request.
+pub fn dropped_answer() -> Response {
+    let fails = futures::stream::once(async {
+        Err::<bytes::Bytes, _>(std::io::Error::other("drop-message-answer fault"))
+    });
+    Response::new(Body::from_stream(fails))
 }
 
 #[cfg(test)]

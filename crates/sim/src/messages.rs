@@ -4,11 +4,16 @@
 //! on the real service; a `sessionId` in the body is not honoured. If that session's turn is
 //! still working, the message joins it (`queued: true`, same `turnId`); otherwise it starts a
 //! new turn, unless the account has no credit at all (`402 insufficient_credits`).
+//!
+//! Faults of this route: `message-500` refuses the message before anything is done;
+//! `drop-message-answer` takes it (the task starts or it joins one) and then closes the
+//! connection without an answer.
 
 use crate::auth::Caller;
 use crate::body::{object, opt_bool, opt_str, JsonBody};
 use crate::clock::Clock;
 use crate::error::ApiError;
+use crate::faults::Fault;
 use crate::limits::Limit;
 use crate::machines::machine_not_found;
 use crate::records::{Channel, Power, Turn, TurnStatus};
@@ -196,6 +201,9 @@ async fn message(
     caller: Caller,
     JsonBody(body): JsonBody,
 ) -> Result<Response, ApiError> {
+    if state.faults().roll(Fault::Message500) {
+        return Err(ApiError::internal("The service had a problem. Try again."));
+    }
     let p = parse(body)?;
     crate::machines::power::expire_free_claim(&state, &caller.user_id);
     state
@@ -347,6 +355,9 @@ async fn message(
         } else {
             agent::spawn(state.clone(), turn_id.clone());
         }
+    }
+    if state.faults().roll(Fault::DropMessageAnswer) {
+        return Ok(crate::faults::dropped_answer());
     }
     if p.wait {
         return Ok(stream::respond(state, session_id, turn_id, from));

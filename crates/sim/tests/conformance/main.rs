@@ -20,6 +20,7 @@ mod learn;
 mod live;
 mod live_endings;
 mod machines;
+mod message_faults;
 mod messages;
 mod outcomes;
 mod robustness;
