@@ -4,6 +4,7 @@
 //! older connection (followers, refreshers) can tell it is stale and stop.
 
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use porthole_client::Client;
@@ -49,27 +50,30 @@ pub struct Active {
     pub generation: u64,
 }
 
+/// Cheap to clone: clones share one connection (the window's state and the conversations
+/// core hold the same one).
+#[derive(Clone)]
 pub struct Connection {
-    active: watch::Sender<Option<Active>>,
+    active: Arc<watch::Sender<Option<Active>>>,
     /// Counted apart from `active`: while a switch is under way there is no `Active` to read
     /// the last generation from, and counting from it gave every connection generation 1.
-    switches: AtomicU64,
-    info: std::sync::Mutex<ConnectionInfo>,
+    switches: Arc<AtomicU64>,
+    info: Arc<std::sync::Mutex<ConnectionInfo>>,
 }
 
 impl Default for Connection {
     fn default() -> Self {
         Self {
-            active: watch::Sender::new(None),
-            switches: AtomicU64::new(0),
-            info: std::sync::Mutex::new(ConnectionInfo {
+            active: Arc::new(watch::Sender::new(None)),
+            switches: Arc::new(AtomicU64::new(0)),
+            info: Arc::new(std::sync::Mutex::new(ConnectionInfo {
                 mode: ConnectionMode::Demo,
                 state: ConnectionState::Connecting,
                 base_url: None,
                 user_id: None,
                 has_saved_account: false,
                 error: None,
-            }),
+            })),
         }
     }
 }

@@ -11,7 +11,6 @@ mod error;
 mod error_words;
 mod events;
 mod features;
-mod following;
 mod keychain;
 mod live;
 mod machines;
@@ -20,7 +19,6 @@ mod persist;
 mod settings;
 mod store;
 mod switching;
-mod tasks;
 
 use tauri::{Manager, WindowEvent};
 use tauri_specta::{collect_commands, collect_events, Builder};
@@ -42,19 +40,19 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::wake_machine,
             commands::get_account,
             commands::list_models,
-            commands::list_conversations,
-            commands::new_conversation,
-            commands::watch_conversation,
-            commands::unwatch_conversation,
-            commands::send_message,
-            commands::stop_task,
-            commands::answer_approval,
-            commands::choose_approval,
-            commands::open_approval_page,
+            conversations::commands::list_conversations,
+            conversations::commands::new_conversation,
+            conversations::commands::watch_conversation,
+            conversations::commands::unwatch_conversation,
+            conversations::commands::catch_up_conversation,
+            conversations::commands::send_message,
+            conversations::commands::stop_task,
+            conversations::commands::answer_approval,
+            conversations::commands::choose_approval,
+            conversations::commands::open_approval_page,
             features::commands::latest_turn,
             features::commands::get_recording,
             features::commands::step_screenshot,
-            features::commands::set_send_options,
             features::commands::get_turn_outcome,
             features::commands::check_result,
             features::commands::draft_reusable,
@@ -86,7 +84,6 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             account::commands::check_files,
             account::commands::upload_file,
             account::commands::conversation_usage,
-            account::commands::stage_attachments,
             persist::stored_data_notices,
             live::commands::live_open,
             live::commands::live_close,
@@ -143,20 +140,28 @@ pub fn run() {
             navigation::create_window(app, "main")?;
             live::renderer::keep_webkit_caches_small(app);
             let handle = app.handle().clone();
-            app.manage(connection::Connection::default());
+            let connection = connection::Connection::default();
+            app.manage(connection.clone());
             app.manage(demo::DemoService::default());
-            app.manage(following::Followers::default());
-            app.manage(following::Watchers::default());
+            let watchers = std::sync::Arc::new(conversations::window::Watchers::default());
+            app.manage(watchers.clone());
+            let window = conversations::window::WindowNotify {
+                app: handle.clone(),
+                watchers,
+            };
+            app.manage(conversations::Conversations::new(
+                connection,
+                persist::ConversationStore::open(&handle)?,
+                account::usage::UsageStore::open(&handle)?,
+                std::sync::Arc::new(window),
+            ));
             app.manage(machines::StartingMachines::default());
             app.manage(account::identity::Identity::default());
             app.manage(account::signin::BrowserWait::default());
             app.manage(account::keys::FreshKey::default());
-            app.manage(account::attachments::StagedAttachments::default());
             app.manage(account::uploads::OfferedFiles::default());
             app.manage(attention::AttentionTarget::default());
             app.manage(persist::SettingsStore::open(&handle)?);
-            app.manage(persist::ConversationStore::open(&handle)?);
-            app.manage(account::usage::UsageStore::open(&handle)?);
             features::manage(&handle)?;
             tauri::async_runtime::spawn(async move { switching::start(&handle).await });
             Ok(())

@@ -11,7 +11,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use tauri::{AppHandle, Manager};
 
-use crate::conversations::{Conversation, ConversationBook};
+use crate::conversations::model::{Conversation, ConversationBook};
 use crate::error::{AppError, AppResult, UiError};
 use crate::error_words::stored;
 use crate::settings::Settings;
@@ -193,9 +193,10 @@ pub fn stored_data_notices(app: AppHandle) -> Vec<UiError> {
                 .map(|a| stored::set_aside(stored::Stored::Settings, a)),
         );
     }
-    if let Some(s) = app.try_state::<ConversationStore>() {
+    if let Some(s) = app.try_state::<crate::conversations::Conversations>() {
         notices.extend(
-            s.set_aside
+            s.store()
+                .set_aside
                 .iter()
                 .map(|a| stored::set_aside(stored::Stored::Conversations, a)),
         );
@@ -207,9 +208,10 @@ pub fn stored_data_notices(app: AppHandle) -> Vec<UiError> {
                 .map(|a| stored::set_aside(stored::Stored::Library, a)),
         );
     }
-    if let Some(usage) = app.try_state::<crate::account::usage::UsageStore>() {
+    if let Some(conversations) = app.try_state::<crate::conversations::Conversations>() {
         notices.extend(
-            usage
+            conversations
+                .usage()
                 .set_aside()
                 .map(|a| stored::set_aside(stored::Stored::Usage, a)),
         );

@@ -2,21 +2,21 @@
 //! switches between them. Each switch stops the old connection's followers, closes its
 //! console leases, and resumes the new one's unfinished tasks.
 
-use porthole_client::{Client, ClientConfig, Credential, Secret, TaskFollower};
+use porthole_client::{Client, ClientConfig, Credential, Secret};
 use tauri::{AppHandle, Manager};
 use tauri_specta::Event;
 
 use crate::account::identity::Identity;
 use crate::account::keys::FreshKey;
 use crate::connection::{Connection, ConnectionInfo, ConnectionMode, ConnectionState};
+use crate::conversations::Conversations;
 use crate::demo::DemoService;
-use crate::error::{now_ms, AppError, AppResult, UiError};
+use crate::error::{AppError, AppResult, UiError};
 use crate::events::{ConnectionChanged, MachinesChanged};
 use crate::features::console::{self, Consoles};
-use crate::following::{self, Followers};
 use crate::keychain;
 use crate::machines::StartingMachines;
-use crate::persist::{ConversationStore, SettingsStore};
+use crate::persist::SettingsStore;
 use crate::settings::StartWith;
 
 /// At start: the saved account if there is one (and its key), else the Demo.
@@ -48,7 +48,7 @@ fn switching(app: &AppHandle, mode: ConnectionMode) {
     // background, as the old service may be slow or gone) so the next one never sees them.
     let leases = app.state::<Consoles>().retire_all();
     tauri::async_runtime::spawn(console::close_all(leases));
-    app.state::<Followers>().stop_all();
+    app.state::<Conversations>().connection_left();
     app.state::<StartingMachines>().clear_all();
     app.state::<Connection>().begin_switch(mode);
     let _ = ConnectionChanged.emit(app);
@@ -65,7 +65,8 @@ async fn activate_demo(app: &AppHandle) -> AppResult<()> {
         format!("demo@{}", endpoint.base_url)
     };
     if endpoint.ephemeral {
-        end_orphaned_demo_tasks(app, &scope)?;
+        app.state::<Conversations>()
+            .end_orphaned(&scope, "The Demo was restarted, so this task ended.")?;
     }
     finish(
         app,
@@ -117,28 +118,9 @@ fn finish(
             .is_some(),
         error: None,
     });
-    let unfinished = app
-        .state::<ConversationStore>()
-        .read(|b| b.unfinished(&scope));
-    for (id, state) in unfinished {
-        following::spawn(app, &id, TaskFollower::resume(&client, state));
-    }
+    app.state::<Conversations>().resume(&client, &scope);
     let _ = ConnectionChanged.emit(app);
     let _ = MachinesChanged.emit(app);
-    Ok(())
-}
-
-/// An in-process Demo restarts empty: tasks that were running in the last one are over.
-fn end_orphaned_demo_tasks(app: &AppHandle, scope: &str) -> AppResult<()> {
-    let ids: Vec<String> = app
-        .state::<ConversationStore>()
-        .read(|b| b.unfinished(scope).into_iter().map(|(id, _)| id).collect());
-    for id in ids {
-        following::change(app, &id, |c| {
-            c.record_stopped(now_ms());
-            c.record_notice("The Demo was restarted, so this task ended.", now_ms());
-        })?;
-    }
     Ok(())
 }
 

@@ -165,14 +165,3 @@ pub async fn upload_file(
 pub async fn conversation_usage(app: AppHandle, conversation_id: String) -> Res<UsageView> {
     Ok(usage::for_conversation(&app, &conversation_id).await?)
 }
-
-/// The files to send with this conversation's next message (already uploaded).
-#[tauri::command]
-#[specta::specta]
-pub fn stage_attachments(
-    staged: tauri::State<'_, super::attachments::StagedAttachments>,
-    conversation_id: String,
-    uploads: Vec<Upload>,
-) {
-    staged.stage(&conversation_id, uploads);
-}

@@ -1,7 +1,6 @@
 //! The account and file features: sign-in with the identity provider, API keys, creating a
 //! cloud computer, attachments and usage. Each file is one idea; `commands` adapts them.
 
-pub mod attachments;
 pub mod commands;
 pub mod computers;
 pub mod identity;

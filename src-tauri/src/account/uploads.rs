@@ -228,9 +228,9 @@ pub async fn upload(
         .uploads()
         .upload_open_file(&name, file, size, Some(report))
         .await?;
-    if let Some(staged) = app.try_state::<super::attachments::StagedAttachments>() {
-        staged.remember_own_name(&upload, &name);
-    }
+    app.state::<crate::conversations::Conversations>()
+        .file_names()
+        .remember(&upload, &name);
     Ok(upload)
 }
 

@@ -14,9 +14,10 @@ use serde::{Deserialize, Serialize};
 use tauri::{AppHandle, Manager};
 
 use crate::connection::Connection;
+use crate::conversations::Conversations;
 use crate::conversations::{Conversation, ThreadItem};
 use crate::error::{AppError, AppResult, UiError};
-use crate::persist::{data_dir, ConversationStore};
+use crate::persist::data_dir;
 use crate::store::{Document, Persisted, SetAside};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
@@ -153,18 +154,11 @@ impl UsageStore {
     }
 }
 
-/// Records the conversation's current task figures and saves them when they changed.
-/// Called after every usage update a follower applies.
-pub fn remember(app: &AppHandle, conversation: &Conversation) {
-    if let Err(err) = app.state::<UsageStore>().record(conversation) {
-        tracing::warn!(error = %err, "could not save a task's usage");
-    }
-}
-
 pub async fn for_conversation(app: &AppHandle, conversation_id: &str) -> AppResult<UsageView> {
-    let conversation = app.state::<ConversationStore>().get(conversation_id)?;
-    remember(app, &conversation);
-    let tasks = app.state::<UsageStore>().tasks(&conversation);
+    let conversations = app.state::<Conversations>();
+    let conversation = conversations.store().get(conversation_id)?;
+    conversations.remember_usage(&conversation);
+    let tasks = conversations.usage().tasks(&conversation);
     let Some(session_id) = conversation.session_id else {
         return Ok(UsageView {
             task: conversation.usage,

@@ -7,7 +7,7 @@ use porthole_client::{Client, Credential, TaskFollower, TaskUpdate, Transport};
 use porthole_sim::{Config, Sim};
 
 use super::*;
-use crate::conversations::ConversationBook;
+use crate::conversations::model::ConversationBook;
 
 /// Sends `text` in the conversation and applies every update, recording usage after each
 /// one as the app's follower loop does.

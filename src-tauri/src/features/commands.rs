@@ -4,9 +4,9 @@
 use porthole_client::control::{ExecRequest, ExecResult};
 use porthole_client::judge::Judgement;
 use porthole_client::messages::Criteria;
-use tauri::{AppHandle, Manager};
+use tauri::AppHandle;
 
-use super::advanced::{self, SendOptions, TurnOutcome};
+use super::advanced::{self, TurnOutcome};
 use super::console::{self, BlockRun, ConsoleState};
 use super::learn::{self, Inputs, ReusableDraft};
 use super::library::ReusableTask;
@@ -33,15 +33,6 @@ pub async fn get_recording(app: AppHandle, turn_id: String) -> Res<Recording> {
 #[specta::specta]
 pub async fn step_screenshot(app: AppHandle, turn_id: String, index: u32) -> Res<ImageBytes> {
     Ok(replay::screenshot(&app, &turn_id, index).await?)
-}
-
-/// What the composer adds to the next task sent to `machine_id`.
-#[tauri::command]
-#[specta::specta]
-pub fn set_send_options(app: AppHandle, machine_id: String, options: SendOptions) -> Res<()> {
-    Ok(app
-        .state::<advanced::ComposerOptions>()
-        .set(&machine_id, options)?)
 }
 
 #[tauri::command]

@@ -15,7 +15,6 @@ use tauri::{AppHandle, Manager};
 /// Puts this part's state under the app's management (called from `setup`).
 pub fn manage(app: &AppHandle) -> Result<(), crate::error::AppError> {
     app.manage(console::Consoles::default());
-    app.manage(advanced::ComposerOptions::default());
     app.manage(library::Library::open(app)?);
     Ok(())
 }

@@ -62,7 +62,8 @@ impl specta::Type for ImageBytes {
 /// The newest turn of a conversation (the one its last task ran).
 pub fn latest_turn(app: &AppHandle, conversation_id: &str) -> AppResult<String> {
     let conversation = app
-        .state::<crate::persist::ConversationStore>()
+        .state::<crate::conversations::Conversations>()
+        .store()
         .get(conversation_id)?;
     conversation
         .follower

@@ -22,7 +22,7 @@ import type {
   UploadProgress,
   UsageView,
   Recording,
-  SendOptions,
+  SendRequest,
   TurnOutcome,
   Criteria,
   Judgement,
@@ -43,6 +43,8 @@ export type {
   MachineRow,
   Model,
   ModelList,
+  SendRequest,
+  Speaker,
   TaskStatus,
   TaskUsage,
   ThreadItem,
@@ -121,8 +123,10 @@ export const api = {
     return unwrap(commands.watchConversation(conversationId, channel));
   },
   unwatchConversation: (conversationId: string) => commands.unwatchConversation(conversationId),
-  sendMessage: (conversationId: string, text: string, model: string | null) =>
-    unwrap(commands.sendMessage(conversationId, text, model)),
+  /** One message with everything that goes out with it: model, files, the composer's options. */
+  sendMessage: (request: SendRequest) => unwrap(commands.sendMessage(request)),
+  /** Adds what was said on the service elsewhere (another copy of Porthole) to the thread. */
+  catchUpConversation: (conversationId: string) => unwrap(commands.catchUpConversation(conversationId)),
   stopTask: (conversationId: string) => unwrap(commands.stopTask(conversationId)),
   answerApproval: (conversationId: string, approve: boolean) =>
     unwrap(commands.answerApproval(conversationId, approve)),
@@ -135,8 +139,6 @@ export const api = {
   getRecording: (turnId: string): Promise<Recording> => unwrap(commands.getRecording(turnId)),
   stepScreenshot: async (turnId: string, index: number): Promise<string> =>
     imageUrl(await unwrap(commands.stepScreenshot(turnId, index))),
-  setSendOptions: (machineId: string, options: SendOptions) =>
-    unwrap(commands.setSendOptions(machineId, options)),
   getTurnOutcome: (turnId: string): Promise<TurnOutcome> => unwrap(commands.getTurnOutcome(turnId)),
   checkResult: (turnId: string, criteria: Criteria, idempotencyKey: string): Promise<Judgement> =>
     unwrap(commands.checkResult(turnId, criteria, idempotencyKey)),
@@ -188,8 +190,6 @@ export const api = {
     channel.onmessage = onProgress;
     return unwrap(commands.uploadFile(path, channel));
   },
-  stageAttachments: (conversationId: string, uploads: Upload[]) =>
-    commands.stageAttachments(conversationId, uploads),
   conversationUsage: (conversationId: string): Promise<UsageView> =>
     unwrap(commands.conversationUsage(conversationId)),
   /** Saved files that could not be read at start: where each went, in words. */

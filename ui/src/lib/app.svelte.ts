@@ -9,7 +9,9 @@ import type {
   ConversationSummary,
   MachineRow,
   Model,
+  SendOptions,
   UiError,
+  Upload,
 } from './api';
 
 /** How often the machine list is re-read when nothing announced a change (not a busy loop). */
@@ -177,12 +179,19 @@ export class AppState {
     }
   }
 
-  async send(text: string): Promise<boolean> {
+  /** Sends `text` with the files and options that go with it, in one request. */
+  async send(text: string, extras: { attachments?: Upload[]; options?: SendOptions } = {}): Promise<boolean> {
     const c = this.conversation;
     if (!c || !text.trim()) return false;
     const model = this.chosenModel === this.defaultModel ? null : this.chosenModel;
     const done = await this.act(async () => {
-      await this.api.sendMessage(c.id, text.trim(), model);
+      await this.api.sendMessage({
+        conversationId: c.id,
+        text: text.trim(),
+        model,
+        attachments: extras.attachments ?? [],
+        options: extras.options ?? { recordSteps: false, outputSchema: '', successCriteria: null },
+      });
       return true;
     });
     void this.refreshAccount();

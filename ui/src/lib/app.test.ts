@@ -56,6 +56,6 @@ describe('AppState', () => {
     state.conversation = conversation();
     state.chosenModel = 'v/fast';
     await state.send('  hello  ');
-    expect(api.sendMessage).toHaveBeenCalledWith('c1', 'hello', 'v/fast');
+    expect(api.sendMessage).toHaveBeenCalledWith(expect.objectContaining({ conversationId: 'c1', text: 'hello', model: 'v/fast' }));
   });
 });

@@ -22,7 +22,9 @@ export const commands = {
 	/**  Sends the conversation now and after every change, until another is watched. */
 	watchConversation: (conversationId: string, onChange: Channel<Conversation>) => typedError<null, UiError>(__TAURI_INVOKE("watch_conversation", { conversationId, onChange })),
 	unwatchConversation: (conversationId: string) => __TAURI_INVOKE<void>("unwatch_conversation", { conversationId }),
-	sendMessage: (conversationId: string, text: string, model: string | null) => typedError<null, UiError>(__TAURI_INVOKE("send_message", { conversationId, text, model })),
+	/**  Reads what was said on the service while this conversation was not followed here. */
+	catchUpConversation: (conversationId: string) => typedError<null, UiError>(__TAURI_INVOKE("catch_up_conversation", { conversationId })),
+	sendMessage: (request: SendRequest) => typedError<null, UiError>(__TAURI_INVOKE("send_message", { request })),
 	stopTask: (conversationId: string) => typedError<null, UiError>(__TAURI_INVOKE("stop_task", { conversationId })),
 	answerApproval: (conversationId: string, approve: boolean) => typedError<null, UiError>(__TAURI_INVOKE("answer_approval", { conversationId, approve })),
 	/**  Answers a choice card: one list of option values per question, in the card's order. */
@@ -33,8 +35,6 @@ export const commands = {
 	getRecording: (turnId: string) => typedError<Recording, UiError>(__TAURI_INVOKE("get_recording", { turnId })),
 	/**  A step's screenshot, as JPEG bytes. */
 	stepScreenshot: (turnId: string, index: number) => typedError<unknown, UiError>(__TAURI_INVOKE("step_screenshot", { turnId, index })),
-	/**  What the composer adds to the next task sent to `machine_id`. */
-	setSendOptions: (machineId: string, options: SendOptions) => typedError<null, UiError>(__TAURI_INVOKE("set_send_options", { machineId, options })),
 	getTurnOutcome: (turnId: string) => typedError<TurnOutcome, UiError>(__TAURI_INVOKE("get_turn_outcome", { turnId })),
 	checkResult: (turnId: string, criteria: Criteria, idempotencyKey: string | null) => typedError<Judgement, UiError>(__TAURI_INVOKE("check_result", { turnId, criteria, idempotencyKey })),
 	draftReusable: (conversationId: string) => typedError<ReusableDraft, UiError>(__TAURI_INVOKE("draft_reusable", { conversationId })),
@@ -80,8 +80,6 @@ export const commands = {
 	checkFiles: (paths: string[]) => __TAURI_INVOKE<FileCheck[]>("check_files", { paths }),
 	uploadFile: (path: string, onProgress: Channel<UploadProgress>) => typedError<Upload, UiError>(__TAURI_INVOKE("upload_file", { path, onProgress })),
 	conversationUsage: (conversationId: string) => typedError<UsageView, UiError>(__TAURI_INVOKE("conversation_usage", { conversationId })),
-	/**  The files to send with this conversation's next message (already uploaded). */
-	stageAttachments: (conversationId: string, uploads: Upload[]) => __TAURI_INVOKE<void>("stage_attachments", { conversationId, uploads }),
 	/**
 	 *  What could not be read at start, in words for the person: each file set aside, where
 	 *  it went, and what the app started with instead.
@@ -586,6 +584,21 @@ export type SendOptions = {
 	successCriteria: Criteria | null,
 };
 
+/**  One message as the person sent it: everything that goes out with it, in one request. */
+export type SendRequest = {
+	conversationId: string,
+	text: string,
+	/**  A model id; `None` (or blank) for the service's default. */
+	model: string | null,
+	/**  Files already uploaded, to go out with this message. */
+	attachments: Upload[],
+	/**  Only for a message that starts a task: one that joins a running task steers it. */
+	options: SendOptions,
+};
+
+/**  Who said a line of the conversation. */
+export type Speaker = "person" | "agent";
+
 export type Step = {
 	index: number,
 	timestamp?: string,
@@ -636,7 +649,12 @@ attachments?: string[] } | { kind: "narration"; text: string } | { kind: "progre
 /**  An answer of the agent, Markdown. */
 { kind: "answer"; text: string } | 
 /**  A reply that started no task. */
-{ kind: "reply"; text: string } | { kind: "approval"; title: string } | { kind: "notice"; text: string } | { kind: "failure"; error: UiError };
+{ kind: "reply"; text: string } | { kind: "approval"; title: string } | { kind: "notice"; text: string } | { kind: "failure"; error: UiError } | 
+/**
+ *  A line of the service's history this copy of Porthole did not send or hear: said from
+ *  another copy, or while the app was closed.
+ */
+{ kind: "elsewhere"; by: Speaker; text: string };
 
 /**  Tokens of the model calls of a turn, a learn or a judgement. */
 export type TokenUsage = {

@@ -65,6 +65,7 @@ export function fakeApi(over: Partial<Api> = {}): Api {
     }),
     unwatchConversation: vi.fn(async () => null),
     sendMessage: vi.fn(async () => null),
+    catchUpConversation: vi.fn(async () => null),
     stopTask: vi.fn(async () => null),
     answerApproval: vi.fn(async () => null),
     chooseApproval: vi.fn(async () => null),

@@ -17,7 +17,14 @@ describe('Composer', () => {
   it('sends on Enter and clears the box', async () => {
     const { api, box } = await setup();
     await userEvent.type(box, 'Find the weather{Enter}');
-    await waitFor(() => expect(api.sendMessage).toHaveBeenCalledWith('c1', 'Find the weather', null));
+    await waitFor(() => expect(api.sendMessage).toHaveBeenCalledWith({
+        conversationId: 'c1',
+        text: 'Find the weather',
+        model: null,
+        attachments: [],
+        options: { recordSteps: false, outputSchema: '', successCriteria: null },
+      }),
+    );
     expect(box.value).toBe('');
   });
 

@@ -1,7 +1,5 @@
-// The composer's extra settings (Record steps, output schema, success criteria), per computer.
-// They are handed to Rust just before a send, and only when they changed, so a plain send
-// costs no extra call.
-import { api } from '../../api';
+// The composer's extra settings (Record steps, output schema, success criteria). They go out
+// with the message that starts a task, inside its one send request.
 import type { Criteria, SendOptions } from '../../api';
 
 export type CriteriaMode = 'sentence' | 'checks';
@@ -13,8 +11,6 @@ export class ComposerOptions {
   criteriaMode = $state<CriteriaMode>('sentence');
   sentence = $state('');
   checks = $state<{ check: string; evidence: boolean }[]>([{ check: '', evidence: true }]);
-  /** Changed since last handed to Rust, per computer. */
-  private sent: Record<string, string> = {};
 
   criteria(): Criteria | null {
     if (this.criteriaMode === 'sentence') return this.sentence.trim() ? this.sentence.trim() : null;
@@ -30,16 +26,6 @@ export class ComposerOptions {
       outputSchema: this.outputSchema,
       successCriteria: this.criteria(),
     };
-  }
-
-  /** Hands the options to Rust if they changed for this computer; throws a UiError on a bad schema. */
-  async apply(machineId: string): Promise<void> {
-    const options = this.options();
-    const key = JSON.stringify(options);
-    const last = this.sent[machineId] ?? JSON.stringify(new ComposerOptions().options());
-    if (key === last) return;
-    await api.setSendOptions(machineId, options);
-    this.sent[machineId] = key;
   }
 }
 

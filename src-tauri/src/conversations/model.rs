@@ -1,12 +1,13 @@
 //! Conversations as the app keeps them: one per chat with a machine, with its thread, its
 //! status and what the follower needs to resume (`sessionId`, cursor).
 //!
-//! Pure data and rules, no Tauri: `conversation_store` persists a [`ConversationBook`].
+//! Pure data and rules, no Tauri: `persist::ConversationStore` keeps a [`ConversationBook`].
 //! Invariant: every change goes through a method here, so what is saved and what is shown
 //! are the same thing.
 
 use porthole_client::approvals::{Answer, ApprovalRequest};
 use porthole_client::events::TaskUsage;
+use porthole_client::sessions::{ContextMessage, ContextRole};
 use porthole_client::{FollowerState, TaskUpdate};
 use serde::{Deserialize, Serialize};
 
@@ -85,6 +86,31 @@ pub enum ThreadItem {
     Failure {
         error: UiError,
     },
+    /// A line of the service's history this copy of Porthole did not send or hear: said from
+    /// another copy, or while the app was closed.
+    Elsewhere {
+        by: Speaker,
+        text: String,
+    },
+}
+
+/// Who said a line of the conversation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub enum Speaker {
+    Person,
+    Agent,
+}
+
+impl Speaker {
+    fn of(role: &ContextRole) -> Self {
+        // The service names the person `user`; every other role is the agent's.
+        if *role == ContextRole::User {
+            Self::Person
+        } else {
+            Self::Agent
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
@@ -333,8 +359,9 @@ impl Conversation {
                 }
             }
             TaskUpdate::Reconnecting { .. } => {}
-            // What happened elsewhere in the conversation is not shown yet.
-            TaskUpdate::History { .. } => {}
+            TaskUpdate::History { messages } => {
+                self.catch_up(messages, now);
+            }
             TaskUpdate::Finished {
                 succeeded,
                 text,
@@ -400,6 +427,56 @@ impl Conversation {
         self.record_notice(&text, now);
     }
 
+    /// Adds the lines of the service's history (oldest first) that this thread does not show,
+    /// marked as from elsewhere; returns how many. Each line the thread shows is matched once,
+    /// so a catch-up made again adds nothing twice. While a task runs, the agent's lines after
+    /// the person's last matched message are that task's own answer, which its end shows.
+    pub fn catch_up(&mut self, history: &[ContextMessage], now: f64) -> usize {
+        let mut shown: Vec<(Speaker, &str)> = self
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                ThreadItem::User { text, .. } => Some((Speaker::Person, text.trim())),
+                ThreadItem::Answer { text } | ThreadItem::Reply { text } => {
+                    Some((Speaker::Agent, text.trim()))
+                }
+                ThreadItem::Elsewhere { by, text } => Some((*by, text.trim())),
+                _ => None,
+            })
+            .collect();
+        let mut unseen = Vec::new();
+        let mut after_own_message = false;
+        for line in history {
+            let by = Speaker::of(&line.role);
+            let text = line.content.trim();
+            if text.is_empty() {
+                continue;
+            }
+            if let Some(at) = shown.iter().position(|s| *s == (by, text)) {
+                shown.remove(at);
+                after_own_message = by == Speaker::Person;
+                continue;
+            }
+            if by == Speaker::Person {
+                after_own_message = false;
+            }
+            unseen.push((by, text.to_owned(), after_own_message));
+        }
+        let running = self.status.is_active();
+        let mut added = 0;
+        for (by, text, after_own_message) in unseen {
+            if running && by == Speaker::Agent && after_own_message {
+                continue;
+            }
+            self.push(ThreadItem::Elsewhere { by, text });
+            added += 1;
+        }
+        if added > 0 {
+            self.updated_at = now;
+        }
+        added
+    }
+
     fn answered_since_last_message(&self, text: &str) -> bool {
         self.items
             .iter()
@@ -427,5 +504,5 @@ fn title_from(text: &str) -> String {
 }
 
 #[cfg(test)]
-#[path = "conversations_tests.rs"]
+#[path = "model_tests.rs"]
 mod tests;

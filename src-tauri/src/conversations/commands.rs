@@ -1,0 +1,123 @@
+//! The conversation commands the page may call: each unpacks its arguments and calls
+//! [`Conversations`]. No logic here.
+
+use std::sync::Arc;
+
+use porthole_client::approvals::Answer;
+use tauri::ipc::Channel;
+use tauri::{AppHandle, State};
+use tauri_plugin_opener::OpenerExt;
+
+use super::window::Watchers;
+use super::{Conversation, ConversationSummary, Conversations, SendRequest};
+use crate::error::UiError;
+
+type Res<T> = Result<T, UiError>;
+
+#[tauri::command]
+#[specta::specta]
+pub async fn list_conversations(
+    conversations: State<'_, Conversations>,
+    machine_id: String,
+) -> Res<Vec<ConversationSummary>> {
+    Ok(conversations.list(&machine_id).await?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn new_conversation(
+    conversations: State<'_, Conversations>,
+    machine_id: String,
+) -> Res<Conversation> {
+    Ok(conversations.create(&machine_id).await?)
+}
+
+/// Sends the conversation now and after every change, until another is watched.
+#[tauri::command]
+#[specta::specta]
+pub fn watch_conversation(
+    conversations: State<'_, Conversations>,
+    watchers: State<'_, Arc<Watchers>>,
+    conversation_id: String,
+    on_change: Channel<Conversation>,
+) -> Res<()> {
+    let conversation = conversations.store().get(&conversation_id)?;
+    watchers.watch(&conversation, on_change);
+    Ok(())
+}
+
+#[tauri::command]
+#[specta::specta]
+pub fn unwatch_conversation(watchers: State<'_, Arc<Watchers>>, conversation_id: String) {
+    watchers.unwatch(&conversation_id);
+}
+
+/// Reads what was said on the service while this conversation was not followed here.
+#[tauri::command]
+#[specta::specta]
+pub async fn catch_up_conversation(
+    conversations: State<'_, Conversations>,
+    conversation_id: String,
+) -> Res<()> {
+    conversations.catch_up(&conversation_id).await?;
+    Ok(())
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn send_message(
+    conversations: State<'_, Conversations>,
+    request: SendRequest,
+) -> Res<()> {
+    Ok(conversations.send(request).await?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn stop_task(
+    conversations: State<'_, Conversations>,
+    conversation_id: String,
+) -> Res<()> {
+    Ok(conversations.stop(&conversation_id).await?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn answer_approval(
+    conversations: State<'_, Conversations>,
+    conversation_id: String,
+    approve: bool,
+) -> Res<()> {
+    let answer = if approve { Answer::Yes } else { Answer::No };
+    Ok(conversations.answer(&conversation_id, answer).await?)
+}
+
+/// Answers a choice card: one list of option values per question, in the card's order.
+#[tauri::command]
+#[specta::specta]
+pub async fn choose_approval(
+    conversations: State<'_, Conversations>,
+    conversation_id: String,
+    selections: Vec<Vec<String>>,
+) -> Res<()> {
+    let answer = Answer::Choose(selections);
+    Ok(conversations.answer(&conversation_id, answer).await?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn open_approval_page(
+    app: AppHandle,
+    conversations: State<'_, Conversations>,
+    conversation_id: String,
+) -> Res<()> {
+    let url = conversations.approval_page(&conversation_id).await?;
+    app.opener().open_url(url, None::<&str>).map_err(|_| {
+        UiError::new(
+            "browser",
+            "Couldn't open your browser",
+            "Porthole could not open the approval page in your web browser.",
+            None,
+        )
+    })
+}

@@ -1,0 +1,112 @@
+//! Following tasks in the background: one follower per conversation, each update saved to
+//! the conversation and told to the window.
+//!
+//! Followers live in Rust, not in the page, so a task keeps being followed (and saved) while
+//! another conversation is shown, and a restart resumes from the saved state.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use futures::StreamExt;
+use porthole_client::{TaskFollower, TaskUpdate};
+use tokio::task::JoinHandle;
+
+use super::Conversations;
+use crate::error::{now_ms, AppError, UiError};
+
+/// How many lines of the service's history a catch-up reads: enough to cover what another
+/// copy of Porthole can say between two tasks seen here.
+pub const HISTORY_LINES: u32 = 20;
+
+/// Running followers by conversation id.
+#[derive(Default)]
+pub struct Followers {
+    running: Mutex<HashMap<String, JoinHandle<()>>>,
+}
+
+impl Followers {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, JoinHandle<()>>> {
+        self.running.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub fn is_following(&self, id: &str) -> bool {
+        self.lock().get(id).is_some_and(|task| !task.is_finished())
+    }
+
+    pub fn stop(&self, id: &str) {
+        if let Some(task) = self.lock().remove(id) {
+            task.abort();
+        }
+    }
+
+    pub fn stop_all(&self) {
+        for (_, task) in self.lock().drain() {
+            task.abort();
+        }
+    }
+
+    fn insert(&self, id: &str, task: JoinHandle<()>) {
+        if let Some(old) = self.lock().insert(id.to_owned(), task) {
+            old.abort();
+        }
+    }
+}
+
+impl Conversations {
+    /// Follows `follower` for conversation `id` until the task ends, or until the connection
+    /// it belongs to is left.
+    pub fn follow(&self, id: &str, mut follower: TaskFollower) {
+        self.shared.followers.stop(id);
+        let (core, id2) = (self.clone(), id.to_owned());
+        let generation = self.connection().generation();
+        let task = tokio::spawn(async move {
+            let id = id2;
+            while let Some(update) = follower.next().await {
+                if core.connection().generation() != generation {
+                    return;
+                }
+                let state = follower.state();
+                let result = match update {
+                    Ok(update) => {
+                        let changed = core.change(&id, |c| c.apply(&update, state, now_ms()));
+                        if let Ok(conversation) = &changed {
+                            core.heard(conversation, &update);
+                        }
+                        changed
+                    }
+                    Err(err) => {
+                        let error = UiError::from(&AppError::Client(err));
+                        core.change(&id, |c| c.record_error(error, now_ms()))
+                    }
+                };
+                if let Err(err) = result {
+                    tracing::warn!(error = %err, "could not save a task update");
+                }
+            }
+        });
+        self.shared.followers.insert(id, task);
+    }
+
+    /// What an update means beyond the conversation itself.
+    fn heard(&self, conversation: &super::Conversation, update: &TaskUpdate) {
+        match update {
+            TaskUpdate::NeedsApproval { approval } => {
+                self.notify().needs_answer(conversation, approval);
+            }
+            // The service reports only the current task: keep each task's figures.
+            TaskUpdate::Usage { .. } => self.remember_usage(conversation),
+            TaskUpdate::Finished { .. } => {
+                self.remember_usage(conversation);
+                self.notify().machines_changed();
+            }
+            _ => {}
+        }
+    }
+
+    /// Keeps the conversation's current task figures (saved only when they changed).
+    pub fn remember_usage(&self, conversation: &super::Conversation) {
+        if let Err(err) = self.usage().record(conversation) {
+            tracing::warn!(error = %err, "could not save a task's usage");
+        }
+    }
+}

@@ -1,0 +1,175 @@
+//! Sending, stopping and answering: the task flows a person starts.
+
+use porthole_client::approvals::Answer;
+use porthole_client::messages::{MessageOutcome, MessageRequest};
+use porthole_client::uploads::Upload;
+use porthole_client::{TaskFollower, Transport};
+use serde::{Deserialize, Serialize};
+
+use super::{Conversations, SendOptions, TaskStatus};
+use crate::error::{now_ms, AppError, AppResult, UiError};
+use crate::machines::needs_start;
+
+/// One message as the person sent it: everything that goes out with it, in one request.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct SendRequest {
+    pub conversation_id: String,
+    pub text: String,
+    /// A model id; `None` (or blank) for the service's default.
+    pub model: Option<String>,
+    /// Files already uploaded, to go out with this message.
+    pub attachments: Vec<Upload>,
+    /// Only for a message that starts a task: one that joins a running task steers it.
+    pub options: SendOptions,
+}
+
+impl Conversations {
+    /// Sends a message: it starts a task, or joins the one running in the conversation.
+    pub async fn send(&self, req: SendRequest) -> AppResult<()> {
+        let SendRequest {
+            conversation_id: id,
+            text,
+            model,
+            attachments,
+            options,
+        } = req;
+        let active = self.connection().active().await?;
+        let client = &active.client;
+        let conversation = self.store().get(&id)?;
+        let model = model.filter(|m| !m.trim().is_empty());
+        let files = self.file_names().of(&attachments);
+        let mut request = MessageRequest::new(&text, &conversation.machine_id);
+        request.attachments = attachments;
+
+        if conversation.status.is_active() && self.is_following(&id) {
+            // Joins the running task; the follower already running shows what follows, so this
+            // message's own stream (a replay of the task) is never read.
+            match client.messages().send(&request).await? {
+                MessageOutcome::Started(started) => {
+                    self.change(&id, |c| {
+                        c.record_user_message_with_files(&text, &files, started.queued, now_ms())
+                    })?;
+                    if !started.queued {
+                        let follower = TaskFollower::follow_session(client, &started.session_id);
+                        self.follow(&id, follower);
+                    }
+                }
+                MessageOutcome::Reply { text: reply } => {
+                    self.change(&id, |c| {
+                        c.record_user_message_with_files(&text, &files, true, now_ms());
+                        c.record_notice(&reply, now_ms());
+                    })?;
+                }
+            }
+            return Ok(());
+        }
+
+        // Checked before anything is recorded: a schema that does not parse sends nothing.
+        options.apply(&mut request)?;
+        request.model = model.clone();
+        self.change(&id, |c| {
+            c.record_user_message_with_files(&text, &files, false, now_ms());
+            if model.is_some() {
+                c.model = model.clone();
+            }
+        })?;
+        if let Ok(list) = client.machines().list().await {
+            let starts = list
+                .machines
+                .iter()
+                .any(|m| m.machine_id == conversation.machine_id && needs_start(m));
+            if starts {
+                self.notify().machine_starting(&conversation.machine_id);
+            }
+        }
+        if conversation.session_id.is_none() {
+            // A new conversation: the service's current one on this computer is rotated, since a
+            // message always lands in the current one. Without it the message continues the
+            // computer's current conversation, which still works; so a failure is not fatal.
+            if let Err(err) = client.sessions().new(&conversation.machine_id).await {
+                tracing::info!(error = %err, "no new session; using the computer's");
+            }
+        }
+        match TaskFollower::start(client, &request, Transport::Stream).await {
+            Ok(follower) => {
+                self.follow(&id, follower);
+                Ok(())
+            }
+            Err(err) => {
+                let error = AppError::Client(err);
+                self.change(&id, |c| c.record_error(UiError::from(&error), now_ms()))?;
+                Err(error)
+            }
+        }
+    }
+
+    /// Stops the running task. Abort has no scope on the service: it stops everything folded
+    /// into the task.
+    pub async fn stop(&self, id: &str) -> AppResult<()> {
+        let active = self.connection().active().await?;
+        let conversation = self.store().get(id)?;
+        if let Some(session_id) = &conversation.session_id {
+            active.client.abort().session(session_id).await?;
+        }
+        self.shared.followers.stop(id);
+        self.change(id, |c| c.record_stopped(now_ms()))?;
+        Ok(())
+    }
+
+    /// Answers the waiting card of conversation `id`, by the card's own approval id, so a late
+    /// click never answers a newer card. A pick the service refuses keeps the card waiting.
+    pub async fn answer(&self, id: &str, answer: Answer) -> AppResult<()> {
+        let active = self.connection().active().await?;
+        let conversation = self.store().get(id)?;
+        let approval = conversation
+            .pending_approval
+            .ok_or(AppError::NoPendingApproval)?;
+        let result = active
+            .client
+            .approvals()
+            .answer(&approval.approval_id, &answer)
+            .await;
+        match result {
+            Ok(_) => {
+                self.change(id, |c| c.approval_answered(&answer, now_ms()))?;
+                Ok(())
+            }
+            Err(err) => {
+                use porthole_client::ErrorCode as C;
+                // Answered elsewhere or expired: nothing waits any more. Any other refusal (a
+                // pick the service rejects) leaves the card on screen to answer again.
+                if matches!(err.code(), C::ApprovalResolved | C::ApprovalNotFound) {
+                    self.change(id, |c| {
+                        c.pending_approval = None;
+                        if c.status == TaskStatus::NeedsApproval {
+                            c.status = TaskStatus::Running;
+                        }
+                    })?;
+                }
+                Err(AppError::Client(err))
+            }
+        }
+    }
+
+    /// The page of the waiting card, where a link-only card is answered: checked to be a web
+    /// page, or on the service's own address.
+    pub async fn approval_page(&self, id: &str) -> AppResult<String> {
+        let active = self.connection().active().await?;
+        let conversation = self.store().get(id)?;
+        let url = conversation
+            .pending_approval
+            .and_then(|a| a.approval_url)
+            .ok_or(AppError::NoPendingApproval)?;
+        let parsed = url::Url::parse(&url).map_err(|_| AppError::NoPendingApproval)?;
+        let base =
+            url::Url::parse(active.client.base_url()).map_err(|_| AppError::NoPendingApproval)?;
+        // A web page over https, or the service's own address (the Demo is plain http).
+        let same_host = parsed.host_str().is_some() && parsed.host_str() == base.host_str();
+        if !(parsed.scheme() == "https" || (parsed.scheme() == "http" && same_host)) {
+            tracing::warn!("approval link is not a web page; not opened");
+            return Err(AppError::NoPendingApproval);
+        }
+        Ok(url)
+    }
+}

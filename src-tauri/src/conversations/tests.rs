@@ -1,0 +1,567 @@
+//! The task flows without a window: a [`Conversations`] over a temporary data folder, talking
+//! to the simulator over real sockets, telling a collecting [`Notify`] what the window would
+//! be told. Waits are for a state of the saved conversation (woken by each change), never
+//! for a length of time; the generous limit only turns a hang into a failure.
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use porthole_client::approvals::{Answer, ApprovalKind, ApprovalRequest};
+use porthole_client::messages::MessageRequest;
+use porthole_client::{Client, ClientConfig, Credential, TaskFollower, Transport};
+use porthole_sim::{Config, RunningSim, Sim, TurnIdIn};
+use tokio::sync::watch;
+
+use super::model::Speaker;
+use super::*;
+use crate::account::usage::UsageStore;
+use crate::connection::{Connection, ConnectionMode};
+use crate::persist::ConversationStore;
+
+const SCALE: f64 = 0.01;
+const SCOPE: &str = "demo";
+
+/// What the window would have been told.
+#[derive(Default)]
+struct Told {
+    /// Conversation id and whether its row in the list changed, in order.
+    changed: Mutex<Vec<(String, bool)>>,
+    /// Titles of the cards the person was asked to answer.
+    asked: Mutex<Vec<String>>,
+    starting: Mutex<Vec<String>>,
+    machines_changed: Mutex<usize>,
+    tick: watch::Sender<u64>,
+}
+
+impl Notify for Told {
+    fn conversation_changed(&self, conversation: &Conversation, listed: bool) {
+        let mut changed = self.changed.lock().unwrap();
+        changed.push((conversation.id.clone(), listed));
+        self.tick.send_modify(|t| *t += 1);
+    }
+    fn needs_answer(&self, _: &Conversation, approval: &ApprovalRequest) {
+        self.asked.lock().unwrap().push(approval.title.clone());
+    }
+    fn machine_starting(&self, machine_id: &str) {
+        self.starting.lock().unwrap().push(machine_id.to_owned());
+    }
+    fn machines_changed(&self) {
+        *self.machines_changed.lock().unwrap() += 1;
+    }
+}
+
+struct App {
+    sim: RunningSim,
+    dir: tempfile::TempDir,
+    connection: Connection,
+    told: Arc<Told>,
+    core: Conversations,
+    machine: String,
+}
+
+async fn sim_with(turn_id_in: &str) -> RunningSim {
+    Sim::start(Config {
+        time_scale: SCALE,
+        turn_id_in: TurnIdIn::parse(turn_id_in).expect("a placement"),
+        ..Config::default()
+    })
+    .await
+    .expect("the simulator starts")
+}
+
+fn client_for(sim: &RunningSim, account: &str) -> Client {
+    let key = sim.account(account).api_key.clone().expect("a key");
+    Client::with_config(
+        &sim.base_url,
+        Credential::api_key(&key).unwrap(),
+        ClientConfig::time_scaled(SCALE),
+    )
+    .unwrap()
+}
+
+/// The core as the app builds it at start, over the data folder `dir`.
+fn core_in(dir: &Path, connection: &Connection, told: &Arc<Told>) -> Conversations {
+    Conversations::new(
+        connection.clone(),
+        ConversationStore::open_in(dir).unwrap(),
+        UsageStore::open_in(dir).unwrap(),
+        told.clone(),
+    )
+}
+
+async fn app() -> App {
+    app_with("message,start,poll").await
+}
+
+/// The app connected to the simulator as ada, her awake "Design laptop" chosen.
+async fn app_with(turn_id_in: &str) -> App {
+    let sim = sim_with(turn_id_in).await;
+    let dir = tempfile::tempdir().unwrap();
+    let connection = Connection::default();
+    let client = client_for(&sim, "ada");
+    connection.activate(client.clone(), SCOPE.into());
+    let told = Arc::new(Told::default());
+    let core = core_in(dir.path(), &connection, &told);
+    let machine = client
+        .machines()
+        .list()
+        .await
+        .unwrap()
+        .machines
+        .into_iter()
+        .find(|m| m.name.as_deref() == Some("Design laptop"))
+        .expect("ada's awake computer")
+        .machine_id;
+    App {
+        sim,
+        dir,
+        connection,
+        told,
+        core,
+        machine,
+    }
+}
+
+impl App {
+    async fn new_conversation(&self) -> String {
+        self.core.create(&self.machine).await.unwrap().id
+    }
+
+    async fn send(&self, id: &str, text: &str) -> AppResult<()> {
+        self.core
+            .send(SendRequest {
+                conversation_id: id.into(),
+                text: text.into(),
+                ..SendRequest::default()
+            })
+            .await
+    }
+
+    /// The saved conversation once `done` holds for it.
+    async fn until(&self, id: &str, done: impl Fn(&Conversation) -> bool) -> Conversation {
+        until(&self.core, &self.told, id, done).await
+    }
+}
+
+async fn until(
+    core: &Conversations,
+    told: &Told,
+    id: &str,
+    done: impl Fn(&Conversation) -> bool,
+) -> Conversation {
+    let mut changes = told.tick.subscribe();
+    let wait = async {
+        loop {
+            let conversation = core.store().get(id).unwrap();
+            if done(&conversation) {
+                return conversation;
+            }
+            changes.changed().await.unwrap();
+        }
+    };
+    match tokio::time::timeout(Duration::from_secs(60), wait).await {
+        Ok(conversation) => conversation,
+        Err(_) => panic!("never reached: {:#?}", core.store().get(id).unwrap().items),
+    }
+}
+
+fn ended(c: &Conversation) -> bool {
+    matches!(
+        c.status,
+        TaskStatus::Succeeded | TaskStatus::Failed | TaskStatus::Stopped
+    )
+}
+
+fn waiting(c: &Conversation) -> bool {
+    c.status == TaskStatus::NeedsApproval
+}
+
+fn answers(c: &Conversation) -> Vec<&str> {
+    c.items
+        .iter()
+        .filter_map(|i| match i {
+            ThreadItem::Answer { text } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn notices(c: &Conversation) -> Vec<&str> {
+    c.items
+        .iter()
+        .filter_map(|i| match i {
+            ThreadItem::Notice { text } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn from_elsewhere(c: &Conversation) -> Vec<(Speaker, &str)> {
+    c.items
+        .iter()
+        .filter_map(|i| match i {
+            ThreadItem::Elsewhere { by, text } => Some((*by, text.as_str())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_message_is_followed_to_its_answer_saved_and_told() {
+    let app = app().await;
+    let id = app.new_conversation().await;
+    app.send(&id, "Find the weather in Lisbon").await.unwrap();
+    let done = app.until(&id, ended).await;
+
+    assert_eq!(done.status, TaskStatus::Succeeded, "{:#?}", done.items);
+    assert_eq!(done.title, "Find the weather in Lisbon");
+    assert_eq!(answers(&done).len(), 1, "one answer: {:#?}", done.items);
+    let turn = done.follower.as_ref().and_then(|f| f.turn_id.clone());
+    assert!(turn.is_some(), "the default placements give a turn id");
+    assert!(
+        !app.core.usage().tasks(&done).is_empty(),
+        "the task's usage is kept"
+    );
+    // Saved, not only shown: a store opened afresh reads the same conversation.
+    let reread = ConversationStore::open_in(app.dir.path()).unwrap();
+    assert_eq!(reread.get(&id).unwrap(), done);
+    let told = app.told.changed.lock().unwrap().clone();
+    assert!(told.iter().all(|(c, _)| c == &id));
+    assert!(
+        told.iter().filter(|(_, listed)| *listed).count() >= 3,
+        "created, running, done"
+    );
+    assert!(*app.told.machines_changed.lock().unwrap() >= 1);
+}
+
+#[tokio::test]
+async fn a_second_message_joins_the_running_task() {
+    let app = app().await;
+    let id = app.new_conversation().await;
+    app.send(&id, "Take your time and count to 3")
+        .await
+        .unwrap();
+    app.until(&id, |c| c.session_id.is_some() && c.status.is_active())
+        .await;
+    app.send(&id, "Also note the time").await.unwrap();
+    let done = app.until(&id, ended).await;
+
+    assert_eq!(done.status, TaskStatus::Succeeded, "{:#?}", done.items);
+    let users: Vec<(&str, bool)> = done
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            ThreadItem::User { text, joined, .. } => Some((text.as_str(), *joined)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        users,
+        [
+            ("Take your time and count to 3", false),
+            ("Also note the time", true)
+        ]
+    );
+    assert_eq!(
+        answers(&done).len(),
+        1,
+        "one task, one answer: {:#?}",
+        done.items
+    );
+    assert_eq!(done.title, "Take your time and count to 3");
+}
+
+#[tokio::test]
+async fn stop_ends_the_task_on_the_service_and_here() {
+    let app = app().await;
+    let id = app.new_conversation().await;
+    app.send(&id, "Take your time and count to 20")
+        .await
+        .unwrap();
+    let running = app
+        .until(&id, |c| c.session_id.is_some() && c.status.is_active())
+        .await;
+    app.core.stop(&id).await.unwrap();
+
+    let stopped = app.core.store().get(&id).unwrap();
+    assert_eq!(stopped.status, TaskStatus::Stopped);
+    assert!(!app.core.is_following(&id));
+    assert!(notices(&stopped).contains(&"You stopped the task."));
+    assert!(answers(&stopped).is_empty());
+    // The service agrees: the turn ends, and not as a success.
+    let turn_id = running.follower.and_then(|f| f.turn_id).expect("a turn id");
+    let turn = client_for(&app.sim, "ada")
+        .turns()
+        .wait(&turn_id, Duration::from_secs(60))
+        .await
+        .unwrap();
+    assert_eq!(
+        turn.status,
+        porthole_client::turns::TurnStatus::Failed,
+        "{turn:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_yes_no_card_is_asked_for_and_answered() {
+    let app = app().await;
+    let id = app.new_conversation().await;
+    app.send(&id, "Delete the old screenshots").await.unwrap();
+    let asked = app.until(&id, waiting).await;
+    let card = asked.pending_approval.clone().expect("a card waits");
+    assert_eq!(card.kind, ApprovalKind::YesNo);
+    assert_eq!(*app.told.asked.lock().unwrap(), vec![card.title.clone()]);
+
+    app.core.answer(&id, Answer::Yes).await.unwrap();
+    let done = app.until(&id, ended).await;
+    assert_eq!(done.status, TaskStatus::Succeeded, "{:#?}", done.items);
+    assert!(notices(&done).contains(&"You approved the request."));
+    assert!(done.pending_approval.is_none());
+    assert_eq!(answers(&done).len(), 1);
+}
+
+#[tokio::test]
+async fn a_choice_card_keeps_a_refused_pick_open_and_follows_the_right_one() {
+    let app = app().await;
+    let id = app.new_conversation().await;
+    app.send(&id, "Which city should I visit in spring?")
+        .await
+        .unwrap();
+    let asked = app.until(&id, waiting).await;
+    let card = asked.pending_approval.clone().expect("a card waits");
+    assert_eq!(card.kind, ApprovalKind::Choice);
+
+    // Madrid is not one of the options: the service refuses, and the same card still waits.
+    let refused = app
+        .core
+        .answer(&id, Answer::Choose(vec![vec!["Madrid".into()]]))
+        .await;
+    assert!(refused.is_err());
+    let still = app.core.store().get(&id).unwrap();
+    assert_eq!(still.status, TaskStatus::NeedsApproval);
+    assert_eq!(
+        still.pending_approval.as_ref().map(|a| &a.approval_id),
+        Some(&card.approval_id)
+    );
+
+    app.core
+        .answer(&id, Answer::Choose(vec![vec!["Rome".into()]]))
+        .await
+        .unwrap();
+    let done = app.until(&id, ended).await;
+    assert_eq!(done.status, TaskStatus::Succeeded, "{:#?}", done.items);
+    assert!(notices(&done).contains(&"You answered: Rome."));
+    assert!(
+        answers(&done).iter().any(|a| a.contains("Rome")),
+        "{:#?}",
+        done.items
+    );
+}
+
+#[tokio::test]
+async fn a_link_only_card_is_opened_on_the_services_page_not_answered_here() {
+    let app = app().await;
+    let id = app.new_conversation().await;
+    app.send(&id, "Buy a new keyboard").await.unwrap();
+    let asked = app.until(&id, waiting).await;
+    let card = asked.pending_approval.clone().expect("a card waits");
+    assert_eq!(card.kind, ApprovalKind::LinkOnly);
+
+    let page = app.core.approval_page(&id).await.unwrap();
+    assert!(page.starts_with(&app.sim.base_url), "{page}");
+    assert!(page.contains(&card.approval_id));
+    // The service takes a link-only card's answer only on its page; the card stays.
+    assert!(app.core.answer(&id, Answer::Yes).await.is_err());
+    let still = app.core.store().get(&id).unwrap();
+    assert_eq!(still.status, TaskStatus::NeedsApproval);
+    app.core.stop(&id).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_restart_resumes_following_where_the_last_run_stopped() {
+    let app = app().await;
+    let id = app.new_conversation().await;
+    app.send(&id, "Take your time and count to 3")
+        .await
+        .unwrap();
+    app.until(&id, |c| {
+        c.status.is_active() && c.follower.as_ref().is_some_and(|f| f.cursor.is_some())
+    })
+    .await;
+    // The app quits mid-task: its followers end with it, the conversation stays saved.
+    app.core.connection_left();
+    assert!(!app.core.is_following(&id));
+
+    let told = Arc::new(Told::default());
+    let restarted = core_in(app.dir.path(), &app.connection, &told);
+    let saved = restarted.store().get(&id).unwrap();
+    assert!(saved.status.is_active(), "saved as running");
+    restarted.resume(&client_for(&app.sim, "ada"), SCOPE);
+    let done = until(&restarted, &told, &id, ended).await;
+
+    assert_eq!(done.status, TaskStatus::Succeeded, "{:#?}", done.items);
+    assert_eq!(answers(&done).len(), 1, "nothing twice: {:#?}", done.items);
+    let users = done
+        .items
+        .iter()
+        .filter(|i| matches!(i, ThreadItem::User { .. }))
+        .count();
+    assert_eq!(users, 1);
+    assert!(from_elsewhere(&done).is_empty(), "{:#?}", done.items);
+}
+
+#[tokio::test]
+async fn what_another_client_said_meanwhile_appears_once_marked_as_from_elsewhere() {
+    let app = app().await;
+    let id = app.new_conversation().await;
+    app.send(&id, "Find the weather in Lisbon").await.unwrap();
+    app.until(&id, ended).await;
+
+    // Another copy of Porthole, same account and computer, sends a task of its own.
+    let other = client_for(&app.sim, "ada");
+    let mut follower = TaskFollower::start(
+        &other,
+        &MessageRequest::new("What time is it in Tokyo?", &app.machine),
+        Transport::Stream,
+    )
+    .await
+    .unwrap();
+    let mut their_answer = String::new();
+    while let Some(update) = futures::StreamExt::next(&mut follower).await {
+        if let porthole_client::TaskUpdate::Finished { text, .. } = update.unwrap() {
+            their_answer = text;
+        }
+    }
+    assert!(!their_answer.is_empty());
+
+    // At the end of this copy's next task, the context it reads brings the other's lines.
+    app.send(&id, "Find the weather in Porto").await.unwrap();
+    let done = app.until(&id, |c| ended(c) && answers(c).len() == 2).await;
+    assert_eq!(done.status, TaskStatus::Succeeded, "{:#?}", done.items);
+    let elsewhere = from_elsewhere(&done);
+    assert_eq!(
+        elsewhere,
+        [
+            (Speaker::Person, "What time is it in Tokyo?"),
+            (Speaker::Agent, their_answer.trim())
+        ],
+        "{:#?}",
+        done.items
+    );
+
+    // A catch-up made again (at focus, at start) finds nothing new.
+    assert_eq!(app.core.catch_up(&id).await.unwrap(), 0);
+    let again = app.core.store().get(&id).unwrap();
+    assert_eq!(again.items, done.items);
+}
+
+#[tokio::test]
+async fn a_catch_up_between_tasks_shows_what_was_said_elsewhere() {
+    let app = app().await;
+    let id = app.new_conversation().await;
+    app.send(&id, "Find the weather in Lisbon").await.unwrap();
+    app.until(&id, ended).await;
+    let other = client_for(&app.sim, "ada");
+    let mut follower = TaskFollower::start(
+        &other,
+        &MessageRequest::new("Find the weather in Oslo", &app.machine),
+        Transport::Stream,
+    )
+    .await
+    .unwrap();
+    while futures::StreamExt::next(&mut follower).await.is_some() {}
+
+    assert_eq!(app.core.catch_up(&id).await.unwrap(), 2);
+    assert_eq!(app.core.catch_up(&id).await.unwrap(), 0, "nothing twice");
+    let caught = app.core.store().get(&id).unwrap();
+    assert_eq!(
+        from_elsewhere(&caught).first(),
+        Some(&(Speaker::Person, "Find the weather in Oslo"))
+    );
+}
+
+#[tokio::test]
+async fn switching_account_leaves_the_old_tasks_and_switching_back_resumes_them() {
+    let app = app().await;
+    let id = app.new_conversation().await;
+    app.send(&id, "Take your time and count to 3")
+        .await
+        .unwrap();
+    app.until(&id, |c| c.session_id.is_some() && c.status.is_active())
+        .await;
+
+    // To fred: ada's task is no longer followed, and fred sees none of her conversations.
+    app.core.connection_left();
+    app.connection.begin_switch(ConnectionMode::Account);
+    let fred = client_for(&app.sim, "fred");
+    app.connection.activate(fred.clone(), "fred".into());
+    app.core.resume(&fred, "fred");
+    assert!(!app.core.is_following(&id));
+    assert!(app.core.list(&app.machine).await.unwrap().is_empty());
+
+    // Back to ada: her task is followed again to its end.
+    app.core.connection_left();
+    app.connection.begin_switch(ConnectionMode::Demo);
+    let ada = client_for(&app.sim, "ada");
+    app.connection.activate(ada.clone(), SCOPE.into());
+    app.core.resume(&ada, SCOPE);
+    assert!(app.core.is_following(&id));
+    let done = app.until(&id, ended).await;
+    assert_eq!(done.status, TaskStatus::Succeeded, "{:#?}", done.items);
+    assert_eq!(answers(&done).len(), 1);
+    assert_eq!(app.core.list(&app.machine).await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn a_task_ends_wherever_the_service_puts_its_turn_id_or_without_one() {
+    for (placement, has_turn) in [
+        ("start", Some(true)),
+        ("session", Some(true)),
+        ("poll", Some(true)),
+        ("none", Some(false)),
+        // Only the 202 body of a `wait: false` message carries it there, which a streamed
+        // task never reads: whether the poll's end finds it is the follower's business.
+        ("message", None),
+    ] {
+        let app = app_with(placement).await;
+        let id = app.new_conversation().await;
+        app.send(&id, "Find the weather in Lisbon").await.unwrap();
+        let done = app.until(&id, ended).await;
+        assert_eq!(
+            done.status,
+            TaskStatus::Succeeded,
+            "{placement}: {:#?}",
+            done.items
+        );
+        assert_eq!(answers(&done).len(), 1, "{placement}: {:#?}", done.items);
+        let turn = done.follower.as_ref().and_then(|f| f.turn_id.clone());
+        if let Some(has_turn) = has_turn {
+            assert_eq!(turn.is_some(), has_turn, "{placement}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_schema_that_does_not_parse_sends_nothing() {
+    let app = app().await;
+    let id = app.new_conversation().await;
+    let refused = app
+        .core
+        .send(SendRequest {
+            conversation_id: id.clone(),
+            text: "Find the weather".into(),
+            options: SendOptions {
+                output_schema: "{ not json".into(),
+                ..SendOptions::default()
+            },
+            ..SendRequest::default()
+        })
+        .await;
+    assert!(matches!(
+        refused,
+        Err(crate::error::AppError::InvalidSchema)
+    ));
+    let untouched = app.core.store().get(&id).unwrap();
+    assert!(untouched.items.is_empty() && untouched.status == TaskStatus::Idle);
+}
