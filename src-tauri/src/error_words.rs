@@ -65,6 +65,11 @@ pub fn for_client_code(code: &ErrorCode, retry_after_ms: Option<f64>) -> UiError
             "The computer could not be reached just now. Make sure it is awake, then try again.",
             Some(Retry),
         ),
+        C::MessageNotSent => e(
+            "Your message was not sent",
+            "The service did not take your message, even sent again. Send it again in a moment.",
+            Some(Retry),
+        ),
         C::NoMachine => e(
             "No computer yet",
             "Your account has no computer to work on. Add one in the web portal first.",

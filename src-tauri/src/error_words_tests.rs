@@ -15,6 +15,7 @@ fn every_code_gets_a_title_and_a_sentence() {
         ErrorCode::ServerError { status: 503 },
         ErrorCode::TurnNotFinished,
         ErrorCode::SelectionRejected,
+        ErrorCode::MessageNotSent,
     ];
     for code in codes {
         let ui = for_client_code(&code, None);

@@ -34,6 +34,11 @@ pub enum Error {
         limit: crate::budget::Limit,
         retry_after: Duration,
     },
+    /// The service did not take a message: every send allowed got no answer and the
+    /// conversation did not hold it afterwards, or a send again was refused (`last`). Nothing
+    /// started: keep the words and offer to send them again.
+    #[error("the message was not sent ({sends} tries): {last}")]
+    NotSent { sends: u32, last: Box<Error> },
     /// A task's event stream ended before `[DONE]`.
     #[error("the connection to the task broke before it finished")]
     StreamCut,
@@ -230,6 +235,7 @@ impl Error {
             Self::Network(_) => ErrorCode::Network,
             Self::BadResponse { .. } => ErrorCode::BadResponse,
             Self::StreamCut => ErrorCode::Network,
+            Self::NotSent { .. } => ErrorCode::MessageNotSent,
             Self::Input(InputError::BaseUrl { .. }) => ErrorCode::InvalidBaseUrl,
             Self::Input(InputError::PlainHttp) => ErrorCode::InsecureAddress,
             Self::Input(InputError::Credential { .. }) => ErrorCode::InvalidCredential,
@@ -259,6 +265,7 @@ impl Error {
         match self {
             Self::Api(api) => api.retry_after,
             Self::BudgetSpent { retry_after, .. } => Some(*retry_after),
+            Self::NotSent { last, .. } => last.retry_after(),
             _ => None,
         }
     }

@@ -123,6 +123,9 @@ pub enum ErrorCode {
     },
     NoMachine,
     MessageNotAccepted,
+    /// The service did not take the message, even sent again (`TaskFollower::start`):
+    /// nothing started; keep the words and offer to send them again.
+    MessageNotSent,
     ModelNotAllowedForPlan {
         allowed_models: Vec<String>,
     },

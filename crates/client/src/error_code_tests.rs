@@ -212,3 +212,16 @@ fn a_refused_pick_says_the_card_still_waits() {
         ErrorCode::MachineNotFound
     );
 }
+
+#[test]
+fn a_message_the_service_did_not_take_has_its_own_final_code() {
+    let refused = ApiError::from_response(Operation::Message, 500, None, String::new());
+    let err = crate::error::Error::NotSent {
+        sends: 4,
+        last: Box::new(refused.into()),
+    };
+    assert_eq!(err.code(), ErrorCode::MessageNotSent);
+    // Final for the follower: sending again is the person's choice now.
+    assert!(!err.code().is_transient());
+    assert!(err.to_string().contains("not sent"), "{err}");
+}

@@ -82,6 +82,9 @@ open_enum! {
     pub enum StatusKind {
         Waking = "waking",
         AgentOffline = "agent_offline",
+        /// Set by this client, never by the service: a message whose send got no answer was
+        /// not taken, and is being sent again (see `TaskFollower::start`).
+        Resending = "resending",
     }
 }
 

@@ -8,6 +8,10 @@
 //! tool calls, tool errors) by lining up their fingerprints (see `follower_updates`). Each
 //! assistant message is yielded exactly once, whole.
 //!
+//! A send without an answer (5xx, broken connection, timeout) loses no message and sends none
+//! twice (see `follower_delivery`): the conversation says whether the service took it, and
+//! the message is sent again ("Sending again…") only when it did not.
+//!
 //! A lost connection never ends the follow (see `follower_reconnect`): the follower says it
 //! is reconnecting once and keeps trying, with capped backoff, until the service answers; only
 //! the service's own answer (an error event, a failed turn, a refusal such as 401 or 404)
@@ -30,13 +34,17 @@ use crate::client::Client;
 use crate::error::{Error, Result};
 use crate::events::{AgentEvent, EventsPage, SessionStatus, TaskUsage};
 use crate::follower_updates::{apply_event, Delivered, Replay, TextBuffers};
-use crate::messages::{MessageOutcome, MessageRequest, MessageStream};
+use crate::messages::{MessageRequest, MessageStream};
 pub use crate::task_update::{TaskFailure, TaskUpdate};
 use crate::turns::{Turn, TurnStatus};
 
 #[path = "follower_reconnect.rs"]
 mod reconnect;
 use reconnect::{is_passing, Outage};
+
+#[path = "follower_delivery.rs"]
+mod delivery;
+use delivery::{Delivery, Sent};
 
 /// What the app persists to resume following after a restart.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -81,6 +89,17 @@ pub enum Transport {
 impl TaskFollower {
     /// Sends `request` and follows the task it starts.
     ///
+    /// An `Err` here means the message was not sent: nothing reached the service (the
+    /// conversation read before the send failed, the connection never opened, bad input) or
+    /// the service refused it (its code says why). A send without an answer is not an `Err`:
+    /// the follower finds out whether the service took the message and, if not, sends it again,
+    /// first yielding `Status { text: "Sending again…", about: Some(StatusKind::Resending) }`;
+    /// if it still was not taken, the follow ends with an error whose code is
+    /// `MessageNotSent`. See `follower_delivery` for the rule, which tells a message sent
+    /// twice on purpose (the same words as an earlier task) from one sent twice by mistake.
+    /// (A request without a `machine_id` has no conversation to check: a send without an
+    /// answer is returned as the `Err` it was, as before.)
+    ///
     /// Not for a message sent while a task runs (steering): it joins that task, and its own
     /// stream would replay the task's events a second time. Send it with
     /// `client.messages().send` and keep reading the running task's follower.
@@ -89,25 +108,21 @@ impl TaskFollower {
         request: &MessageRequest,
         transport: Transport,
     ) -> Result<Self> {
+        request.check()?;
         let state = FollowerState {
             machine_id: request.machine_id.clone(),
             ..FollowerState::default()
         };
         let mut engine = Engine::new(client.clone(), state);
-        match transport {
-            Transport::Stream => {
-                let stream = client.messages().stream(request).await?;
-                match stream.reply() {
-                    Some(text) => engine.finish_with_reply(text.to_owned()),
-                    None => engine.mode = Mode::Stream(Box::new(stream)),
+        let delivery = Delivery::prepare(client, request, transport).await?;
+        match delivery::send(client, request, transport).await {
+            Ok(sent) => engine.on_sent(sent),
+            Err(err) => match delivery {
+                Some(mut delivery) if delivery::unsure(&err) => {
+                    engine.pause = Some(delivery.unanswered(err, client.config()));
+                    engine.mode = Mode::Confirm(Box::new(delivery));
                 }
-            }
-            Transport::Poll => match client.messages().send(request).await? {
-                MessageOutcome::Reply { text } => engine.finish_with_reply(text),
-                MessageOutcome::Started(started) => {
-                    engine.session_known(started.session_id, started.turn_id, started.queued);
-                    engine.mode = Mode::Poll;
-                }
+                _ => return Err(err),
             },
         }
         Ok(engine.into_follower())
@@ -158,6 +173,10 @@ impl Stream for TaskFollower {
 }
 
 enum Mode {
+    /// A send got no answer: the conversation says whether the service took the message.
+    Confirm(Box<Delivery>),
+    /// The service did not take it: send it again.
+    Resend(Box<Delivery>),
     Stream(Box<MessageStream>),
     /// The stream broke before naming its session: find it, then poll.
     Locate,
@@ -233,6 +252,64 @@ impl Engine {
         TaskFollower { updates, state }
     }
 
+    /// Follows what a send started.
+    fn on_sent(&mut self, sent: Sent) {
+        match sent {
+            Sent::Reply(text) => self.finish_with_reply(text),
+            Sent::Stream(stream) => self.mode = Mode::Stream(stream),
+            Sent::Started(started) => {
+                self.session_known(started.session_id, started.turn_id, started.queued);
+                self.mode = Mode::Poll;
+            }
+        }
+    }
+
+    /// After a send without an answer: follows the task if the service took the message,
+    /// otherwise sends it again or, when no send is left, ends with `NotSent`. A failed read
+    /// leaves the mode as it is, to be tried again like any lost connection.
+    async fn confirm(&mut self) -> Result<()> {
+        let Mode::Confirm(delivery) = &self.mode else {
+            return Ok(());
+        };
+        let machine_id = delivery.machine_id.clone();
+        let context = self
+            .client
+            .sessions()
+            .context(&machine_id, delivery::CONTEXT_LINES)
+            .await?;
+        self.outage.ended();
+        let Mode::Confirm(mut delivery) = std::mem::replace(&mut self.mode, Mode::Done) else {
+            return Ok(());
+        };
+        if delivery.arrived(&context.messages) {
+            // Taken: the task is the machine's current session's, found as after a cut stream.
+            self.cut = delivery.take_last();
+            self.mode = Mode::Locate;
+        } else if delivery.may_send_again() {
+            self.queue.push_back(delivery::resending());
+            self.mode = Mode::Resend(delivery);
+        } else {
+            self.end_with(delivery.not_sent(None));
+        }
+        Ok(())
+    }
+
+    /// Sends the message again; a send without an answer is confirmed again, a refusal ends
+    /// the follow with `NotSent`.
+    async fn resend(&mut self) {
+        let Mode::Resend(mut delivery) = std::mem::replace(&mut self.mode, Mode::Done) else {
+            return;
+        };
+        match delivery::send(&self.client, &delivery.request, delivery.transport).await {
+            Ok(sent) => self.on_sent(sent),
+            Err(err) if delivery::unsure(&err) => {
+                self.pause = Some(delivery.unanswered(err, self.client.config()));
+                self.mode = Mode::Confirm(delivery);
+            }
+            Err(err) => self.end_with(delivery.not_sent(Some(err))),
+        }
+    }
+
     fn finish_with_reply(&mut self, text: String) {
         self.queue.push_back(TaskUpdate::Replied { text });
         self.state.finished = true;
@@ -276,6 +353,11 @@ impl Engine {
                     return None;
                 }
                 Mode::Finishing(_) => self.finishing().await,
+                Mode::Confirm(_) => self.confirm().await,
+                Mode::Resend(_) => {
+                    self.resend().await;
+                    Ok(())
+                }
                 Mode::Stream(stream) => {
                     match stream.next().await {
                         Some(Ok(event)) => self.on_stream_event(event),

@@ -1,6 +1,7 @@
 //! `POST /v1/agents/message`: send a task, either returning at once (`wait: false`) or as an
 //! event stream (`wait: true`). Both start work, so neither is ever resent blindly; to follow
-//! a task to its end use [`crate::TaskFollower`].
+//! a task to its end use [`crate::TaskFollower`], which also sends a message again when, and
+//! only when, the service did not take it.
 
 use std::collections::VecDeque;
 use std::pin::Pin;
@@ -92,7 +93,7 @@ impl MessageRequest {
         }
     }
 
-    fn check(&self) -> Result<()> {
+    pub(crate) fn check(&self) -> Result<()> {
         if self.message.trim().is_empty() {
             return Err(InputError::Invalid {
                 field: "message",

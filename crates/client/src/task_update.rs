@@ -42,7 +42,9 @@ pub enum TaskUpdate {
     Replied {
         text: String,
     },
-    /// Delivery news (stream only), for example while the computer wakes: show it first.
+    /// Delivery news, for example while the computer wakes (from the service's stream), or
+    /// "Sending again…" (`about: Resending`, from this client, on either transport, before a
+    /// message the service did not take is sent again): show it first.
     Status {
         text: String,
         /// The service's `kind` (for example `waking`, `agent_offline`).

@@ -17,6 +17,7 @@ mod lease_endings;
 mod machines;
 mod outcomes;
 mod reconnect;
+mod resend;
 mod soak;
 mod tasks;
 mod turn_id_places;

@@ -2,14 +2,15 @@
 //! the simulator's `--faults` (10% of stream frames followed by a cut, 5% of requests 500, 5%
 //! 429 with Retry-After, 10% held), and each task's messages, narration and progress checked
 //! against what the simulator itself sent: nothing lost, nothing twice, and every task ends as
-//! the simulator says it ended.
+//! the simulator says it ended. A start whose answer is lost is settled by the follower itself
+//! (sent again only when the service did not take it), so every text is exactly one task.
 //!
 //! CI runs 50 tasks. `PORTHOLE_SOAK_TASKS=1000` runs the long one (BENCHMARKS.md, "Soak").
 
 use porthole_client::approvals::Answer;
+use porthole_client::events::StatusKind;
 use porthole_client::messages::MessageRequest;
-use porthole_client::sessions::ContextRole;
-use porthole_client::{Client, ErrorCode, TaskFollower, TaskUpdate, Transport};
+use porthole_client::{Client, TaskFollower, TaskUpdate, Transport};
 use porthole_sim::records::LogEntry;
 use porthole_sim::RunningSim;
 
@@ -39,52 +40,14 @@ fn tasks_to_run() -> usize {
         .unwrap_or(50)
 }
 
-/// Whether the service got `text` as a message of the machine's current conversation: what a
-/// client reads before sending again after a send whose answer it never saw.
-async fn service_got(client: &Client, machine_id: &str, text: &str) -> bool {
-    match client.sessions().context(machine_id, 50).await {
-        Ok(context) => context
-            .messages
-            .iter()
-            .any(|m| m.role == ContextRole::User && m.content == text),
-        Err(_) => false,
-    }
-}
-
-/// Starts the task, sending again only when the service did not get it. A start whose answer
-/// was lost after the service took the message must not send it twice.
-async fn start(
-    client: &Client,
-    machine_id: &str,
-    text: &str,
-    tally: &mut Tally,
-) -> Option<TaskFollower> {
+/// Starts the task. A send without an answer is the client's to settle: it sends again
+/// ("Sending again…") only when the service did not take the message, so each text must end
+/// up as exactly one task (`sent_for` checks it).
+async fn start(client: &Client, machine_id: &str, text: &str) -> TaskFollower {
     let request = MessageRequest::new(text, machine_id);
-    for _ in 0..20 {
-        match TaskFollower::start(client, &request, Transport::Stream).await {
-            Ok(follower) => return Some(follower),
-            Err(e) => {
-                let code = e.code();
-                assert!(
-                    matches!(
-                        code,
-                        ErrorCode::ServerError { .. }
-                            | ErrorCode::RateLimited { .. }
-                            | ErrorCode::Network
-                            | ErrorCode::NetworkTimeout
-                            | ErrorCode::BadResponse
-                    ),
-                    "only injected faults refuse a start: {e:?}"
-                );
-                if service_got(client, machine_id, text).await {
-                    // The task runs: follow the machine's current conversation instead.
-                    return None;
-                }
-                tally.resent += 1;
-            }
-        }
-    }
-    panic!("twenty sends of {text:?} all failed")
+    TaskFollower::start(client, &request, Transport::Stream)
+        .await
+        .unwrap_or_else(|e| panic!("{text:?} was not sent: {e:?}"))
 }
 
 /// The simulator's own record of the task whose message was `text`.
@@ -139,21 +102,7 @@ async fn run_on(sim: &RunningSim, client: &Client, machine_id: &str, tag: &str, 
             "Look up the weather in {} (soak {tag}-{i})",
             CITIES[i % CITIES.len()]
         );
-        let follower = match start(client, machine_id, &text, &mut tally).await {
-            Some(follower) => follower,
-            None => {
-                let session = client
-                    .sessions()
-                    .list(machine_id)
-                    .await
-                    .expect("the machine's conversations")
-                    .into_iter()
-                    .next()
-                    .expect("a current conversation")
-                    .session_id;
-                TaskFollower::follow_session(client, &session)
-            }
-        };
+        let follower = start(client, machine_id, &text).await;
         let updates = follow_to_end(client, follower, Answer::Yes).await;
         let (messages, narration, progress, status) = sent_for(sim, &text);
         let pick = |f: fn(&TaskUpdate) -> Option<String>| -> Vec<String> {
@@ -191,6 +140,18 @@ async fn run_on(sim: &RunningSim, client: &Client, machine_id: &str, tag: &str, 
         tally.reconnects += updates
             .iter()
             .filter(|u| matches!(u, TaskUpdate::Reconnecting { .. }))
+            .count();
+        tally.resent += updates
+            .iter()
+            .filter(|u| {
+                matches!(
+                    u,
+                    TaskUpdate::Status {
+                        about: Some(StatusKind::Resending),
+                        ..
+                    }
+                )
+            })
             .count();
         tally.tasks += 1;
     }
