@@ -27,7 +27,7 @@ pub enum AppError {
     NoPendingApproval,
     #[error("the computer cannot be woken")]
     CannotWake,
-    // Replay, reusable tasks, judge, console (features/).
+    // Replay, reusable tasks, checks, console.
     #[error("no task has run in this conversation yet")]
     NoTurnYet,
     #[error("no such reusable task")]
@@ -40,7 +40,7 @@ pub enum AppError {
     NoCriteria,
     #[error("the output schema is not a JSON object")]
     InvalidSchema,
-    // Sign-in, keys, new computers, attachments (account/).
+    // Sign-in, keys, new computers, attachments.
     #[error("nobody is signed in with the identity provider")]
     SignInNeeded,
     #[error("the sign-in expired and cannot be renewed")]

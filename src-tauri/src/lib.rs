@@ -1,24 +1,24 @@
 //! Porthole, the desktop app: the Tauri shell around `porthole-client` and the Demo
-//! (`porthole-sim`). Commands are thin adapters; each concern is a small managed state.
+//! (`porthole-sim`). One folder per thing the app does, each with its `commands.rs` of thin
+//! adapters; every piece of state the commands reach is registered in [`run`]'s setup, here
+//! and nowhere else. `docs/architecture.md` tells a newcomer where to start.
 
 mod account;
-mod attention;
-mod commands;
+mod attachments;
 mod connection;
+mod console;
 mod conversations;
-mod demo;
 mod error;
 mod error_words;
 mod events;
-mod features;
-mod keychain;
+mod judge;
 mod live;
 mod machines;
 mod navigation;
 mod persist;
-mod settings;
+mod replay;
+mod reusable;
 mod store;
-mod switching;
 
 use tauri::{Manager, WindowEvent};
 use tauri_specta::{collect_commands, collect_events, Builder};
@@ -31,15 +31,15 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
         // One type per shape: the page only reads what Rust sends.
         .disable_serde_phases()
         .commands(collect_commands![
-            commands::connection_info,
-            commands::connect_account,
-            commands::use_demo,
-            commands::use_account,
-            commands::sign_out,
-            commands::list_machines,
-            commands::wake_machine,
-            commands::get_account,
-            commands::list_models,
+            connection::commands::connection_info,
+            connection::commands::connect_account,
+            connection::commands::use_demo,
+            connection::commands::use_account,
+            connection::commands::sign_out,
+            machines::commands::list_machines,
+            machines::commands::wake_machine,
+            account::commands::get_account,
+            conversations::commands::list_models,
             conversations::commands::list_conversations,
             conversations::commands::new_conversation,
             conversations::commands::watch_conversation,
@@ -50,25 +50,25 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             conversations::commands::answer_approval,
             conversations::commands::choose_approval,
             conversations::commands::open_approval_page,
-            features::commands::latest_turn,
-            features::commands::get_recording,
-            features::commands::step_screenshot,
-            features::commands::get_turn_outcome,
-            features::commands::check_result,
-            features::commands::draft_reusable,
-            features::commands::learn_reusable,
-            features::commands::list_reusable,
-            features::commands::remove_reusable,
-            features::commands::run_reusable,
-            features::commands::report_wrong_result,
-            features::commands::heal_reusable,
-            features::commands::console_state,
-            features::commands::console_open,
-            features::commands::console_run,
-            features::commands::console_interrupt,
-            features::commands::console_close,
-            features::commands::console_screenshot,
-            features::commands::lease_endings,
+            replay::commands::latest_turn,
+            replay::commands::get_recording,
+            replay::commands::step_screenshot,
+            judge::commands::get_turn_outcome,
+            judge::commands::check_result,
+            reusable::commands::draft_reusable,
+            reusable::commands::learn_reusable,
+            reusable::commands::list_reusable,
+            reusable::commands::remove_reusable,
+            reusable::commands::run_reusable,
+            reusable::commands::report_wrong_result,
+            reusable::commands::heal_reusable,
+            console::commands::console_state,
+            console::commands::console_open,
+            console::commands::console_run,
+            console::commands::console_interrupt,
+            console::commands::console_close,
+            console::commands::console_screenshot,
+            console::commands::lease_endings,
             account::commands::identity_info,
             account::commands::sign_in_with_browser,
             account::commands::cancel_sign_in,
@@ -79,11 +79,11 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             account::commands::use_new_key,
             account::commands::close_new_key,
             account::commands::revoke_key,
-            account::commands::create_computer,
-            account::commands::pick_files,
-            account::commands::check_files,
-            account::commands::upload_file,
-            account::commands::conversation_usage,
+            machines::commands::create_computer,
+            attachments::commands::pick_files,
+            attachments::commands::check_files,
+            attachments::commands::upload_file,
+            conversations::commands::conversation_usage,
             persist::stored_data_notices,
             live::commands::live_open,
             live::commands::live_close,
@@ -128,7 +128,7 @@ pub fn run() {
     let handler = builder.invoke_handler();
     let app = tauri::Builder::default()
         .plugin(tauri_plugin_single_instance::init(|app, _args, _cwd| {
-            attention::bring_forward(app);
+            conversations::attention::bring_forward(app);
         }))
         .plugin(tauri_plugin_window_state::Builder::default().build())
         .plugin(tauri_plugin_notification::init())
@@ -140,9 +140,11 @@ pub fn run() {
             navigation::create_window(app, "main")?;
             live::renderer::keep_webkit_caches_small(app);
             let handle = app.handle().clone();
+            // Every piece of state a command or a background task reaches, in one place.
             let connection = connection::Connection::default();
             app.manage(connection.clone());
-            app.manage(demo::DemoService::default());
+            app.manage(connection::demo::DemoService::default());
+            app.manage(persist::SettingsStore::open(&handle)?);
             let watchers = std::sync::Arc::new(conversations::window::Watchers::default());
             app.manage(watchers.clone());
             let window = conversations::window::WindowNotify {
@@ -152,26 +154,30 @@ pub fn run() {
             app.manage(conversations::Conversations::new(
                 connection,
                 persist::ConversationStore::open(&handle)?,
-                account::usage::UsageStore::open(&handle)?,
+                conversations::usage::UsageStore::open(&handle)?,
                 std::sync::Arc::new(window),
             ));
+            app.manage(conversations::attention::AttentionTarget::default());
             app.manage(machines::StartingMachines::default());
             app.manage(account::identity::Identity::default());
             app.manage(account::signin::BrowserWait::default());
             app.manage(account::keys::FreshKey::default());
-            app.manage(account::uploads::OfferedFiles::default());
-            app.manage(attention::AttentionTarget::default());
-            app.manage(persist::SettingsStore::open(&handle)?);
-            features::manage(&handle)?;
-            tauri::async_runtime::spawn(async move { switching::start(&handle).await });
+            app.manage(attachments::uploads::OfferedFiles::default());
+            app.manage(console::Consoles::default());
+            app.manage(reusable::library::Library::open(&handle)?);
+            app.manage(live::LiveViews::default());
+            app.manage(live::full_screen::CoveredByHand::default());
+            tauri::async_runtime::spawn(async move { connection::switching::start(&handle).await });
             Ok(())
         })
         .on_window_event(|window, event| match event {
-            WindowEvent::Focused(true) => attention::window_focused(window.app_handle()),
+            WindowEvent::Focused(true) => {
+                conversations::attention::window_focused(window.app_handle())
+            }
             // What was dropped, from the window itself: the only dropped files the page may
-            // then have checked and uploaded (account/uploads.rs).
+            // then have checked and uploaded (attachments/uploads.rs).
             WindowEvent::DragDrop(tauri::DragDropEvent::Drop { paths, .. }) => window
-                .state::<account::uploads::OfferedFiles>()
+                .state::<attachments::uploads::OfferedFiles>()
                 .dropped(paths.clone()),
             _ => {}
         })

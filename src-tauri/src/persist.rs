@@ -11,10 +11,10 @@ use std::sync::{Mutex, MutexGuard};
 
 use tauri::{AppHandle, Manager};
 
+use crate::connection::settings::Settings;
 use crate::conversations::model::{Conversation, ConversationBook};
 use crate::error::{AppError, AppResult, UiError};
 use crate::error_words::stored;
-use crate::settings::Settings;
 use crate::store::document::store_error;
 use crate::store::{Document, Journals, Persisted, SetAside};
 
@@ -184,39 +184,27 @@ fn migrate(dir: &Path, journals: &mut Journals) -> AppResult<Migrated> {
 /// it went, and what the app started with instead.
 #[tauri::command]
 #[specta::specta]
-pub fn stored_data_notices(app: AppHandle) -> Vec<UiError> {
-    let mut notices = Vec::new();
-    if let Some(s) = app.try_state::<SettingsStore>() {
-        notices.extend(
-            s.kept
-                .set_aside()
-                .map(|a| stored::set_aside(stored::Stored::Settings, a)),
-        );
-    }
-    if let Some(s) = app.try_state::<crate::conversations::Conversations>() {
-        notices.extend(
-            s.store()
-                .set_aside
-                .iter()
-                .map(|a| stored::set_aside(stored::Stored::Conversations, a)),
-        );
-    }
-    if let Some(library) = app.try_state::<crate::features::library::Library>() {
-        notices.extend(
-            library
-                .set_aside()
-                .map(|a| stored::set_aside(stored::Stored::Library, a)),
-        );
-    }
-    if let Some(conversations) = app.try_state::<crate::conversations::Conversations>() {
-        notices.extend(
-            conversations
-                .usage()
-                .set_aside()
-                .map(|a| stored::set_aside(stored::Stored::Usage, a)),
-        );
-    }
-    notices
+pub fn stored_data_notices(
+    settings: tauri::State<'_, SettingsStore>,
+    conversations: tauri::State<'_, crate::conversations::Conversations>,
+    library: tauri::State<'_, crate::reusable::library::Library>,
+) -> Vec<UiError> {
+    use stored::{set_aside, Stored};
+    let settings = settings
+        .kept
+        .set_aside()
+        .map(|a| set_aside(Stored::Settings, a));
+    let book = conversations.store().set_aside.iter();
+    let book = book.map(|a| set_aside(Stored::Conversations, a));
+    let library = library.set_aside().map(|a| set_aside(Stored::Library, a));
+    let usage = conversations.usage().set_aside();
+    let usage = usage.map(|a| set_aside(Stored::Usage, a));
+    settings
+        .into_iter()
+        .chain(book)
+        .chain(library)
+        .chain(usage)
+        .collect()
 }
 
 #[cfg(test)]

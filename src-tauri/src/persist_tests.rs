@@ -8,9 +8,9 @@ use std::path::{Path, PathBuf};
 use serde_json::{json, Value};
 
 use super::*;
-use crate::account::usage::UsageStore;
+use crate::conversations::usage::UsageStore;
 use crate::conversations::{TaskStatus, ThreadItem};
-use crate::features::library::Library;
+use crate::reusable::library::Library;
 use crate::store::Kept;
 
 fn journal_path(dir: &Path, id: &str) -> PathBuf {

@@ -1,20 +1,15 @@
-//! Commands of the account and file features: thin adapters over the modules beside this one.
+//! The account commands the page may call: sign-in, keys and the account's figures. Thin
+//! adapters over the modules beside this one.
 
-use std::path::PathBuf;
-
-use porthole_client::uploads::Upload;
+use porthole_client::account::Account;
 use porthole_client::Secret;
-use tauri::ipc::Channel;
-use tauri::{AppHandle, Manager};
-use tauri_plugin_dialog::DialogExt;
+use tauri::{AppHandle, Manager, State};
 use tauri_plugin_opener::OpenerExt;
 
-use super::computers::{self, CreationProgress};
 use super::identity::{self, IdentityInfo};
 use super::keys::{self, FreshKey, KeysView, NewKey};
 use super::signin;
-use super::uploads::{self, FileCheck, OfferedFiles, UploadProgress};
-use super::usage::{self, UsageView};
+use crate::connection::Connection;
 use crate::error::{AppError, UiError};
 
 type Res<T> = Result<T, UiError>;
@@ -105,63 +100,12 @@ pub async fn revoke_key(app: AppHandle, key_id: String) -> Res<()> {
 
 #[tauri::command]
 #[specta::specta]
-pub async fn create_computer(
-    app: AppHandle,
-    name: Option<String>,
-    on_progress: Channel<CreationProgress>,
-) -> Res<String> {
-    Ok(computers::create(&app, name, &on_progress).await?)
-}
-
-/// Opens the system file dialog (from Rust: the page needs no dialog permission).
-#[tauri::command]
-#[specta::specta]
-pub async fn pick_files(app: AppHandle) -> Res<Vec<FileCheck>> {
-    // End-to-end tests cannot drive the system's file dialog (it is not part of the page):
-    // they name the files it would return. Everything after the dialog runs as usual.
-    if let Ok(picked) = std::env::var("PORTHOLE_E2E_PICKED_FILES") {
-        let picked = picked.lines().map(PathBuf::from).collect();
-        return Ok(app.state::<OfferedFiles>().picked(picked));
-    }
-    let (tx, rx) = tokio::sync::oneshot::channel();
-    app.dialog()
-        .file()
-        .set_title("Attach files")
-        .pick_files(move |paths| {
-            let _ = tx.send(paths);
-        });
-    let paths = rx.await.ok().flatten().unwrap_or_default();
-    let paths = paths
-        .into_iter()
-        .filter_map(|p| p.into_path().ok())
-        .collect();
-    Ok(app.state::<OfferedFiles>().picked(paths))
-}
-
-/// Checks dropped files before anything is uploaded.
-// Only those the window itself saw dropped are read (account/uploads.rs).
-#[tauri::command]
-#[specta::specta]
-pub async fn check_files(app: AppHandle, paths: Vec<String>) -> Vec<FileCheck> {
-    let checking = move || app.state::<OfferedFiles>().check_dropped(paths);
-    tauri::async_runtime::spawn_blocking(checking)
+pub async fn get_account(connection: State<'_, Connection>) -> Res<Account> {
+    let active = connection.active().await?;
+    Ok(active
+        .client
+        .account()
+        .get()
         .await
-        .unwrap_or_default()
-}
-
-#[tauri::command]
-#[specta::specta]
-pub async fn upload_file(
-    app: AppHandle,
-    path: String,
-    on_progress: Channel<UploadProgress>,
-) -> Res<Upload> {
-    // `path` is the token `pick_files` or `check_files` gave the file, never a path.
-    Ok(uploads::upload(&app, &path, on_progress).await?)
-}
-
-#[tauri::command]
-#[specta::specta]
-pub async fn conversation_usage(app: AppHandle, conversation_id: String) -> Res<UsageView> {
-    Ok(usage::for_conversation(&app, &conversation_id).await?)
+        .map_err(AppError::from)?)
 }

@@ -16,8 +16,8 @@ use tauri::{AppHandle, Manager};
 
 use super::sign_in_vault::{self as vault, Keychain, Refresh, Stored, Vault};
 use super::token_life;
+use crate::connection::demo::DemoService;
 use crate::connection::{Connection, ConnectionMode};
-use crate::demo::DemoService;
 use crate::error::{AppError, AppResult};
 
 /// What the page knows about the sign-in. No token in here.

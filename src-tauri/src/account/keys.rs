@@ -104,7 +104,7 @@ pub async fn use_in_porthole(app: &AppHandle, key_id: &str) -> AppResult<()> {
         .state::<FreshKey>()
         .take(key_id)
         .ok_or(AppError::NewKeyGone)?;
-    crate::switching::connect_account(app, &base_url, secret.expose()).await
+    crate::connection::switching::connect_account(app, &base_url, secret.expose()).await
 }
 
 pub async fn revoke(app: &AppHandle, key_id: &str) -> AppResult<()> {

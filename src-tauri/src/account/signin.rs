@@ -87,9 +87,7 @@ pub async fn with_browser(
     issuer: &str,
     open: impl FnOnce(String) -> AppResult<()>,
 ) -> Result<IdentityInfo, UiError> {
-    let wait = app
-        .try_state::<BrowserWait>()
-        .ok_or_else(words::sign_in_unavailable)?;
+    let wait = app.state::<BrowserWait>();
     let mut stop = wait.begin();
     // The service's check of the token is part of the wait too: a cancel up to the moment
     // the token is kept wins, and nothing is kept.

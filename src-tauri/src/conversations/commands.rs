@@ -8,9 +8,13 @@ use tauri::ipc::Channel;
 use tauri::{AppHandle, State};
 use tauri_plugin_opener::OpenerExt;
 
+use porthole_client::models::ModelList;
+
+use super::usage::UsageView;
 use super::window::Watchers;
 use super::{Conversation, ConversationSummary, Conversations, SendRequest};
-use crate::error::UiError;
+use crate::connection::Connection;
+use crate::error::{AppError, UiError};
 
 type Res<T> = Result<T, UiError>;
 
@@ -120,4 +124,25 @@ pub async fn open_approval_page(
             None,
         )
     })
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn list_models(connection: State<'_, Connection>) -> Res<ModelList> {
+    let active = connection.active().await?;
+    Ok(active
+        .client
+        .models()
+        .list()
+        .await
+        .map_err(AppError::from)?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn conversation_usage(
+    conversations: State<'_, Conversations>,
+    conversation_id: String,
+) -> Res<UsageView> {
+    Ok(conversations.usage_view(&conversation_id).await?)
 }

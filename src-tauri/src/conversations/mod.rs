@@ -5,12 +5,14 @@
 //! and tells the window through a [`Notify`]. The Tauri side is [`window`] and [`commands`];
 //! `tests` drives the same struct against the simulator with a collecting `Notify`.
 
+pub mod attention;
 pub mod commands;
 pub mod file_names;
 pub mod following;
 pub mod model;
 pub mod send;
 pub mod send_options;
+pub mod usage;
 pub mod window;
 
 #[cfg(test)]
@@ -21,8 +23,8 @@ use std::sync::Arc;
 use porthole_client::approvals::ApprovalRequest;
 use porthole_client::{Client, TaskFollower};
 
-use crate::account::usage::UsageStore;
 use crate::connection::Connection;
+use crate::conversations::usage::UsageStore;
 use crate::error::{now_ms, AppResult};
 use crate::persist::ConversationStore;
 

@@ -8,7 +8,7 @@ use porthole_client::messages::{Criteria, MessageOptions, MessageRequest};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{AppError, AppResult};
-use crate::features::judge::tidy;
+use crate::judge::tidy;
 
 /// What the composer asks for besides the text.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, specta::Type)]

@@ -15,8 +15,8 @@ use tokio::sync::watch;
 
 use super::model::Speaker;
 use super::*;
-use crate::account::usage::UsageStore;
 use crate::connection::{Connection, ConnectionMode};
+use crate::conversations::usage::UsageStore;
 use crate::persist::ConversationStore;
 
 const SCALE: f64 = 0.01;

@@ -16,7 +16,7 @@ use crate::error::UiError;
 /// Where the window was before it was made to cover the monitor by hand (`None` when a window
 /// manager did it, or it is not full screen).
 #[derive(Default)]
-struct CoveredByHand(Mutex<Option<(PhysicalPosition<i32>, PhysicalSize<u32>)>>);
+pub struct CoveredByHand(Mutex<Option<(PhysicalPosition<i32>, PhysicalSize<u32>)>>);
 
 /// Puts the window into full screen (`full`) or back.
 #[tauri::command]
@@ -70,10 +70,7 @@ fn leave(window: &WebviewWindow) -> tauri::Result<()> {
     Ok(())
 }
 
-/// Managed on first use, so the shell's setup needs no change.
+/// Registered in the app's setup.
 fn covered(window: &WebviewWindow) -> tauri::State<'_, CoveredByHand> {
-    if window.try_state::<CoveredByHand>().is_none() {
-        window.manage(CoveredByHand::default());
-    }
     window.state::<CoveredByHand>()
 }

@@ -81,11 +81,8 @@ impl LiveViews {
     }
 }
 
-/// The views of this app, managed on first use (so the shell's setup needs no change).
+/// The views of this app (registered in the app's setup).
 fn views(app: &AppHandle) -> tauri::State<'_, LiveViews> {
-    if app.try_state::<LiveViews>().is_none() {
-        app.manage(LiveViews::default());
-    }
     app.state::<LiveViews>()
 }
 

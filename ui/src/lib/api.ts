@@ -134,7 +134,7 @@ export const api = {
     unwrap(commands.chooseApproval(conversationId, selections)),
   openApprovalPage: (conversationId: string) => unwrap(commands.openApprovalPage(conversationId)),
 
-  // Replay, reusable tasks, judge, console, Advanced (features/).
+  // Replay, reusable tasks, checks, console.
   latestTurn: (conversationId: string): Promise<string | null> => commands.latestTurn(conversationId),
   getRecording: (turnId: string): Promise<Recording> => unwrap(commands.getRecording(turnId)),
   stepScreenshot: async (turnId: string, index: number): Promise<string> =>
@@ -163,7 +163,7 @@ export const api = {
     imageUrl(await unwrap(commands.consoleScreenshot(machineId))),
   leaseEndings: (): Promise<UiError[]> => commands.leaseEndings(),
 
-  // Sign-in, keys, new computers, attachments, usage (features/{signin,keys,attachments,usage}).
+  // Sign-in, keys, new computers, attachments, usage.
   identityInfo: (): Promise<IdentityInfo | null> => unwrap(commands.identityInfo()),
   signInWithBrowser: (baseUrl: string, issuer: string | null): Promise<IdentityInfo> =>
     unwrap(commands.signInWithBrowser(baseUrl, issuer)),

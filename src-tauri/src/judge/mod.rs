@@ -1,6 +1,9 @@
 //! Checking a finished task's result against criteria (judge). An idempotency key from the
 //! page makes a retry of the same check return the earlier judgement instead of paying twice.
 
+pub mod commands;
+pub mod outcome;
+
 use porthole_client::judge::{JudgeRequest, Judgement, Judges};
 use porthole_client::messages::Criteria;
 use tauri::{AppHandle, Manager};

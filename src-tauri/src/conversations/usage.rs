@@ -11,9 +11,8 @@ use std::path::Path;
 
 use porthole_client::events::TaskUsage;
 use serde::{Deserialize, Serialize};
-use tauri::{AppHandle, Manager};
+use tauri::AppHandle;
 
-use crate::connection::Connection;
 use crate::conversations::Conversations;
 use crate::conversations::{Conversation, ThreadItem};
 use crate::error::{AppError, AppResult, UiError};
@@ -154,37 +153,40 @@ impl UsageStore {
     }
 }
 
-pub async fn for_conversation(app: &AppHandle, conversation_id: &str) -> AppResult<UsageView> {
-    let conversations = app.state::<Conversations>();
-    let conversation = conversations.store().get(conversation_id)?;
-    conversations.remember_usage(&conversation);
-    let tasks = conversations.usage().tasks(&conversation);
-    let Some(session_id) = conversation.session_id else {
-        return Ok(UsageView {
-            task: conversation.usage,
-            session: None,
-            tasks,
-            session_error: None,
-        });
-    };
-    let page = async {
-        let client = app.state::<Connection>().active().await?.client;
-        Ok::<_, AppError>(client.events().poll(&session_id, None, 0).await?)
-    };
-    Ok(match page.await {
-        Ok(page) => UsageView {
-            task: page.usage.or(conversation.usage),
-            session: page.session_usage,
-            tasks,
-            session_error: None,
-        },
-        Err(err) => UsageView {
-            task: conversation.usage,
-            session: None,
-            tasks,
-            session_error: Some(UiError::from(&err)),
-        },
-    })
+impl Conversations {
+    /// The conversation's usage: each task's kept figures, and the session's read from the service.
+    pub async fn usage_view(&self, conversation_id: &str) -> AppResult<UsageView> {
+        let conversations = self;
+        let conversation = conversations.store().get(conversation_id)?;
+        conversations.remember_usage(&conversation);
+        let tasks = conversations.usage().tasks(&conversation);
+        let Some(session_id) = conversation.session_id else {
+            return Ok(UsageView {
+                task: conversation.usage,
+                session: None,
+                tasks,
+                session_error: None,
+            });
+        };
+        let page = async {
+            let client = self.connection().active().await?.client;
+            Ok::<_, AppError>(client.events().poll(&session_id, None, 0).await?)
+        };
+        Ok(match page.await {
+            Ok(page) => UsageView {
+                task: page.usage.or(conversation.usage),
+                session: page.session_usage,
+                tasks,
+                session_error: None,
+            },
+            Err(err) => UsageView {
+                task: conversation.usage,
+                session: None,
+                tasks,
+                session_error: Some(UiError::from(&err)),
+            },
+        })
+    }
 }
 
 #[cfg(test)]

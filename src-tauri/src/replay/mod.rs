@@ -3,6 +3,8 @@
 //! Screenshots are fetched here with the account's credential and handed to the page as
 //! raw JPEG bytes ([`ImageBytes`]); no URL that needs a credential ever reaches the webview.
 
+pub mod commands;
+
 use porthole_client::turns::{Step, Turn};
 use serde::Serialize;
 use tauri::ipc::{InvokeResponseBody, IpcResponse};

@@ -8,6 +8,8 @@
 //! block captured stays here and reaches the page only as bytes. The idle deadline is the
 //! service's real one: a scaled Demo's documented 600 s shrink with its clock.
 
+pub mod commands;
+
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -21,7 +23,7 @@ use tauri::{AppHandle, Manager};
 use crate::connection::{Active, Connection};
 use crate::error::{AppError, AppResult, UiError};
 use crate::error_words::lease_ended;
-use crate::features::replay::ImageBytes;
+use crate::replay::ImageBytes;
 
 /// The lease of a machine as the page shows it.
 #[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
@@ -358,5 +360,5 @@ mod tests {
 }
 
 #[cfg(test)]
-#[path = "console_tests.rs"]
+#[path = "tests.rs"]
 mod service_tests;

@@ -12,12 +12,12 @@ use serde_json::{Map, Value};
 use tauri::{AppHandle, Manager};
 
 use crate::connection::Connection;
+use crate::console::{self, BlockRun};
 use crate::conversations::Conversations;
 use crate::conversations::ThreadItem;
 use crate::error::{now_ms, AppError, AppResult};
-use crate::features::console::{self, BlockRun};
-use crate::features::library::{Library, ReusableTask};
-use crate::features::placeholders::{self, TemplateSuggestion};
+use crate::reusable::library::{Library, ReusableTask};
+use crate::reusable::placeholders::{self, TemplateSuggestion};
 
 /// An evaluation's `result` may be at most 20 KB.
 const MAX_EVALUATION_BYTES: usize = 20_000;
@@ -44,7 +44,7 @@ pub struct ReusableDraft {
 }
 
 pub fn draft(app: &AppHandle, conversation_id: &str) -> AppResult<ReusableDraft> {
-    let turn_id = crate::features::replay::latest_turn(app, conversation_id)?;
+    let turn_id = crate::replay::latest_turn(app, conversation_id)?;
     let conversation = app.state::<Conversations>().store().get(conversation_id)?;
     // The turn was started by the last message that did not join a running task.
     let message = conversation

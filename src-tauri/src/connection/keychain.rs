@@ -77,14 +77,17 @@ mod tests {
     fn without_a_keychain_nothing_is_kept_and_the_person_is_told_why() {
         if std::env::var_os(CHILD).is_none() {
             let exe = std::env::current_exe().expect("test binary");
+            // This test's name as the harness knows it: its module path without the crate.
+            let module = module_path!().split_once("::").map_or("", |(_, m)| m);
+            let name =
+                format!("{module}::without_a_keychain_nothing_is_kept_and_the_person_is_told_why");
             let child = std::process::Command::new(exe)
-                .args([
-                    "--exact",
-                    "keychain::tests::without_a_keychain_nothing_is_kept_and_the_person_is_told_why",
-                    "--nocapture",
-                ])
+                .args(["--exact", name.as_str(), "--nocapture"])
                 .env(CHILD, "1")
-                .env("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/porthole-test-bus")
+                .env(
+                    "DBUS_SESSION_BUS_ADDRESS",
+                    "unix:path=/nonexistent/porthole-test-bus",
+                )
                 .env_remove("DISPLAY")
                 .output()
                 .expect("run the child");

@@ -8,16 +8,16 @@ use tauri_specta::Event;
 
 use crate::account::identity::Identity;
 use crate::account::keys::FreshKey;
+use crate::connection::demo::DemoService;
+use crate::connection::keychain;
+use crate::connection::settings::StartWith;
 use crate::connection::{Connection, ConnectionInfo, ConnectionMode, ConnectionState};
+use crate::console::{self, Consoles};
 use crate::conversations::Conversations;
-use crate::demo::DemoService;
 use crate::error::{AppError, AppResult, UiError};
 use crate::events::{ConnectionChanged, MachinesChanged};
-use crate::features::console::{self, Consoles};
-use crate::keychain;
 use crate::machines::StartingMachines;
 use crate::persist::SettingsStore;
-use crate::settings::StartWith;
 
 /// At start: the saved account if there is one (and its key), else the Demo.
 pub async fn start(app: &AppHandle) {

@@ -9,7 +9,7 @@ use tauri::ipc::Channel;
 use tauri::AppHandle;
 use tauri_specta::Event;
 
-use super::identity;
+use crate::account::identity;
 use crate::error::{AppError, AppResult};
 use crate::events::MachinesChanged;
 

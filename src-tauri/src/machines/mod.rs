@@ -4,6 +4,9 @@
 //! computer starts, a refresher re-reads it with growing pauses until it is up (or gives up),
 //! emitting [`MachinesChanged`] each time.
 
+pub mod commands;
+pub mod computers;
+
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Duration;

@@ -3,6 +3,12 @@
 //! Invariant: one `Active` at a time; each switch bumps `generation`, so work started for an
 //! older connection (followers, refreshers) can tell it is stale and stop.
 
+pub mod commands;
+pub mod demo;
+pub mod keychain;
+pub mod settings;
+pub mod switching;
+
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;

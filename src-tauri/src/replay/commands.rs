@@ -1,0 +1,28 @@
+//! The step-by-step replay commands the page may call.
+
+use tauri::AppHandle;
+
+use super::{ImageBytes, Recording};
+use crate::error::UiError;
+
+type Res<T> = Result<T, UiError>;
+
+/// The newest turn of a conversation, if a task ran in it.
+#[tauri::command]
+#[specta::specta]
+pub fn latest_turn(app: AppHandle, conversation_id: String) -> Option<String> {
+    super::latest_turn(&app, &conversation_id).ok()
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn get_recording(app: AppHandle, turn_id: String) -> Res<Recording> {
+    Ok(super::recording(&app, &turn_id).await?)
+}
+
+/// A step's screenshot, as JPEG bytes.
+#[tauri::command]
+#[specta::specta]
+pub async fn step_screenshot(app: AppHandle, turn_id: String, index: u32) -> Res<ImageBytes> {
+    Ok(super::screenshot(&app, &turn_id, index).await?)
+}
