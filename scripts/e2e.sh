@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the end-to-end tests in a private X display and D-Bus session, with every XDG folder in
 # a temporary directory, so WebKit's helper daemons neither outlive the run nor write into the
-# user's home (RECIPES.md). Screenshots land in target/e2e/.
+# user's home. Screenshots land in target/e2e/.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 

@@ -14,7 +14,7 @@ as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
 }
 
-# Debian/Ubuntu packages (the list RECIPES.md found to work for Tauri 2 + Xvfb + WebDriver;
+# Debian/Ubuntu packages (the list found to work for Tauri 2 + Xvfb + WebDriver;
 # xdotool, x11-utils, python3 and xdg-utils drive drag and drop, full screen and the test
 # browser of the end-to-end tests).
 packages=(

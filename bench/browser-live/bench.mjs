@@ -37,7 +37,7 @@ if (!(FPS >= 1 && FPS <= 120)) throw new Error('PORTHOLE_LIVE_BENCH_FPS must be 
 const WARM_UP_MS = 3000; // as the app's bench: let the first full frame and resize settle
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-// The recipe's flags (shared/RECIPES.md); Playwright adds its own automation defaults.
+// The flags found to work for a headless WebKit here; Playwright adds its own automation defaults.
 const FLAGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -1,5 +1,5 @@
 //! Support for Porthole's end-to-end tests: the built app in a real window, driven over
-//! WebDriver (tauri-driver in front of WebKitWebDriver), as RECIPES.md found to work here.
+//! WebDriver (tauri-driver in front of WebKitWebDriver), the setup found to work here.
 //!
 //! Each [`App`] gets its own tauri-driver on free ports and its own data folder, so tests do
 //! not see each other's conversations or settings. A data folder can be handed to a second

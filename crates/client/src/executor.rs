@@ -1,6 +1,6 @@
 //! The one layer that sends requests: budget, credential, retries, error mapping.
 //!
-//! Retry rules (STYLE.md practice 6):
+//! Retry rules:
 //! - Every attempt rebuilds the request from a [`Call`], so nothing half-consumed is resent.
 //! - A refused request (`429`, or a connection that never opened) did no work, so it is
 //!   retried whatever it is, after `Retry-After` when given (if within `max_wait`).

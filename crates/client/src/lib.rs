@@ -1,4 +1,6 @@
-//! Typed async client of the Agent Computer Service (`spec/service-api.md`).
+//! Typed async client of the Agent Computer Service (its public HTTP API; the simulator in
+//! `crates/sim` answers the same routes and documents where its answers go beyond what is
+//! published).
 //!
 //! Knows nothing of Tauri: the app, the tests and any command-line tool use it alike.
 //! One module per API resource, each adding a handle to [`Client`] (`client.machines()`,

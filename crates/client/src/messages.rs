@@ -19,7 +19,7 @@ use crate::executor::Call;
 use crate::sse::{SseEvent, SseParser};
 use crate::uploads::Upload;
 
-/// `options` of a message (shape fixed by DESIGN.md).
+/// `options` of a message.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]

@@ -154,7 +154,7 @@ pub struct RunningSim {
 impl RunningSim {
     /// The one JSON line the binary prints when ready.
     pub fn ready_line(&self) -> String {
-        /// Field order as DESIGN.md shows it: `baseUrl`, then the accounts.
+        /// Field order as the README shows it: `baseUrl`, then the accounts.
         #[derive(serde::Serialize)]
         #[serde(rename_all = "camelCase")]
         struct Ready<'a> {

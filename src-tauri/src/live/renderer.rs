@@ -1,10 +1,10 @@
 //! Whether the app turns off WebKitGTK's DMA-BUF renderer, decided before any webview exists.
 //!
-//! Measured here (`/work/shared/spec/live-protocol.md`, "Measured here": Debian 12, no GPU,
-//! Xvfb, WebKitGTK 2.50.6): with the default renderer, full 1280×800 frames drew at ~24 fps and
-//! an unpaced draw loop crashed WebKitWebProcess 2 times out of 2; with
+//! Measured on the development machine (Debian 12, no GPU, Xvfb, WebKitGTK 2.50.6): with the
+//! default renderer, full 1280×800 frames drew at ~24 fps and an unpaced draw loop crashed
+//! WebKitWebProcess 2 times out of 2; with
 //! `WEBKIT_DISABLE_DMABUF_RENDERER=1` the same stream drew at ~60 fps without crashing. That was
-//! measured without a GPU, and the notes say to re-check with one before forcing it there, so
+//! measured without a GPU, and should be checked again with one before forcing it there, so
 //! the app sets it only on Linux, only when no DRM render node (`/dev/dri/renderD*`, i.e. no
 //! hardware GL) exists, and never over the person's own setting of it or of
 //! `WEBKIT_DISABLE_COMPOSITING_MODE` (the other switch that fixed it).
