@@ -5,19 +5,28 @@
 //! the simulator says it ended. A start whose answer is lost is settled by the follower itself
 //! (sent again only when the service did not take it), so every text is exactly one task.
 //!
-//! CI runs 50 tasks. `PORTHOLE_SOAK_TASKS=1000` runs the long one (BENCHMARKS.md, "Soak").
+//! A second run adds faults on the message route (answers lost after the service took the
+//! message, and refusals before it did): each text is still exactly one task.
+//!
+//! CI runs 50 tasks each. `PORTHOLE_SOAK_TASKS=1000` runs the long one (BENCHMARKS.md, "Soak").
 
-use porthole_client::approvals::Answer;
+use futures_util::StreamExt;
+use porthole_client::approvals::{Answer, ApprovalKind};
 use porthole_client::events::StatusKind;
 use porthole_client::messages::MessageRequest;
-use porthole_client::{Client, TaskFollower, TaskUpdate, Transport};
+use porthole_client::{Client, ErrorCode, TaskFollower, TaskUpdate, Transport};
 use porthole_sim::records::LogEntry;
 use porthole_sim::RunningSim;
 
 use crate::support::*;
-use crate::tasks::follow_to_end;
 
 const FAULTS: &str = "drop-stream=0.1,http-500=0.05,http-429=0.05,slow=0.1:200ms";
+/// The same, with sends whose answer is lost after the service took the message, and sends
+/// refused before it did.
+const MESSAGE_FAULTS: &str =
+    "drop-stream=0.1,http-500=0.05,http-429=0.05,slow=0.1:200ms,drop-message-answer=0.1,message-500=0.05";
+/// A message not sent is offered to the person again; this many presses is a bug.
+const RETRY_PRESSES: usize = 5;
 const CITIES: [&str; 8] = [
     "Lisbon", "Quito", "Cairo", "Lagos", "Oslo", "Hanoi", "Lima", "Perth",
 ];
@@ -30,6 +39,7 @@ struct Tally {
     repeated: usize,
     wrong_end: usize,
     resent: usize,
+    not_sent: usize,
     reconnects: usize,
 }
 
@@ -40,14 +50,55 @@ fn tasks_to_run() -> usize {
         .unwrap_or(50)
 }
 
-/// Starts the task. A send without an answer is the client's to settle: it sends again
-/// ("Sending again…") only when the service did not take the message, so each text must end
-/// up as exactly one task (`sent_for` checks it).
-async fn start(client: &Client, machine_id: &str, text: &str) -> TaskFollower {
+/// Starts the task and follows it to its end. A send without an answer is the follower's to
+/// settle: it sends again ("Sending again…") only when the service did not take the message,
+/// so each text must end up as exactly one task (`sent_for` checks it). A message the service
+/// never took ends as `MessageNotSent`, and the person presses Retry, as the app offers.
+async fn deliver(
+    client: &Client,
+    machine_id: &str,
+    text: &str,
+    tally: &mut Tally,
+) -> Vec<TaskUpdate> {
     let request = MessageRequest::new(text, machine_id);
-    TaskFollower::start(client, &request, Transport::Stream)
-        .await
-        .unwrap_or_else(|e| panic!("{text:?} was not sent: {e:?}"))
+    for _ in 0..RETRY_PRESSES {
+        let mut follower = TaskFollower::start(client, &request, Transport::Stream)
+            .await
+            .unwrap_or_else(|e| panic!("{text:?} was refused: {e:?}"));
+        let mut updates = Vec::new();
+        loop {
+            match follower.next().await {
+                None => return updates,
+                Some(Ok(update)) => {
+                    if matches!(
+                        update,
+                        TaskUpdate::Status {
+                            about: Some(StatusKind::Resending),
+                            ..
+                        }
+                    ) {
+                        tally.resent += 1;
+                    }
+                    if let TaskUpdate::NeedsApproval { approval } = &update {
+                        if approval.kind == ApprovalKind::YesNo {
+                            client
+                                .approvals()
+                                .answer(&approval.approval_id, &Answer::Yes)
+                                .await
+                                .expect("the approval is answered");
+                        }
+                    }
+                    updates.push(update);
+                }
+                Some(Err(e)) if e.code() == ErrorCode::MessageNotSent => {
+                    tally.not_sent += 1;
+                    break;
+                }
+                Some(Err(e)) => panic!("{text:?}: the follow goes on: {e:?}"),
+            }
+        }
+    }
+    panic!("{text:?} was not sent after {RETRY_PRESSES} presses of Retry")
 }
 
 /// The simulator's own record of the task whose message was `text`.
@@ -102,8 +153,7 @@ async fn run_on(sim: &RunningSim, client: &Client, machine_id: &str, tag: &str, 
             "Look up the weather in {} (soak {tag}-{i})",
             CITIES[i % CITIES.len()]
         );
-        let follower = start(client, machine_id, &text).await;
-        let updates = follow_to_end(client, follower, Answer::Yes).await;
+        let updates = deliver(client, machine_id, &text, &mut tally).await;
         let (messages, narration, progress, status) = sent_for(sim, &text);
         let pick = |f: fn(&TaskUpdate) -> Option<String>| -> Vec<String> {
             updates.iter().filter_map(f).collect()
@@ -141,18 +191,6 @@ async fn run_on(sim: &RunningSim, client: &Client, machine_id: &str, tag: &str, 
             .iter()
             .filter(|u| matches!(u, TaskUpdate::Reconnecting { .. }))
             .count();
-        tally.resent += updates
-            .iter()
-            .filter(|u| {
-                matches!(
-                    u,
-                    TaskUpdate::Status {
-                        about: Some(StatusKind::Resending),
-                        ..
-                    }
-                )
-            })
-            .count();
         tally.tasks += 1;
     }
     tally
@@ -160,7 +198,17 @@ async fn run_on(sim: &RunningSim, client: &Client, machine_id: &str, tag: &str, 
 
 #[tokio::test]
 async fn tasks_under_faults_lose_and_repeat_nothing() {
-    let sim = sim_with_faults(FAULTS, 2026).await;
+    soak(FAULTS, 2026).await;
+}
+
+#[tokio::test]
+async fn tasks_under_faults_on_the_message_route_start_once_each() {
+    soak(MESSAGE_FAULTS, 2027).await;
+}
+
+/// Runs the soak under `faults` and checks that nothing was lost, repeated or ended wrong.
+async fn soak(faults: &str, seed: u64) {
+    let sim = sim_with_faults(faults, seed).await;
     // Ada's $25 pays for a few hundred tasks; the long soak is about delivery, not credit, so
     // her account is topped up as its owner would in the portal.
     let ada_id = sim.account("ada").user_id.clone();
@@ -191,17 +239,19 @@ async fn tasks_under_faults_lose_and_repeat_nothing() {
         all.repeated += t.repeated;
         all.wrong_end += t.wrong_end;
         all.resent += t.resent;
+        all.not_sent += t.not_sent;
         all.reconnects += t.reconnects;
     }
     eprintln!(
-        "soak: {} tasks in {:.1} s under {FAULTS}: {} lost, {} repeated, {} ended wrong; \
-         {} sends made again, {} reconnects",
+        "soak: {} tasks in {:.1} s under {faults}: {} lost, {} repeated, {} ended wrong; \
+         {} sends made again, {} not sent (Retry pressed), {} reconnects",
         all.tasks,
         started.elapsed().as_secs_f64(),
         all.lost,
         all.repeated,
         all.wrong_end,
         all.resent,
+        all.not_sent,
         all.reconnects
     );
     assert_eq!(all.tasks, total);
