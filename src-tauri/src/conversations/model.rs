@@ -432,18 +432,7 @@ impl Conversation {
     /// so a catch-up made again adds nothing twice. While a task runs, the agent's lines after
     /// the person's last matched message are that task's own answer, which its end shows.
     pub fn catch_up(&mut self, history: &[ContextMessage], now: f64) -> usize {
-        let mut shown: Vec<(Speaker, &str)> = self
-            .items
-            .iter()
-            .filter_map(|item| match item {
-                ThreadItem::User { text, .. } => Some((Speaker::Person, text.trim())),
-                ThreadItem::Answer { text } | ThreadItem::Reply { text } => {
-                    Some((Speaker::Agent, text.trim()))
-                }
-                ThreadItem::Elsewhere { by, text } => Some((*by, text.trim())),
-                _ => None,
-            })
-            .collect();
+        let mut shown = self.lines_shown();
         let mut unseen = Vec::new();
         let mut after_own_message = false;
         for line in history {
@@ -452,7 +441,8 @@ impl Conversation {
             if text.is_empty() {
                 continue;
             }
-            if let Some(at) = shown.iter().position(|s| *s == (by, text)) {
+            let said = (by, same_words(text));
+            if let Some(at) = shown.iter().position(|s| *s == said) {
                 shown.remove(at);
                 after_own_message = by == Speaker::Person;
                 continue;
@@ -477,6 +467,39 @@ impl Conversation {
         added
     }
 
+    /// The lines this thread shows, as the service's history would hold them: what the person
+    /// wrote, each answer, what came from elsewhere, and each task's answers together (the
+    /// history keeps a task's answer as one line even when it arrived in several messages).
+    fn lines_shown(&self) -> Vec<(Speaker, String)> {
+        let mut shown = Vec::new();
+        let mut task_answers: Vec<&str> = Vec::new();
+        let end_task = |answers: &mut Vec<&str>, shown: &mut Vec<(Speaker, String)>| {
+            if answers.len() > 1 {
+                shown.push((Speaker::Agent, same_words(&answers.join(" "))));
+            }
+            answers.clear();
+        };
+        for item in &self.items {
+            match item {
+                ThreadItem::User { text, joined, .. } => {
+                    if !joined {
+                        end_task(&mut task_answers, &mut shown);
+                    }
+                    shown.push((Speaker::Person, same_words(text)));
+                }
+                ThreadItem::Answer { text } => {
+                    task_answers.push(text);
+                    shown.push((Speaker::Agent, same_words(text)));
+                }
+                ThreadItem::Reply { text } => shown.push((Speaker::Agent, same_words(text))),
+                ThreadItem::Elsewhere { by, text } => shown.push((*by, same_words(text))),
+                _ => {}
+            }
+        }
+        end_task(&mut task_answers, &mut shown);
+        shown
+    }
+
     fn answered_since_last_message(&self, text: &str) -> bool {
         self.items
             .iter()
@@ -484,6 +507,11 @@ impl Conversation {
             .take_while(|i| !matches!(i, ThreadItem::User { .. }))
             .any(|i| matches!(i, ThreadItem::Answer { text: t } if t.trim() == text.trim()))
     }
+}
+
+/// Text compared for sameness: the same words with any spacing between them.
+fn same_words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 fn title_from(text: &str) -> String {

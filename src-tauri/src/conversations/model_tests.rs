@@ -291,3 +291,95 @@ fn messages_saved_before_files_were_recorded_still_load() {
         }
     );
 }
+
+fn msg(id: &str, text: &str) -> TaskUpdate {
+    TaskUpdate::Message {
+        id: id.into(),
+        text: text.into(),
+    }
+}
+
+fn finished(text: &str) -> TaskUpdate {
+    TaskUpdate::Finished {
+        succeeded: true,
+        text: text.into(),
+        failure: None,
+        turn_id: None,
+        usage: None,
+    }
+}
+
+fn line(role: &str, content: &str) -> ContextMessage {
+    serde_json::from_value(serde_json::json!({ "role": role, "content": content })).unwrap()
+}
+
+fn elsewhere(c: &Conversation) -> Vec<(Speaker, &str)> {
+    c.items
+        .iter()
+        .filter_map(|i| match i {
+            ThreadItem::Elsewhere { by, text } => Some((*by, text.as_str())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_catch_up_adds_only_what_the_thread_does_not_show_and_only_once() {
+    let mut book = book_with_one();
+    let c = book.get_mut("c1").unwrap();
+    c.record_user_message("Find a flight", false, 1.0);
+    // The answer arrived in two messages; the history keeps it as one line, spaced its way.
+    c.apply(&msg("m1", "Found three."), state("s1", "1"), 2.0);
+    c.apply(
+        &msg("m2", "The cheapest is on Friday."),
+        state("s1", "2"),
+        3.0,
+    );
+    c.status = TaskStatus::Succeeded;
+    let history = [
+        line("user", "Find a flight"),
+        line("assistant", "Found three.\n\nThe cheapest is on Friday."),
+        line("user", "ok"),
+        line("user", "ok"),
+        line("assistant", "Anything else?"),
+    ];
+    assert_eq!(c.catch_up(&history, 4.0), 3);
+    assert_eq!(
+        elsewhere(c),
+        [
+            (Speaker::Person, "ok"),
+            (Speaker::Person, "ok"),
+            (Speaker::Agent, "Anything else?")
+        ],
+        "the same words said twice elsewhere are shown twice"
+    );
+    assert_eq!(c.catch_up(&history, 5.0), 0, "nothing twice");
+}
+
+#[test]
+fn while_a_task_runs_its_own_answer_is_left_to_its_end() {
+    let mut book = book_with_one();
+    let c = book.get_mut("c1").unwrap();
+    c.record_user_message("Find a flight", false, 1.0);
+    let history = [
+        line("user", "Find a flight"),
+        line("assistant", "The cheapest is on Friday."),
+    ];
+    assert_eq!(c.catch_up(&history, 2.0), 0);
+    c.apply(
+        &finished("The cheapest is on Friday."),
+        state("s1", "3"),
+        3.0,
+    );
+    assert_eq!(
+        c.catch_up(&history, 4.0),
+        0,
+        "shown by the task's end, once"
+    );
+    let answers = c
+        .items
+        .iter()
+        .filter(|i| matches!(i, ThreadItem::Answer { .. }))
+        .count();
+    assert_eq!(answers, 1);
+}
