@@ -565,3 +565,48 @@ async fn a_schema_that_does_not_parse_sends_nothing() {
     let untouched = app.core.store().get(&id).unwrap();
     assert!(untouched.items.is_empty() && untouched.status == TaskStatus::Idle);
 }
+
+#[tokio::test]
+async fn two_tasks_keep_their_own_usage_and_add_up_to_the_session() {
+    let app = app().await;
+    let id = app.new_conversation().await;
+    for task in [
+        "Look up the price of coffee",
+        "Write an expensive report on tea",
+    ] {
+        app.send(&id, task).await.unwrap();
+        app.until(&id, ended).await;
+    }
+
+    let view = app.core.usage_view(&id).await.unwrap();
+    let tasks = &view.tasks;
+    assert_eq!(tasks.len(), 2, "one row per task: {tasks:?}");
+    assert_eq!(tasks[0].task, "Look up the price of coffee");
+    assert_eq!(tasks[1].task, "Write an expensive report on tea");
+    assert_ne!(tasks[0].turn_id, tasks[1].turn_id);
+    assert!(tasks.iter().all(|t| !t.running), "both tasks ended");
+    let (first, second) = (&tasks[0].usage.total, &tasks[1].usage.total);
+    assert!(first.input_tokens > 0 && first.cost_usd > 0.0);
+    assert!(
+        second.cost_usd > first.cost_usd,
+        "the expensive task costs more: {second:?} vs {first:?}"
+    );
+    assert!(!tasks[1].usage.by_model.is_empty(), "figures by model kept");
+
+    // The service's session total is the two tasks together.
+    assert!(view.session_error.is_none());
+    let session = view.session.expect("session usage").total;
+    assert_eq!(
+        session.input_tokens,
+        first.input_tokens + second.input_tokens
+    );
+    assert_eq!(
+        session.output_tokens,
+        first.output_tokens + second.output_tokens
+    );
+    assert_eq!(session.model_calls, first.model_calls + second.model_calls);
+    assert!((session.cost_usd - (first.cost_usd + second.cost_usd)).abs() < 1e-9);
+}
+
+#[path = "current_tests.rs"]
+mod current;
