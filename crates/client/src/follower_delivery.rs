@@ -19,6 +19,10 @@
 //! window full of the very same exchange repeated cannot be told apart from no change; there a
 //! taken message may be sent again.
 //!
+//! The second read waits a backoff first, as the service may record what it took a moment
+//! later. A send that timed out here but that the service handles only after that read would
+//! still be sent twice: messages take no idempotency key, so nothing closer is possible.
+//!
 //! [`TaskUpdate::Status`]: crate::TaskUpdate::Status
 
 use std::time::Duration;
