@@ -23,6 +23,8 @@ pub enum AppError {
     NotConnected,
     #[error("no such conversation")]
     UnknownConversation,
+    #[error("the conversation is finished; messages go to the current one")]
+    FinishedConversation,
     #[error("no approval is waiting")]
     NoPendingApproval,
     #[error("the computer cannot be woken")]
@@ -130,6 +132,7 @@ impl From<&AppError> for UiError {
             AppError::DemoUnavailable(_) => words::demo_unavailable(),
             AppError::NotConnected => words::not_connected(),
             AppError::UnknownConversation => words::unknown_conversation(),
+            AppError::FinishedConversation => words::finished_conversation(),
             AppError::NoPendingApproval => words::no_pending_approval(),
             AppError::CannotWake => words::cannot_wake(),
             AppError::NoTurnYet => words::no_turn_yet(),

@@ -396,6 +396,14 @@ pub mod words {
             Some(UiAction::NewConversation),
         )
     }
+    pub fn finished_conversation() -> UiError {
+        UiError::new(
+            "finished_conversation",
+            "This conversation is finished",
+            "New messages go to the computer's current conversation. Continue there.",
+            None,
+        )
+    }
     pub fn no_turn_yet() -> UiError {
         UiError::new(
             "no_turn_yet",

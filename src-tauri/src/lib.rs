@@ -41,6 +41,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             account::commands::get_account,
             conversations::commands::list_models,
             conversations::commands::list_conversations,
+            conversations::commands::current_conversation,
             conversations::commands::new_conversation,
             conversations::commands::watch_conversation,
             conversations::commands::unwatch_conversation,

@@ -27,13 +27,24 @@ pub async fn list_conversations(
     Ok(conversations.list(&machine_id).await?)
 }
 
+/// The computer's current conversation (made empty when it has none).
+#[tauri::command]
+#[specta::specta]
+pub async fn current_conversation(
+    conversations: State<'_, Conversations>,
+    machine_id: String,
+) -> Res<Conversation> {
+    Ok(conversations.current(&machine_id).await?)
+}
+
+/// The person asked for a new conversation: a fresh session on the service.
 #[tauri::command]
 #[specta::specta]
 pub async fn new_conversation(
     conversations: State<'_, Conversations>,
     machine_id: String,
 ) -> Res<Conversation> {
-    Ok(conversations.create(&machine_id).await?)
+    Ok(conversations.start_new(&machine_id).await?)
 }
 
 /// Sends the conversation now and after every change, until another is watched.

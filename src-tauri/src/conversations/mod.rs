@@ -121,7 +121,19 @@ impl Conversations {
         Ok(self.store().read(|b| b.list(&scope, machine_id)))
     }
 
-    /// A conversation not yet sent anything, on `machine_id` of the active connection.
+    /// The computer's current conversation, made (empty) when it has none yet. Nothing is
+    /// asked of the service: a first message joins the service's current session, and a
+    /// catch-up shows what that session already holds.
+    pub async fn current(&self, machine_id: &str) -> AppResult<Conversation> {
+        let scope = self.connection().active().await?.scope;
+        if let Some(current) = self.store().read(|b| b.current(&scope, machine_id).cloned()) {
+            return Ok(current);
+        }
+        self.create(machine_id).await
+    }
+
+    /// A conversation not yet sent anything, on `machine_id` of the active connection; it
+    /// becomes the computer's current one.
     pub async fn create(&self, machine_id: &str) -> AppResult<Conversation> {
         let scope = self.connection().active().await?.scope;
         let id = format!("conv-{}-{}", now_ms() as u64, rand::random::<u32>());
@@ -132,12 +144,39 @@ impl Conversations {
         Ok(conversation)
     }
 
+    /// The person asked for a new conversation: the service starts a fresh session on the
+    /// computer, and the one shown until now is finished. A current conversation with nothing
+    /// in it yet is kept as the new one rather than leaving an empty one behind.
+    pub async fn start_new(&self, machine_id: &str) -> AppResult<Conversation> {
+        let active = self.connection().active().await?;
+        active.client.sessions().new(machine_id).await?;
+        let scope = active.scope;
+        let unused = self
+            .store()
+            .read(|b| b.current(&scope, machine_id).cloned())
+            .filter(|c| c.items.is_empty() && !c.status.is_active());
+        match unused {
+            Some(current) => Ok(current),
+            None => self.create(machine_id).await,
+        }
+    }
+
+    /// Whether conversation `id` is its computer's current one (the others are finished).
+    pub fn is_current(&self, id: &str) -> bool {
+        self.store().read(|b| b.is_current(id))
+    }
+
     /// Reads the computer's current conversation on the service and adds what this thread
     /// does not show yet (said from elsewhere, or while the app was closed); returns how
     /// many lines were added. Made at start, on focus, and by every task's end.
     pub async fn catch_up(&self, id: &str) -> AppResult<usize> {
         let active = self.connection().active().await?;
         let conversation = self.store().get(id)?;
+        // The service's context is its current session's: it belongs to the current
+        // conversation only, never to a finished one.
+        if !self.is_current(id) {
+            return Ok(0);
+        }
         let context = active
             .client
             .sessions()

@@ -143,6 +143,9 @@ pub struct ConversationSummary {
     pub title: String,
     pub updated_at: f64,
     pub status: TaskStatus,
+    /// The computer's current conversation, which a new message joins; every other one is
+    /// finished: the service takes messages only into its current session.
+    pub current: bool,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -179,8 +182,25 @@ impl ConversationBook {
         self.conversations.iter_mut().find(|c| c.id == id)
     }
 
-    /// Newest first.
+    /// The current conversation of `machine_id` under `scope`: the one made last (the
+    /// service's current session began with it).
+    pub fn current(&self, scope: &str, machine_id: &str) -> Option<&Conversation> {
+        self.conversations
+            .iter()
+            .filter(|c| c.scope == scope && c.machine_id == machine_id)
+            .max_by(|a, b| a.created_at.total_cmp(&b.created_at))
+    }
+
+    /// Whether conversation `id` is its computer's current one.
+    pub fn is_current(&self, id: &str) -> bool {
+        self.get(id)
+            .and_then(|c| self.current(&c.scope, &c.machine_id))
+            .is_some_and(|current| current.id == id)
+    }
+
+    /// The current conversation first, then the finished ones, newest first.
     pub fn list(&self, scope: &str, machine_id: &str) -> Vec<ConversationSummary> {
+        let current = self.current(scope, machine_id).map(|c| c.id.clone());
         let mut rows: Vec<_> = self
             .conversations
             .iter()
@@ -191,9 +211,14 @@ impl ConversationBook {
                 title: c.title.clone(),
                 updated_at: c.updated_at,
                 status: c.status,
+                current: current.as_deref() == Some(c.id.as_str()),
             })
             .collect();
-        rows.sort_by(|a, b| b.updated_at.total_cmp(&a.updated_at));
+        rows.sort_by(|a, b| {
+            b.current
+                .cmp(&a.current)
+                .then(b.updated_at.total_cmp(&a.updated_at))
+        });
         rows
     }
 

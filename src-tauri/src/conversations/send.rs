@@ -37,6 +37,11 @@ impl Conversations {
         let active = self.connection().active().await?;
         let client = &active.client;
         let conversation = self.store().get(&id)?;
+        // A message always lands in the computer's current session: one typed in a finished
+        // conversation would appear in the current one, so it is refused here instead.
+        if !self.is_current(&id) {
+            return Err(AppError::FinishedConversation);
+        }
         let model = model.filter(|m| !m.trim().is_empty());
         let files = self.file_names().of(&attachments);
         let mut request = MessageRequest::new(&text, &conversation.machine_id);
@@ -81,14 +86,6 @@ impl Conversations {
                 .any(|m| m.machine_id == conversation.machine_id && needs_start(m));
             if starts {
                 self.notify().machine_starting(&conversation.machine_id);
-            }
-        }
-        if conversation.session_id.is_none() {
-            // A new conversation: the service's current one on this computer is rotated, since a
-            // message always lands in the current one. Without it the message continues the
-            // computer's current conversation, which still works; so a failure is not fatal.
-            if let Err(err) = client.sessions().new(&conversation.machine_id).await {
-                tracing::info!(error = %err, "no new session; using the computer's");
             }
         }
         match TaskFollower::start(client, &request, Transport::Stream).await {

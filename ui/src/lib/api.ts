@@ -115,6 +115,10 @@ export const api = {
   listModels: (): Promise<ModelList> => unwrap(commands.listModels()),
   listConversations: (machineId: string): Promise<ConversationSummary[]> =>
     unwrap(commands.listConversations(machineId)),
+  /** The computer's current conversation, made when it has none; nothing asked of the service. */
+  currentConversation: (machineId: string): Promise<Conversation> =>
+    unwrap(commands.currentConversation(machineId)),
+  /** A fresh conversation on the service, only when the person asks for one. */
   newConversation: (machineId: string): Promise<Conversation> =>
     unwrap(commands.newConversation(machineId)),
   watchConversation: (conversationId: string, onChange: (c: Conversation) => void) => {

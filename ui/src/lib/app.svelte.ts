@@ -134,12 +134,44 @@ export class AppState {
     }
   }
 
+  /** The computer's current conversation: what a new message joins. */
+  get currentConversationId(): string | null {
+    return this.conversations.find((row) => row.current)?.id ?? null;
+  }
+
+  /** The open conversation is an earlier one: readable, but messages go to the current one. */
+  get conversationFinished(): boolean {
+    const id = this.currentConversationId;
+    return this.conversation !== null && id !== null && this.conversation.id !== id;
+  }
+
   async selectMachine(machineId: string, conversationId?: string): Promise<void> {
     this.selectedMachineId = machineId;
+    const current = conversationId ? null : await this.act(() => this.api.currentConversation(machineId));
     await this.refreshConversations();
-    const target = conversationId ?? this.conversations[0]?.id;
-    if (target) await this.openConversation(target);
-    else await this.newConversation();
+    const target = conversationId ?? current?.id;
+    if (target) {
+      await this.openConversation(target);
+      await this.catchUp();
+    }
+  }
+
+  /** Adds to the current conversation what the service holds that it does not show yet (said
+   * from another copy of Porthole, or while the app was closed). Quiet when it fails: the next
+   * task's end catches up again. */
+  async catchUp(): Promise<void> {
+    const id = this.currentConversationId;
+    if (!id || this.conversation?.id !== id) return;
+    try {
+      await this.api.catchUpConversation(id);
+    } catch {
+      // Nothing to show: the thread stays as it was.
+    }
+  }
+
+  async continueInCurrent(): Promise<void> {
+    const id = this.currentConversationId;
+    if (id) await this.openConversation(id);
   }
 
   async refreshConversations(): Promise<void> {
@@ -169,9 +201,6 @@ export class AppState {
   async newConversation(): Promise<void> {
     const machineId = this.selectedMachineId;
     if (!machineId) return;
-    // An unused conversation is reused rather than piling up empty ones.
-    const current = this.conversation;
-    if (current && current.machineId === machineId && current.items.length === 0) return;
     const created = await this.act(() => this.api.newConversation(machineId));
     if (created) {
       await this.refreshConversations();

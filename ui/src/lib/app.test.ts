@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AppState } from './app.svelte';
 import { conversation, fakeApi, machine, uiError } from '../tests/fake-api';
+import type { Conversation } from './api';
 
 describe('AppState', () => {
   it('loads machines, picks an online one and opens a conversation for it', async () => {
@@ -9,7 +10,7 @@ describe('AppState', () => {
         machine({ machineId: 'asleep', availability: 'asleep', name: 'A' }),
         machine({ machineId: 'up', name: 'B' }),
       ]),
-      newConversation: vi.fn(async (machineId: string) => conversation({ machineId })),
+      currentConversation: vi.fn(async (machineId: string) => conversation({ machineId })),
       listModels: vi.fn(async () => ({
         default: 'auto',
         models: [
@@ -22,22 +23,41 @@ describe('AppState', () => {
     await state.start();
     expect(state.machines).toHaveLength(2);
     expect(state.selectedMachineId).toBe('up');
-    expect(api.newConversation).toHaveBeenCalledWith('up');
+    expect(api.currentConversation).toHaveBeenCalledWith('up');
+    expect(api.newConversation).not.toHaveBeenCalled();
     expect(api.watchConversation).toHaveBeenCalledWith('c1', expect.any(Function));
     expect(state.models.map((m) => m.id)).toEqual(['auto']);
     expect(state.isDemo).toBe(true);
   });
 
-  it('reopens the latest conversation of a machine instead of starting a new one', async () => {
+  it('opens the current conversation of a machine and catches it up, without a new one', async () => {
+    const rows = [
+      { id: 'c9', machineId: 'm1', title: 'Now', updatedAt: 5, status: 'running' as const, current: true },
+      { id: 'c3', machineId: 'm1', title: 'Before', updatedAt: 9, status: 'succeeded' as const, current: false },
+    ];
     const api = fakeApi({
-      listConversations: vi.fn(async () => [
-        { id: 'c9', machineId: 'm1', title: 'Old', updatedAt: 5, status: 'running' as const },
-      ]),
+      currentConversation: vi.fn(async () => conversation({ id: 'c9' })),
+      listConversations: vi.fn(async () => rows),
+      watchConversation: vi.fn(async (id: string, cb: (c: Conversation) => void) => {
+        cb(conversation({ id }));
+        return null;
+      }),
     });
     const state = new AppState(api);
     await state.start();
     expect(api.watchConversation).toHaveBeenCalledWith('c9', expect.any(Function));
+    expect(api.catchUpConversation).toHaveBeenCalledWith('c9');
     expect(api.newConversation).not.toHaveBeenCalled();
+    expect(state.conversationFinished).toBe(false);
+
+    // An earlier one is read, never caught up with the current session, and is finished.
+    await state.openConversation('c3');
+    expect(state.conversationFinished).toBe(true);
+    await state.catchUp();
+    expect(api.catchUpConversation).toHaveBeenCalledTimes(1);
+    await state.continueInCurrent();
+    expect(state.conversation?.id).toBe('c9');
+    expect(state.conversationFinished).toBe(false);
   });
 
   it('shows each saved file set aside at start until the person dismisses it', async () => {

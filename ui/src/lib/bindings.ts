@@ -18,6 +18,9 @@ export const commands = {
 	getAccount: () => typedError<Account, UiError>(__TAURI_INVOKE("get_account")),
 	listModels: () => typedError<ModelList, UiError>(__TAURI_INVOKE("list_models")),
 	listConversations: (machineId: string) => typedError<ConversationSummary[], UiError>(__TAURI_INVOKE("list_conversations", { machineId })),
+	/**  The computer's current conversation (made empty when it has none). */
+	currentConversation: (machineId: string) => typedError<Conversation, UiError>(__TAURI_INVOKE("current_conversation", { machineId })),
+	/**  The person asked for a new conversation: a fresh session on the service. */
 	newConversation: (machineId: string) => typedError<Conversation, UiError>(__TAURI_INVOKE("new_conversation", { machineId })),
 	/**  Sends the conversation now and after every change, until another is watched. */
 	watchConversation: (conversationId: string, onChange: Channel<Conversation>) => typedError<null, UiError>(__TAURI_INVOKE("watch_conversation", { conversationId, onChange })),
@@ -251,6 +254,11 @@ export type ConversationSummary = {
 	title: string,
 	updatedAt: number | null,
 	status: TaskStatus,
+	/**
+	 *  The computer's current conversation, which a new message joins; every other one is
+	 *  finished: the service takes messages only into its current session.
+	 */
+	current: boolean,
 };
 
 /**  A conversation of this machine changed its title or status, or was created. */

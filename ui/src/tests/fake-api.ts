@@ -58,6 +58,7 @@ export function fakeApi(over: Partial<Api> = {}): Api {
     })),
     listModels: vi.fn(async () => ({ models: [], default: 'auto' })),
     listConversations: vi.fn(async () => []),
+    currentConversation: vi.fn(async () => conversation()),
     newConversation: vi.fn(async () => conversation()),
     watchConversation: vi.fn(async (_id: string, cb: (c: Conversation) => void) => {
       cb(conversation());

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import Composer from './Composer.svelte';
 import { AppState } from '../app.svelte';
 import { conversation, fakeApi, machine } from '../../tests/fake-api';
+import type { Conversation } from '../api';
 
 async function setup() {
   const api = fakeApi();
@@ -49,5 +50,32 @@ describe('Composer', () => {
     await userEvent.type(box, 'hello{Enter}');
     await waitFor(() => expect(state.actionError?.code).toBe('network'));
     expect(box.value).toBe('hello');
+  });
+});
+
+describe('Composer in a finished conversation', () => {
+  it('offers to continue in the current conversation instead of sending, keeping the words', async () => {
+    const api = fakeApi({
+      watchConversation: vi.fn(async (id: string, cb: (c: Conversation) => void) => {
+        cb(conversation({ id }));
+        return null;
+      }),
+    });
+    const state = new AppState(api);
+    state.conversations = [
+      { id: 'now', machineId: 'm1', title: 'Now', updatedAt: 2, status: 'idle', current: true },
+      { id: 'c1', machineId: 'm1', title: 'Before', updatedAt: 1, status: 'succeeded', current: false },
+    ];
+    state.conversation = conversation({ id: 'c1', status: 'succeeded' });
+    render(Composer, { app: state, machine: machine() });
+    expect(screen.getByTestId('conversation-finished').textContent).toContain('This conversation is finished');
+    expect(screen.queryByTestId('send-button')).toBeNull();
+    const box = screen.getByTestId('composer') as HTMLTextAreaElement;
+    await userEvent.type(box, 'And in Porto?{Enter}');
+    await waitFor(() => expect(state.conversation?.id).toBe('now'));
+    expect(api.sendMessage).not.toHaveBeenCalled();
+    expect(box.value).toBe('And in Porto?');
+    expect(screen.queryByTestId('continue-current')).toBeNull();
+    expect(screen.getByTestId('send-button').textContent).toContain('Send');
   });
 });
