@@ -8,10 +8,14 @@ use serde_json::{json, Value};
 async fn screenshot(p: &Peer, m: &str, code: &str) -> image::RgbImage {
     let (s, b) = send(
         p.post(&format!("/v1/machines/{m}/control/exec"), "ada")
-            .json(&json!({ "code": code })),
+            // The longest timeout the service allows (3 s at the suite's time scale): drawing
+            // and encoding a debug build's screenshot on a busy 2-core machine has taken more
+            // than the default's 1.2 s, and the block then ends without its screenshot.
+            .json(&json!({ "code": code, "timeoutMs": 300_000 })),
     )
     .await;
     assert_eq!(s, 200, "{b}");
+    assert!(b["error"].is_null(), "the block ran: {}", b["error"]);
     let b64 = b["observations"]["screenshot"]["base64"]
         .as_str()
         .unwrap_or("");
