@@ -87,6 +87,30 @@ pub async fn send_message(
     Ok(conversations.send(request).await?)
 }
 
+/// Sends again a message the service did not take.
+#[tauri::command]
+#[specta::specta]
+pub async fn retry_send(conversations: State<'_, Conversations>, conversation_id: String) -> Res<()> {
+    Ok(conversations.retry(&conversation_id).await?)
+}
+
+/// Holds a message until the running task ends (sends it at once when nothing runs).
+#[tauri::command]
+#[specta::specta]
+pub async fn run_next(conversations: State<'_, Conversations>, request: SendRequest) -> Res<()> {
+    Ok(conversations.run_next(request).await?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub fn remove_waiting(
+    conversations: State<'_, Conversations>,
+    conversation_id: String,
+    waiting_id: String,
+) -> Res<()> {
+    Ok(conversations.remove_waiting(&conversation_id, &waiting_id)?)
+}
+
 #[tauri::command]
 #[specta::specta]
 pub async fn stop_task(

@@ -33,7 +33,9 @@ async fn a_finished_conversation_stays_readable_and_refuses_a_message() {
         first,
         "the same current conversation until the person asks for a new one"
     );
-    app.send(&first, "Find the weather in Lisbon").await.unwrap();
+    app.send(&first, "Find the weather in Lisbon")
+        .await
+        .unwrap();
     let finished = app.until(&first, ended).await;
 
     let second = app.core.start_new(&app.machine).await.unwrap().id;
@@ -57,7 +59,12 @@ async fn a_finished_conversation_stays_readable_and_refuses_a_message() {
     // of the finished conversation comes back as said elsewhere.
     app.send(&second, "And in Porto?").await.unwrap();
     let current = app.until(&second, ended).await;
-    assert_eq!(current.status, TaskStatus::Succeeded, "{:#?}", current.items);
+    assert_eq!(
+        current.status,
+        TaskStatus::Succeeded,
+        "{:#?}",
+        current.items
+    );
     assert_eq!(answers(&current).len(), 1, "{:#?}", current.items);
     assert!(from_elsewhere(&current).is_empty(), "{:#?}", current.items);
     assert_eq!(app.core.store().get(&first).unwrap(), finished);
@@ -81,7 +88,8 @@ async fn after_a_restart_the_current_conversation_shows_a_task_sent_meanwhile_on
     // The app quits; meanwhile a second copy of Porthole on the same account sends a task.
     app.core.connection_left();
     drop(app.core);
-    let their_answer = sent_by_another_copy(&app.sim, &app.machine, "Find the weather in Oslo").await;
+    let their_answer =
+        sent_by_another_copy(&app.sim, &app.machine, "Find the weather in Oslo").await;
     assert!(!their_answer.is_empty());
 
     let told = Arc::new(Told::default());

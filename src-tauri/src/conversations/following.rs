@@ -75,14 +75,22 @@ impl Conversations {
                         changed
                     }
                     Err(err) => {
+                        let not_sent = core.follow_failed(&id, &err.code());
                         let error = UiError::from(&AppError::Client(err));
-                        core.change(&id, |c| c.record_error(error, now_ms()))
+                        if not_sent {
+                            core.change(&id, |c| c.record_not_sent(error, now_ms()))
+                        } else {
+                            core.change(&id, |c| c.record_error(error, now_ms()))
+                        }
                     }
                 };
                 if let Err(err) = result {
                     tracing::warn!(error = %err, "could not save a task update");
                 }
             }
+            // The task is over: a message held for after it starts, on a task of its own
+            // (starting it replaces this follower).
+            tokio::spawn(async move { core.start_next(&id).await });
         });
         self.shared.followers.insert(id, task);
     }

@@ -10,6 +10,7 @@ pub mod commands;
 pub mod file_names;
 pub mod following;
 pub mod model;
+pub mod run_next;
 pub mod send;
 pub mod send_options;
 pub mod usage;
@@ -126,7 +127,10 @@ impl Conversations {
     /// catch-up shows what that session already holds.
     pub async fn current(&self, machine_id: &str) -> AppResult<Conversation> {
         let scope = self.connection().active().await?.scope;
-        if let Some(current) = self.store().read(|b| b.current(&scope, machine_id).cloned()) {
+        if let Some(current) = self
+            .store()
+            .read(|b| b.current(&scope, machine_id).cloned())
+        {
             return Ok(current);
         }
         self.create(machine_id).await
@@ -200,6 +204,7 @@ impl Conversations {
         for (id, state) in unfinished {
             self.follow(&id, TaskFollower::resume(client, state));
         }
+        self.start_held(scope);
     }
 
     /// An in-process Demo restarts empty: tasks that were running in the last one are over.

@@ -132,6 +132,18 @@ pub struct Conversation {
     pub failure: Option<UiError>,
     /// Where following stopped; saved after every update.
     pub follower: Option<FollowerState>,
+    /// Messages the person asked to run after the current task, in their order: held here,
+    /// since abort on the service stops everything folded into a running task.
+    #[serde(default)]
+    pub waiting: Vec<Waiting>,
+}
+
+/// A message held until the running task ends.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct Waiting {
+    pub id: String,
+    pub request: crate::conversations::SendRequest,
 }
 
 /// A row of the conversation list.
@@ -170,6 +182,7 @@ impl ConversationBook {
             usage: None,
             failure: None,
             follower: None,
+            waiting: Vec::new(),
         });
         self.conversations.last().expect("just pushed")
     }

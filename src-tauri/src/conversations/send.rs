@@ -111,6 +111,9 @@ impl Conversations {
         }
         self.shared.followers.stop(id);
         self.change(id, |c| c.record_stopped(now_ms()))?;
+        // Stopping ends the task like any end: what was held for after it starts now.
+        let (core, id) = (self.clone(), id.to_owned());
+        tokio::spawn(async move { core.start_next(&id).await });
         Ok(())
     }
 

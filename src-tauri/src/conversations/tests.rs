@@ -610,3 +610,6 @@ async fn two_tasks_keep_their_own_usage_and_add_up_to_the_session() {
 
 #[path = "current_tests.rs"]
 mod current;
+
+#[path = "run_next_tests.rs"]
+mod run_next;

@@ -50,6 +50,7 @@ export type {
   ThreadItem,
   UiAction,
   UiError,
+  Waiting,
 } from './bindings';
 
 const unexpected = unexpectedError;
@@ -129,6 +130,10 @@ export const api = {
   unwatchConversation: (conversationId: string) => commands.unwatchConversation(conversationId),
   /** One message with everything that goes out with it: model, files, the composer's options. */
   sendMessage: (request: SendRequest) => unwrap(commands.sendMessage(request)),
+  /** Held until the running task ends, then started as a task of its own. */
+  runNext: (request: SendRequest) => unwrap(commands.runNext(request)),
+  removeWaiting: (conversationId: string, waitingId: string) =>
+    unwrap(commands.removeWaiting(conversationId, waitingId)),
   /** Adds what was said on the service elsewhere (another copy of Porthole) to the thread. */
   catchUpConversation: (conversationId: string) => unwrap(commands.catchUpConversation(conversationId)),
   stopTask: (conversationId: string) => unwrap(commands.stopTask(conversationId)),

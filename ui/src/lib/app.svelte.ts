@@ -208,13 +208,18 @@ export class AppState {
     }
   }
 
-  /** Sends `text` with the files and options that go with it, in one request. */
-  async send(text: string, extras: { attachments?: Upload[]; options?: SendOptions } = {}): Promise<boolean> {
+  /** Sends `text` with the files and options that go with it, in one request; `next` holds it
+   * until the running task ends instead of adding it to that task. */
+  async send(
+    text: string,
+    extras: { attachments?: Upload[]; options?: SendOptions; next?: boolean } = {},
+  ): Promise<boolean> {
     const c = this.conversation;
     if (!c || !text.trim()) return false;
     const model = this.chosenModel === this.defaultModel ? null : this.chosenModel;
+    const call = extras.next ? this.api.runNext : this.api.sendMessage;
     const done = await this.act(async () => {
-      await this.api.sendMessage({
+      await call({
         conversationId: c.id,
         text: text.trim(),
         model,
@@ -225,6 +230,12 @@ export class AppState {
     });
     void this.refreshAccount();
     return done === true;
+  }
+
+  /** Takes a message held for after the running task out of the line. */
+  async removeWaiting(waitingId: string): Promise<void> {
+    const c = this.conversation;
+    if (c) await this.act(() => this.api.removeWaiting(c.id, waitingId));
   }
 
   async stop(): Promise<void> {

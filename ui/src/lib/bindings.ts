@@ -20,6 +20,9 @@ export const commands = {
 	listConversations: (machineId: string) => typedError<ConversationSummary[], UiError>(__TAURI_INVOKE("list_conversations", { machineId })),
 	/**  The computer's current conversation (made empty when it has none). */
 	currentConversation: (machineId: string) => typedError<Conversation, UiError>(__TAURI_INVOKE("current_conversation", { machineId })),
+	/**  Holds a message until the running task ends (sends it at once when nothing runs). */
+	runNext: (request: SendRequest) => typedError<null, UiError>(__TAURI_INVOKE("run_next", { request })),
+	removeWaiting: (conversationId: string, waitingId: string) => typedError<null, UiError>(__TAURI_INVOKE("remove_waiting", { conversationId, waitingId })),
 	/**  The person asked for a new conversation: a fresh session on the service. */
 	newConversation: (machineId: string) => typedError<Conversation, UiError>(__TAURI_INVOKE("new_conversation", { machineId })),
 	/**  Sends the conversation now and after every change, until another is watched. */
@@ -245,6 +248,11 @@ export type Conversation = {
 	failure: UiError | null,
 	/**  Where following stopped; saved after every update. */
 	follower: FollowerState | null,
+	/**
+	 *  Messages the person asked to run after the current task, in their order: held here,
+	 *  since abort on the service stops everything folded into a running task.
+	 */
+	waiting?: Waiting[],
 };
 
 /**  A row of the conversation list. */
@@ -777,6 +785,12 @@ export type Variable = {
 };
 
 export type Verdict = string;
+
+/**  A message held until the running task ends. */
+export type Waiting = {
+	id: string,
+	request: SendRequest,
+};
 
 /* Tauri Specta runtime */
 async function typedError<T, E>(result: Promise<T>): Promise<{ status: "ok"; data: T } | { status: "error"; error: E }> {

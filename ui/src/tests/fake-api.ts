@@ -32,6 +32,7 @@ export function conversation(over: Partial<Conversation> = {}): Conversation {
     usage: null,
     failure: null,
     follower: null,
+    waiting: [],
     ...over,
   };
 }
@@ -66,6 +67,8 @@ export function fakeApi(over: Partial<Api> = {}): Api {
     }),
     unwatchConversation: vi.fn(async () => null),
     sendMessage: vi.fn(async () => null),
+    runNext: vi.fn(async () => null),
+    removeWaiting: vi.fn(async () => null),
     catchUpConversation: vi.fn(async () => null),
     stopTask: vi.fn(async () => null),
     answerApproval: vi.fn(async () => null),

@@ -79,3 +79,35 @@ describe('Composer in a finished conversation', () => {
     expect(screen.getByTestId('send-button').textContent).toContain('Send');
   });
 });
+
+describe('Composer while a task runs', () => {
+  it('offers to add to this task (Enter) or to run next, each its own call', async () => {
+    const api = fakeApi();
+    const state = new AppState(api);
+    state.conversation = conversation({ status: 'running' });
+    render(Composer, { app: state, machine: machine() });
+    const box = screen.getByTestId('composer') as HTMLTextAreaElement;
+    expect(screen.getByTestId('send-button').textContent).toContain('Add to this task');
+
+    await userEvent.type(box, 'Find the weather in Oslo');
+    await userEvent.click(screen.getByTestId('run-next-button'));
+    await waitFor(() => expect(api.runNext).toHaveBeenCalledWith(
+      expect.objectContaining({ conversationId: 'c1', text: 'Find the weather in Oslo' }),
+    ));
+    expect(api.sendMessage).not.toHaveBeenCalled();
+    await waitFor(() => expect(box.value).toBe(''));
+
+    await userEvent.type(box, 'Use Celsius{Enter}');
+    await waitFor(() => expect(api.sendMessage).toHaveBeenCalledWith(
+      expect.objectContaining({ text: 'Use Celsius' }),
+    ));
+    expect(api.runNext).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers Run next only while a task runs', () => {
+    const state = new AppState(fakeApi());
+    state.conversation = conversation({ status: 'succeeded' });
+    render(Composer, { app: state, machine: machine() });
+    expect(screen.queryByTestId('run-next-button')).toBeNull();
+  });
+});

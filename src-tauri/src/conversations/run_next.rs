@@ -1,0 +1,71 @@
+//! "Run next": a message held by Porthole while a task runs, started when that task ends.
+//! Abort has no scope on the service (it stops everything folded into the running task), so a
+//! new, unrelated request waits here instead of joining the task. Held messages are saved with
+//! their conversation, so they survive a restart.
+
+use super::model::Waiting;
+use super::{Conversations, SendRequest};
+use crate::error::{now_ms, AppError, AppResult};
+
+impl Conversations {
+    /// Holds `req` until the running task ends; sends it at once when nothing runs.
+    pub async fn run_next(&self, req: SendRequest) -> AppResult<()> {
+        let id = req.conversation_id.clone();
+        if !self.is_current(&id) {
+            return Err(AppError::FinishedConversation);
+        }
+        let running = self.store().get(&id)?.status.is_active();
+        if !running {
+            return self.send(req).await;
+        }
+        let held = Waiting {
+            id: format!("next-{}-{}", now_ms() as u64, rand::random::<u32>()),
+            request: req,
+        };
+        self.change(&id, |c| c.waiting.push(held))?;
+        Ok(())
+    }
+
+    /// Takes a held message out of the line; it is never sent.
+    pub fn remove_waiting(&self, id: &str, waiting_id: &str) -> AppResult<()> {
+        self.change(id, |c| c.waiting.retain(|w| w.id != waiting_id))?;
+        Ok(())
+    }
+
+    /// The task of conversation `id` ended: the first held message starts. Its failure to
+    /// start is shown in the thread by the send itself.
+    pub async fn start_next(&self, id: &str) {
+        let Ok(conversation) = self.store().get(id) else {
+            return;
+        };
+        if conversation.status.is_active() {
+            return;
+        }
+        let Some(next) = conversation.waiting.first().cloned() else {
+            return;
+        };
+        if let Err(err) = self.change(id, |c| c.waiting.retain(|w| w.id != next.id)) {
+            tracing::warn!(error = %err, "could not take a held message out of the line");
+            return;
+        }
+        if let Err(err) = self.send(next.request).await {
+            tracing::info!(error = %err, "a held message did not start");
+        }
+    }
+
+    /// After a restart: conversations of `scope` whose task ended while the app was closed
+    /// start their first held message.
+    pub fn start_held(&self, scope: &str) {
+        let ids: Vec<String> = self.store().read(|b| {
+            b.conversations
+                .iter()
+                .filter(|c| c.scope == scope && !c.status.is_active() && !c.waiting.is_empty())
+                .map(|c| c.id.clone())
+                .collect()
+        });
+        for id in ids {
+            let core = self.clone();
+            tokio::spawn(async move { core.start_next(&id).await });
+        }
+    }
+}
