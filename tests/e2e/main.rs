@@ -10,6 +10,7 @@ mod flows;
 
 mod approvals;
 mod connect;
+mod kill;
 mod layout;
 mod machines;
 mod navigation;

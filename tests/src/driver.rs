@@ -132,6 +132,31 @@ impl App {
     }
 }
 
+impl App {
+    /// Kills the app with SIGKILL, as a crash or a power cut of the process would: nothing of
+    /// the app runs after it (no exit handler, no last save). The data folder stays while the
+    /// returned guard lives, for a restart.
+    pub fn kill_hard(mut self) -> Option<tempfile::TempDir> {
+        let deadline = Instant::now() + Duration::from_secs(8);
+        loop {
+            let left = app_processes(&self.app_path);
+            if left.is_empty() || Instant::now() > deadline {
+                break;
+            }
+            for pid in &left {
+                let _ = Command::new("kill")
+                    .args(["-KILL", &pid.to_string()])
+                    .status();
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        // The session died with the app: nothing to close, only the drivers to stop.
+        let _ = self.driver.clone().leak();
+        stop(&mut self.tauri_driver);
+        self._fresh_dir.take()
+    }
+}
+
 impl Drop for App {
     fn drop(&mut self) {
         stop(&mut self.tauri_driver);
