@@ -10,6 +10,7 @@ mod flows;
 
 mod approvals;
 mod connect;
+mod conversations;
 mod kill;
 mod layout;
 mod machines;

@@ -1,0 +1,300 @@
+//! One current conversation per computer: an earlier conversation is read from the sidebar and
+//! continued in the current one, and what a second copy of Porthole sent while the app was
+//! closed appears after a restart, marked as sent from elsewhere, once.
+
+use futures::StreamExt;
+use porthole_client::messages::MessageRequest;
+use porthole_client::{Client, ClientConfig, Credential, TaskFollower, Transport};
+use porthole_e2e::{by_testid, text_of, App, AppOptions, Eventually};
+
+use crate::flows::{
+    own_demo, restart_on, select_machine, send_task, thread_texts, wait_for_status,
+};
+
+const SCALE: f64 = 0.02;
+
+/// The conversation rows of the sidebar as shown: title and mark.
+async fn conversation_rows(app: &App) -> Vec<(String, bool)> {
+    let mut rows = Vec::new();
+    for row in app
+        .driver
+        .find_all(by_testid("conversation-row"))
+        .await
+        .unwrap()
+    {
+        let current = row.attr("data-current").await.unwrap() == Some("true".into());
+        rows.push((text_of(&row).await, current));
+    }
+    rows
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_finished_conversation_is_read_and_continued_in_the_current_one() {
+    let app = App::launch().await.expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    select_machine(&app, "Design laptop")
+        .await
+        .expect("machine");
+    send_task(&app, "Find the weather in Lisbon").await.unwrap();
+    assert_eq!(
+        wait_for_status(&app, &["succeeded", "failed"])
+            .await
+            .unwrap(),
+        "succeeded"
+    );
+    let lisbon = thread_texts(&app, "answer").await.unwrap();
+
+    wait.element("new-conversation")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.gone("final-answer")
+        .await
+        .expect("a fresh conversation");
+    send_task(&app, "Find the weather in Porto").await.unwrap();
+    assert_eq!(
+        wait_for_status(&app, &["succeeded", "failed"])
+            .await
+            .unwrap(),
+        "succeeded"
+    );
+    wait.at_least("conversation-row", 2).await.unwrap();
+    let rows = conversation_rows(&app).await;
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert!(
+        rows[0].1 && rows[0].0.contains("Porto"),
+        "current first: {rows:?}"
+    );
+    assert!(!rows[1].1 && rows[1].0.contains("Lisbon"), "{rows:?}");
+    assert!(rows[1].0.contains("Finished"), "{rows:?}");
+
+    // The earlier one, read: its task and answer, and no way to send into it.
+    app.driver
+        .find_all(by_testid("conversation-row"))
+        .await
+        .unwrap()[1]
+        .click()
+        .await
+        .unwrap();
+    wait.element("conversation-finished")
+        .await
+        .expect("marked as finished");
+    assert_eq!(thread_texts(&app, "answer").await.unwrap(), lisbon);
+    let composer = wait.element("composer").await.unwrap();
+    composer.click().await.unwrap();
+    composer.send_keys("And tomorrow?").await.unwrap();
+    assert!(app
+        .driver
+        .find_all(by_testid("send-button"))
+        .await
+        .unwrap()
+        .is_empty());
+    app.screenshot("conversations-finished").await.unwrap();
+
+    wait.element("continue-current")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.gone("conversation-finished")
+        .await
+        .expect("back in the current one");
+    let users = thread_texts(&app, "user").await.unwrap();
+    assert!(users.iter().any(|u| u.contains("Porto")), "{users:?}");
+    let composer = wait.element("composer").await.unwrap();
+    assert_eq!(
+        composer.prop("value").await.unwrap().as_deref(),
+        Some("And tomorrow?")
+    );
+    wait.element("send-button")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.at_least("conversation-row", 2).await.unwrap();
+    let status = wait_for_status(&app, &["succeeded", "failed"])
+        .await
+        .unwrap();
+    assert_eq!(status, "succeeded");
+    let users = thread_texts(&app, "user").await.unwrap();
+    assert!(
+        users.iter().any(|u| u.contains("And tomorrow?")),
+        "{users:?}"
+    );
+    assert_eq!(
+        conversation_rows(&app).await.len(),
+        2,
+        "no conversation added"
+    );
+    app.screenshot("conversations-continued").await.unwrap();
+    app.quit().await;
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn after_a_restart_a_task_sent_from_another_copy_meanwhile_appears_once() {
+    let (sim, env) = own_demo(SCALE).await;
+    let app = App::launch_with(AppOptions {
+        env: env.clone(),
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
+    select_machine(&app, "Design laptop")
+        .await
+        .expect("machine");
+    send_task(&app, "Find the weather in Lisbon").await.unwrap();
+    assert_eq!(
+        wait_for_status(&app, &["succeeded", "failed"])
+            .await
+            .unwrap(),
+        "succeeded"
+    );
+    let data_dir = app.data_dir().to_path_buf();
+    let keep = app.quit().await;
+
+    // While Porthole is closed, a second copy on the same account gives the same computer a
+    // task, followed to its end.
+    let key = sim.account("ada").api_key.clone().expect("a key");
+    let other = Client::with_config(
+        &sim.base_url,
+        Credential::api_key(&key).unwrap(),
+        ClientConfig::time_scaled(SCALE),
+    )
+    .unwrap();
+    let machine = other
+        .machines()
+        .list()
+        .await
+        .unwrap()
+        .machines
+        .into_iter()
+        .find(|m| m.name.as_deref() == Some("Design laptop"))
+        .expect("the computer")
+        .machine_id;
+    let mut follower = TaskFollower::start(
+        &other,
+        &MessageRequest::new("Find the weather in Oslo", &machine),
+        Transport::Stream,
+    )
+    .await
+    .unwrap();
+    while follower.next().await.is_some() {}
+
+    let again = App::launch_with(AppOptions {
+        data_dir: Some(data_dir),
+        env: env.clone(),
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens again");
+    drop(keep);
+    select_machine(&again, "Design laptop")
+        .await
+        .expect("machine");
+    let wait = Eventually::new(&again.driver);
+    wait.at_least("thread-item", 1).await.unwrap();
+    let elsewhere = loop_until_elsewhere(&again, 2).await;
+    assert!(elsewhere[0].contains("Oslo"), "{elsewhere:?}");
+    assert!(
+        elsewhere[0].contains("Sent from elsewhere"),
+        "marked as from elsewhere: {elsewhere:?}"
+    );
+    again.screenshot("conversations-caught-up").await.unwrap();
+
+    // Once more at the next start: nothing is shown twice.
+    let (keep, third) = restart_on(again, env, "Design laptop").await;
+    Eventually::new(&third.driver)
+        .at_least("thread-item", 1)
+        .await
+        .unwrap();
+    let elsewhere = loop_until_elsewhere(&third, 2).await;
+    assert_eq!(elsewhere.len(), 2, "{elsewhere:?}");
+    assert_eq!(thread_texts(&third, "user").await.unwrap().len(), 1);
+    third.quit().await;
+    drop(keep);
+    sim.shutdown().await;
+}
+
+/// The thread's lines from elsewhere once there are at least `n` of them.
+async fn loop_until_elsewhere(app: &App, n: usize) -> Vec<String> {
+    let start = std::time::Instant::now();
+    loop {
+        let lines = thread_texts(app, "elsewhere").await.unwrap();
+        if lines.len() >= n {
+            return lines;
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "expected {n} lines from elsewhere, saw {lines:?}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn run_next_is_held_while_a_task_runs_and_starts_when_it_ends() {
+    let app = App::launch().await.expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    select_machine(&app, "Design laptop")
+        .await
+        .expect("machine");
+    send_task(&app, "Take your time and count to 3")
+        .await
+        .unwrap();
+    wait_for_status(&app, &["running"])
+        .await
+        .expect("the task runs");
+
+    let composer = wait.element("composer").await.unwrap();
+    composer.click().await.unwrap();
+    composer
+        .send_keys("Find the weather in Oslo")
+        .await
+        .unwrap();
+    wait.element("run-next-button")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let held = wait
+        .text("waiting-item", |t| t.contains("Oslo"))
+        .await
+        .expect("shown as waiting");
+    assert!(held.starts_with('1'), "with its place: {held:?}");
+    let users = thread_texts(&app, "user").await.unwrap();
+    assert_eq!(users.len(), 1, "not sent into the running task: {users:?}");
+    app.screenshot("run-next-waiting").await.unwrap();
+
+    wait.gone("waiting-list")
+        .await
+        .expect("started when the task ended");
+    let start = std::time::Instant::now();
+    loop {
+        let users = thread_texts(&app, "user").await.unwrap();
+        let answers = thread_texts(&app, "answer").await.unwrap();
+        let status = wait_for_status(&app, &["running", "succeeded", "failed"])
+            .await
+            .unwrap();
+        if users.len() == 2 && answers.len() == 2 && status != "running" {
+            assert_eq!(status, "succeeded");
+            assert!(users[1].contains("Oslo"), "{users:?}");
+            assert!(answers[1].contains("Oslo"), "{answers:?}");
+            break;
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(90),
+            "the held task never ran to its end: {users:?} {answers:?}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    app.screenshot("run-next-done").await.unwrap();
+    app.quit().await;
+}
