@@ -38,6 +38,7 @@ fn item(i: usize) -> ThreadItem {
         },
         3 => ThreadItem::Status {
             text: "The computer is ready".into(),
+            about: None,
         },
         _ => ThreadItem::Answer {
             text: format!("Row {i} now holds **1,234.56** and the total is updated."),

@@ -9,14 +9,17 @@
 mod flows;
 
 mod approvals;
+mod cards;
 mod connect;
 mod conversations;
 mod kill;
 mod layout;
 mod machines;
 mod navigation;
+mod no_turn_id;
 mod restart;
 mod tasks;
+mod waking;
 // Attachments, keys, sign-in, the live screen, replay, reusable tasks and Fix it, checks,
 // console and usage.
 mod attachments;

@@ -104,7 +104,13 @@ pub async fn use_in_porthole(app: &AppHandle, key_id: &str) -> AppResult<()> {
         .state::<FreshKey>()
         .take(key_id)
         .ok_or(AppError::NewKeyGone)?;
-    crate::connection::switching::connect_account(app, &base_url, secret.expose()).await
+    // The service revision already chosen, if any, stays.
+    let tag = app
+        .state::<crate::persist::SettingsStore>()
+        .get()
+        .version_tag;
+    crate::connection::switching::connect_account(app, &base_url, secret.expose(), tag.as_deref())
+        .await
 }
 
 pub async fn revoke(app: &AppHandle, key_id: &str) -> AppResult<()> {

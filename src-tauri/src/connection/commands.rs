@@ -20,8 +20,9 @@ pub async fn connect_account(
     app: AppHandle,
     base_url: String,
     api_key: String,
+    version_tag: Option<String>,
 ) -> Res<ConnectionInfo> {
-    switching::connect_account(&app, &base_url, &api_key).await?;
+    switching::connect_account(&app, &base_url, &api_key, version_tag.as_deref()).await?;
     Ok(app.state::<Connection>().info())
 }
 

@@ -1,12 +1,14 @@
 //! The Demo: the simulator started in-process on loopback, signed in as its paid account.
 //!
 //! The Demo's key comes from the simulator and stays in this process's memory.
-//! `PORTHOLE_SIM_TIME_SCALE` speeds the simulator up (tests); `PORTHOLE_DEMO_URL` with
+//! `PORTHOLE_SIM_TIME_SCALE` speeds the simulator up (tests); `PORTHOLE_SIM_TURN_ID_IN`
+//! (`none`, or places such as `start,poll`) says where the simulator puts a task's turn id, so
+//! a test can show the app without one; `PORTHOLE_DEMO_URL` with
 //! `PORTHOLE_DEMO_KEY` uses a simulator already running instead (so a test can restart the
 //! app and find its tasks still running).
 
 use porthole_client::{ClientConfig, Credential};
-use porthole_sim::{Config, RunningSim, Sim};
+use porthole_sim::{Config, RunningSim, Sim, TurnIdIn};
 use std::sync::OnceLock;
 use tokio::runtime::Runtime;
 use tokio::sync::Mutex;
@@ -65,6 +67,14 @@ pub fn time_scale() -> f64 {
         .unwrap_or(1.0)
 }
 
+/// Where the in-process simulator puts turn ids; its default when unset or unreadable.
+fn turn_id_in() -> TurnIdIn {
+    std::env::var("PORTHOLE_SIM_TURN_ID_IN")
+        .ok()
+        .and_then(|v| TurnIdIn::parse(&v).ok())
+        .unwrap_or_default()
+}
+
 fn config() -> ClientConfig {
     let scale = time_scale();
     if scale < 1.0 {
@@ -110,6 +120,7 @@ impl DemoService {
         if sim.is_none() {
             let config = Config {
                 time_scale: time_scale(),
+                turn_id_in: turn_id_in(),
                 ..Config::default()
             };
             let unavailable = |e: &dyn std::fmt::Display| AppError::DemoUnavailable(e.to_string());

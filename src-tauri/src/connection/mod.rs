@@ -3,6 +3,7 @@
 //! Invariant: one `Active` at a time; each switch bumps `generation`, so work started for an
 //! older connection (followers, refreshers) can tell it is stale and stop.
 
+pub mod account_client;
 pub mod commands;
 pub mod demo;
 pub mod keychain;

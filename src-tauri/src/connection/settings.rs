@@ -12,6 +12,9 @@ pub struct Settings {
     pub account_base_url: Option<String>,
     /// The person switched back to the Demo while keeping the account.
     pub prefer_demo: bool,
+    /// The service revision the account's requests are pinned to (`x-sai-version`), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version_tag: Option<String>,
 }
 
 /// Which service to use at start.
@@ -39,6 +42,7 @@ impl Settings {
     pub fn signed_out(&mut self) {
         self.account_base_url = None;
         self.prefer_demo = false;
+        self.version_tag = None;
     }
 }
 
@@ -61,6 +65,7 @@ mod tests {
                 base_url: "https://svc.example".into()
             }
         );
+        s.version_tag = Some("rev-42".into());
         s.prefer_demo = true;
         assert_eq!(s.start_with(), StartWith::Demo);
         s.signed_out();

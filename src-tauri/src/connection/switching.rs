@@ -2,12 +2,13 @@
 //! switches between them. Each switch stops the old connection's followers, closes its
 //! console leases, and resumes the new one's unfinished tasks.
 
-use porthole_client::{Client, ClientConfig, Credential, Secret};
+use porthole_client::{Client, Credential, Secret};
 use tauri::{AppHandle, Manager};
 use tauri_specta::Event;
 
 use crate::account::identity::Identity;
 use crate::account::keys::FreshKey;
+use crate::connection::account_client::account_client;
 use crate::connection::demo::DemoService;
 use crate::connection::keychain;
 use crate::connection::settings::StartWith;
@@ -84,7 +85,8 @@ async fn activate_account(
     credential: Credential,
 ) -> AppResult<()> {
     switching(app, ConnectionMode::Account);
-    let client = Client::with_config(base_url, credential, ClientConfig::default())?;
+    let tag = app.state::<SettingsStore>().get().version_tag;
+    let client = account_client(base_url, credential, tag.as_deref())?;
     let check = client.auth().check().await?;
     finish(
         app,
@@ -125,24 +127,36 @@ fn finish(
 }
 
 /// Checks the key with the service before anything is saved, then saves and switches.
-pub async fn connect_account(app: &AppHandle, base_url: &str, api_key: &str) -> AppResult<()> {
-    let (base_url, secret, user_id) = checked_account(base_url, api_key).await?;
+pub async fn connect_account(
+    app: &AppHandle,
+    base_url: &str,
+    api_key: &str,
+    version_tag: Option<&str>,
+) -> AppResult<()> {
+    let (base_url, secret, user_id) = checked_account(base_url, api_key, version_tag).await?;
     app.state::<Identity>()
         .switched_to(&base_url, &user_id)
         .await?;
     keychain::save(&base_url, &secret).await?;
-    app.state::<SettingsStore>()
-        .update(|s| s.connected(&base_url))?;
+    let version_tag = version_tag.map(str::trim).filter(|t| !t.is_empty());
+    app.state::<SettingsStore>().update(|s| {
+        s.connected(&base_url);
+        s.version_tag = version_tag.map(str::to_owned);
+    })?;
     activate_account(app, &base_url, Credential::ApiKey(secret)).await
 }
 
 /// The tidied address and the key, once the service accepts the key there. The address is
 /// checked first (https, or plain http on this computer only), so a key never goes out in
 /// cleartext.
-async fn checked_account(base_url: &str, api_key: &str) -> AppResult<(String, Secret, String)> {
+async fn checked_account(
+    base_url: &str,
+    api_key: &str,
+    version_tag: Option<&str>,
+) -> AppResult<(String, Secret, String)> {
     let base_url = base_url.trim().trim_end_matches('/').to_owned();
     let credential = Credential::api_key(api_key)?;
-    let client = Client::new(&base_url, credential.clone())?;
+    let client = account_client(&base_url, credential.clone(), version_tag)?;
     let check = client.auth().check().await?;
     let Credential::ApiKey(secret) = credential else {
         return Err(AppError::NotConnected);
@@ -191,17 +205,17 @@ mod tests {
     async fn an_account_elsewhere_is_connected_over_https_only() {
         let sim = Sim::start(Config::default()).await.unwrap();
         let key = sim.account("ada").api_key.clone().unwrap();
-        let (base_url, _, _) = checked_account(&format!(" {}/ ", sim.base_url), &key)
+        let (base_url, _, _) = checked_account(&format!(" {}/ ", sim.base_url), &key, None)
             .await
             .expect("the simulator is on this computer");
         assert_eq!(base_url, sim.base_url);
         let port = url::Url::parse(&sim.base_url).unwrap().port().unwrap();
-        checked_account(&format!("http://localhost:{port}"), &key)
+        checked_account(&format!("http://localhost:{port}"), &key, None)
             .await
             .expect("localhost is this computer");
 
         for elsewhere in ["http://api.example.com", "http://192.168.1.20:8080"] {
-            let refused = checked_account(elsewhere, &key).await.unwrap_err();
+            let refused = checked_account(elsewhere, &key, None).await.unwrap_err();
             let words = UiError::from(&refused);
             assert_eq!(words.code, "insecure_address", "{elsewhere}");
             assert!(words.detail.contains("https://"), "{}", words.detail);

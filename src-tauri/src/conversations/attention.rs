@@ -1,20 +1,38 @@
 //! Getting the person's attention when the agent waits for an answer and the window is not
 //! focused: an OS notification, and when the window is focused again, the app shows that task.
+//!
+//! A yes/no card's notification offers Approve and Deny; every other card's offers Open (a
+//! choice needs the card's options, a link-only card its web page). Each answer given from a
+//! notification names its card, so a notification left on screen never answers a newer card.
+//! Whether the buttons show is the notification server's affair: where it shows none, a click
+//! on the notification opens the card.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
+use porthole_client::approvals::{Answer, ApprovalKind, ApprovalRequest};
 use tauri::{AppHandle, Manager};
-use tauri_plugin_notification::NotificationExt;
+use tauri_plugin_notification::{Action, ActionPerformed, ActionType, NotificationExt};
 use tauri_specta::Event;
 
-use crate::conversations::Conversation;
+use crate::conversations::{Conversation, Conversations};
 use crate::events::FocusConversation;
 
-/// The conversation to show when the window comes back.
-#[derive(Default)]
-pub struct AttentionTarget(Mutex<Option<FocusConversation>>);
+/// The action types of card notifications, and the actions they offer.
+const YES_NO: &str = "porthole-card-yes-no";
+const OPEN: &str = "porthole-card-open";
+const APPROVE: &str = "approve";
+const DENY: &str = "deny";
 
-pub fn ask(app: &AppHandle, conversation: &Conversation, title: &str) {
+/// The conversation to show when the window comes back; whether notification actions are
+/// listened to yet.
+#[derive(Default)]
+pub struct AttentionTarget {
+    target: Mutex<Option<FocusConversation>>,
+    listening: AtomicBool,
+}
+
+pub fn ask(app: &AppHandle, conversation: &Conversation, approval: &ApprovalRequest) {
     let focused = app
         .get_webview_window("main")
         .and_then(|w| w.is_focused().ok())
@@ -22,34 +40,108 @@ pub fn ask(app: &AppHandle, conversation: &Conversation, title: &str) {
     if focused {
         return;
     }
-    *app.state::<AttentionTarget>()
-        .0
-        .lock()
-        .unwrap_or_else(|e| e.into_inner()) = Some(FocusConversation {
+    let attention = app.state::<AttentionTarget>();
+    *attention.target.lock().unwrap_or_else(|e| e.into_inner()) = Some(FocusConversation {
         machine_id: conversation.machine_id.clone(),
         conversation_id: conversation.id.clone(),
     });
-    let body = if title.trim().is_empty() {
+    if !attention.listening.swap(true, Ordering::SeqCst) {
+        listen(app);
+    }
+    let title = approval.title.trim();
+    let body = if title.is_empty() {
         "The agent is waiting for your answer.".to_owned()
     } else {
         format!("The agent asks: {title}")
     };
+    let yes_no = approval.kind == ApprovalKind::YesNo && !approval.is_link_only;
     if let Err(err) = app
         .notification()
         .builder()
         .title("Porthole needs your answer")
         .body(body)
+        .action_type_id(if yes_no { YES_NO } else { OPEN })
+        .extra("machineId", &conversation.machine_id)
+        .extra("conversationId", &conversation.id)
+        .extra("approvalId", &approval.approval_id)
         .show()
     {
         tracing::info!(error = %err, "notification not shown");
     }
 }
 
+/// Registers the card notifications' buttons and what a click on them does.
+fn listen(app: &AppHandle) {
+    let notifications = app.notification();
+    let types = vec![
+        ActionType::builder(YES_NO)
+            .actions(vec![
+                Action::builder(APPROVE, "Approve").build(),
+                Action::builder(DENY, "Deny").build(),
+            ])
+            .build(),
+        ActionType::builder(OPEN)
+            .actions(vec![Action::builder("open", "Open").build()])
+            .build(),
+    ];
+    if let Err(err) = notifications.register_action_types(types) {
+        tracing::info!(error = %err, "notification buttons not registered");
+    }
+    let app = app.clone();
+    let _ = notifications.on_action(move |performed| acted(&app, performed));
+}
+
+fn acted(app: &AppHandle, performed: &ActionPerformed) {
+    let extra = |key: &str| {
+        performed
+            .notification()
+            .and_then(|n| n.extra().get(key))
+            .and_then(|v| v.as_str())
+            .map(str::to_owned)
+    };
+    let (Some(machine_id), Some(conversation_id), Some(approval_id)) = (
+        extra("machineId"),
+        extra("conversationId"),
+        extra("approvalId"),
+    ) else {
+        bring_forward(app);
+        return;
+    };
+    let shown = FocusConversation {
+        machine_id,
+        conversation_id,
+    };
+    let answer = match performed.action_id() {
+        APPROVE => Answer::Yes,
+        DENY => Answer::No,
+        // A click on the notification itself, or Open: show the card.
+        _ => {
+            bring_forward(app);
+            let _ = shown.emit(app);
+            return;
+        }
+    };
+    let app = app.clone();
+    tauri::async_runtime::spawn(async move {
+        let conversations = app.state::<Conversations>();
+        let answered = conversations
+            .answer(&shown.conversation_id, &approval_id, answer)
+            .await;
+        if let Err(err) = answered {
+            // Already answered, replaced by a newer card, or refused: the window says what
+            // waits now.
+            tracing::info!(error = %err, "answer from a notification not taken");
+            bring_forward(&app);
+            let _ = shown.emit(&app);
+        }
+    });
+}
+
 /// The window got focus: show the task that asked, once.
 pub fn window_focused(app: &AppHandle) {
     let target = app
         .state::<AttentionTarget>()
-        .0
+        .target
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .take();

@@ -118,10 +118,13 @@ pub async fn stop_task(
 pub async fn answer_approval(
     conversations: State<'_, Conversations>,
     conversation_id: String,
+    approval_id: String,
     approve: bool,
 ) -> Res<()> {
     let answer = if approve { Answer::Yes } else { Answer::No };
-    Ok(conversations.answer(&conversation_id, answer).await?)
+    Ok(conversations
+        .answer(&conversation_id, &approval_id, answer)
+        .await?)
 }
 
 /// Answers a choice card: one list of option values per question, in the card's order.
@@ -130,10 +133,13 @@ pub async fn answer_approval(
 pub async fn choose_approval(
     conversations: State<'_, Conversations>,
     conversation_id: String,
+    approval_id: String,
     selections: Vec<Vec<String>>,
 ) -> Res<()> {
     let answer = Answer::Choose(selections);
-    Ok(conversations.answer(&conversation_id, answer).await?)
+    Ok(conversations
+        .answer(&conversation_id, &approval_id, answer)
+        .await?)
 }
 
 #[tauri::command]
@@ -142,8 +148,11 @@ pub async fn open_approval_page(
     app: AppHandle,
     conversations: State<'_, Conversations>,
     conversation_id: String,
+    approval_id: String,
 ) -> Res<()> {
-    let url = conversations.approval_page(&conversation_id).await?;
+    let url = conversations
+        .approval_page(&conversation_id, &approval_id)
+        .await?;
     app.opener().open_url(url, None::<&str>).map_err(|_| {
         UiError::new(
             "browser",

@@ -1,10 +1,11 @@
 //! Conversations and the tasks they run: the model ([`model`]), sending, stopping and
-//! answering ([`send`]), following a task to its end ([`following`]) and catching up on what
+//! answering ([`send`], [`answering`]), following a task to its end ([`following`]) and catching up on what
 //! happened elsewhere. None of it knows the window: [`Conversations`] holds what it touches
 //! (the connection, the conversation store, the usage kept per task, the running followers)
 //! and tells the window through a [`Notify`]. The Tauri side is [`window`] and [`commands`];
 //! `tests` drives the same struct against the simulator with a collecting `Notify`.
 
+pub mod answering;
 pub mod attention;
 pub mod commands;
 pub mod file_names;

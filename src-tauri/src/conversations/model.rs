@@ -6,7 +6,7 @@
 //! are the same thing.
 
 use porthole_client::approvals::{Answer, ApprovalRequest};
-use porthole_client::events::TaskUsage;
+use porthole_client::events::{StatusKind, TaskUsage};
 use porthole_client::sessions::{ContextMessage, ContextRole};
 use porthole_client::{FollowerState, TaskUpdate};
 use serde::{Deserialize, Serialize};
@@ -65,9 +65,12 @@ pub enum ThreadItem {
     ToolFailed {
         text: String,
     },
-    /// Status from the service, for example while a computer starts.
+    /// Delivery news from the service (the computer is waking, the agent is offline), or from
+    /// the client (sending again); `about` says which.
     Status {
         text: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        about: Option<StatusKind>,
     },
     /// An answer of the agent, Markdown.
     Answer {
@@ -133,9 +136,8 @@ pub struct Conversation {
     /// Where following stopped; saved after every update.
     pub follower: Option<FollowerState>,
     /// Messages the person asked to run after the current task, in their order: held here,
-    /// since abort on the service stops everything folded into a running task. Not written
-    /// when empty, so conversations without one are saved as before.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// since abort on the service stops everything folded into a running task.
+    #[serde(default)]
     pub waiting: Vec<Waiting>,
 }
 
@@ -343,12 +345,20 @@ impl Conversation {
                 self.push(ThreadItem::Reply { text: text.clone() });
                 self.status = TaskStatus::Idle;
             }
-            TaskUpdate::Status { text, .. } => {
+            TaskUpdate::Status { text, about } => {
                 // Repeated status lines (a computer waking) replace each other.
-                if let Some(ThreadItem::Status { text: last }) = self.items.last_mut() {
+                if let Some(ThreadItem::Status {
+                    text: last,
+                    about: last_about,
+                }) = self.items.last_mut()
+                {
                     *last = text.clone();
+                    *last_about = about.clone();
                 } else {
-                    self.push(ThreadItem::Status { text: text.clone() });
+                    self.push(ThreadItem::Status {
+                        text: text.clone(),
+                        about: about.clone(),
+                    });
                 }
             }
             TaskUpdate::Narration { text, .. } => {

@@ -1,12 +1,11 @@
-//! Sending, stopping and answering: the task flows a person starts.
+//! Sending and stopping: the task flows a person starts.
 
-use porthole_client::approvals::Answer;
 use porthole_client::messages::{MessageOutcome, MessageRequest};
 use porthole_client::uploads::Upload;
 use porthole_client::{TaskFollower, Transport};
 use serde::{Deserialize, Serialize};
 
-use super::{Conversations, SendOptions, TaskStatus};
+use super::{Conversations, SendOptions};
 use crate::error::{now_ms, AppError, AppResult, UiError};
 use crate::machines::needs_start;
 
@@ -115,61 +114,5 @@ impl Conversations {
         let (core, id) = (self.clone(), id.to_owned());
         tokio::spawn(async move { core.start_next(&id).await });
         Ok(())
-    }
-
-    /// Answers the waiting card of conversation `id`, by the card's own approval id, so a late
-    /// click never answers a newer card. A pick the service refuses keeps the card waiting.
-    pub async fn answer(&self, id: &str, answer: Answer) -> AppResult<()> {
-        let active = self.connection().active().await?;
-        let conversation = self.store().get(id)?;
-        let approval = conversation
-            .pending_approval
-            .ok_or(AppError::NoPendingApproval)?;
-        let result = active
-            .client
-            .approvals()
-            .answer(&approval.approval_id, &answer)
-            .await;
-        match result {
-            Ok(_) => {
-                self.change(id, |c| c.approval_answered(&answer, now_ms()))?;
-                Ok(())
-            }
-            Err(err) => {
-                use porthole_client::ErrorCode as C;
-                // Answered elsewhere or expired: nothing waits any more. Any other refusal (a
-                // pick the service rejects) leaves the card on screen to answer again.
-                if matches!(err.code(), C::ApprovalResolved | C::ApprovalNotFound) {
-                    self.change(id, |c| {
-                        c.pending_approval = None;
-                        if c.status == TaskStatus::NeedsApproval {
-                            c.status = TaskStatus::Running;
-                        }
-                    })?;
-                }
-                Err(AppError::Client(err))
-            }
-        }
-    }
-
-    /// The page of the waiting card, where a link-only card is answered: checked to be a web
-    /// page, or on the service's own address.
-    pub async fn approval_page(&self, id: &str) -> AppResult<String> {
-        let active = self.connection().active().await?;
-        let conversation = self.store().get(id)?;
-        let url = conversation
-            .pending_approval
-            .and_then(|a| a.approval_url)
-            .ok_or(AppError::NoPendingApproval)?;
-        let parsed = url::Url::parse(&url).map_err(|_| AppError::NoPendingApproval)?;
-        let base =
-            url::Url::parse(active.client.base_url()).map_err(|_| AppError::NoPendingApproval)?;
-        // A web page over https, or the service's own address (the Demo is plain http).
-        let same_host = parsed.host_str().is_some() && parsed.host_str() == base.host_str();
-        if !(parsed.scheme() == "https" || (parsed.scheme() == "http" && same_host)) {
-            tracing::warn!("approval link is not a web page; not opened");
-            return Err(AppError::NoPendingApproval);
-        }
-        Ok(url)
     }
 }

@@ -63,7 +63,7 @@ impl Notify for WindowNotify {
     }
 
     fn needs_answer(&self, conversation: &Conversation, approval: &ApprovalRequest) {
-        crate::conversations::attention::ask(&self.app, conversation, &approval.title);
+        crate::conversations::attention::ask(&self.app, conversation, approval);
     }
 
     fn machine_starting(&self, machine_id: &str) {

@@ -6,6 +6,7 @@
 
 pub mod commands;
 pub mod computers;
+pub mod waking;
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -17,7 +18,7 @@ use tauri::{AppHandle, Manager};
 use tauri_specta::Event;
 
 use crate::connection::Connection;
-use crate::error::{now_ms, AppError, AppResult};
+use crate::error::{now_ms, AppResult};
 use crate::events::MachinesChanged;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, specta::Type)]
@@ -25,6 +26,8 @@ use crate::events::MachinesChanged;
 pub enum Availability {
     Online,
     Asleep,
+    /// On its way to sleep (`hibernating`).
+    GoingToSleep,
     Offline,
     /// Waking, or the free computer starting.
     Starting,
@@ -58,10 +61,9 @@ pub fn row(machine: &Machine, starting_since: Option<f64>) -> MachineRow {
         Availability::Starting
     } else if unclaimed {
         Availability::FreeReady
-    } else if matches!(
-        machine.status,
-        Some(MachineStatus::Hibernated | MachineStatus::Hibernating)
-    ) {
+    } else if machine.status == Some(MachineStatus::Hibernating) {
+        Availability::GoingToSleep
+    } else if machine.status == Some(MachineStatus::Hibernated) {
         Availability::Asleep
     } else if machine.online && !matches!(machine.status, Some(MachineStatus::Other(_))) {
         // A status the service did not list means "not usable now".
@@ -142,15 +144,16 @@ pub async fn list(app: &AppHandle) -> AppResult<Vec<MachineRow>> {
 /// shown as starting.
 pub async fn wake(app: &AppHandle, machine_id: &str) -> AppResult<()> {
     let active = app.state::<Connection>().active().await?;
-    let outcome = active.client.machines().wake(machine_id).await?;
-    if outcome.starting_up {
-        watch_starting(app, machine_id);
-    } else if outcome.status != Some(MachineStatus::Active) && !outcome.can_wake {
-        let _ = MachinesChanged.emit(app);
-        return Err(AppError::CannotWake);
-    } else {
-        // Already awake (or gone to sleep again): the list says which.
-        let _ = MachinesChanged.emit(app);
+    match waking::ask_to_wake(&active.client, machine_id).await {
+        Ok(true) => watch_starting(app, machine_id),
+        Ok(false) => {
+            // Already awake (or gone to sleep again): the list says which.
+            let _ = MachinesChanged.emit(app);
+        }
+        Err(err) => {
+            let _ = MachinesChanged.emit(app);
+            return Err(err);
+        }
     }
     Ok(())
 }
@@ -217,7 +220,7 @@ mod tests {
         );
         assert_eq!(
             row(&with("hibernating"), None).availability,
-            Availability::Asleep
+            Availability::GoingToSleep
         );
         assert_eq!(
             row(&with("exploding"), None).availability,

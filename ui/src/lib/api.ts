@@ -106,7 +106,8 @@ async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
 
 export const api = {
   connectionInfo: (): Promise<ConnectionInfo> => commands.connectionInfo(),
-  connectAccount: (baseUrl: string, apiKey: string) => unwrap(commands.connectAccount(baseUrl, apiKey)),
+  connectAccount: (baseUrl: string, apiKey: string, versionTag: string | null = null) =>
+    unwrap(commands.connectAccount(baseUrl, apiKey, versionTag)),
   useDemo: () => unwrap(commands.useDemo()),
   useAccount: () => unwrap(commands.useAccount()),
   signOut: () => unwrap(commands.signOut()),
@@ -137,11 +138,13 @@ export const api = {
   /** Adds what was said on the service elsewhere (another copy of Porthole) to the thread. */
   catchUpConversation: (conversationId: string) => unwrap(commands.catchUpConversation(conversationId)),
   stopTask: (conversationId: string) => unwrap(commands.stopTask(conversationId)),
-  answerApproval: (conversationId: string, approve: boolean) =>
-    unwrap(commands.answerApproval(conversationId, approve)),
-  chooseApproval: (conversationId: string, selections: string[][]) =>
-    unwrap(commands.chooseApproval(conversationId, selections)),
-  openApprovalPage: (conversationId: string) => unwrap(commands.openApprovalPage(conversationId)),
+  /** Each answer names the card it was given on, so a late click never answers a newer card. */
+  answerApproval: (conversationId: string, approvalId: string, approve: boolean) =>
+    unwrap(commands.answerApproval(conversationId, approvalId, approve)),
+  chooseApproval: (conversationId: string, approvalId: string, selections: string[][]) =>
+    unwrap(commands.chooseApproval(conversationId, approvalId, selections)),
+  openApprovalPage: (conversationId: string, approvalId: string) =>
+    unwrap(commands.openApprovalPage(conversationId, approvalId)),
 
   // Replay, reusable tasks, checks, console.
   latestTurn: (conversationId: string): Promise<string | null> => commands.latestTurn(conversationId),

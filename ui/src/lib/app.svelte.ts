@@ -243,20 +243,30 @@ export class AppState {
     if (c) await this.act(() => this.api.stopTask(c.id));
   }
 
-  async answer(approve: boolean): Promise<void> {
-    const c = this.conversation;
-    if (c) await this.act(() => this.api.answerApproval(c.id, approve));
+  /** Answers card `approvalId` (the one the person saw); the refusal to show on it, if any. */
+  async answer(approvalId: string, approve: boolean): Promise<UiError | null> {
+    return this.onCard((id) => this.api.answerApproval(id, approvalId, approve));
   }
 
   /** Answers a choice card: one list of option values per question, in the card's order. */
-  async choose(selections: string[][]): Promise<void> {
-    const c = this.conversation;
-    if (c) await this.act(() => this.api.chooseApproval(c.id, selections));
+  async choose(approvalId: string, selections: string[][]): Promise<UiError | null> {
+    return this.onCard((id) => this.api.chooseApproval(id, approvalId, selections));
   }
 
-  async openApprovalPage(): Promise<void> {
+  async openApprovalPage(approvalId: string): Promise<UiError | null> {
+    return this.onCard((id) => this.api.openApprovalPage(id, approvalId));
+  }
+
+  /** A card's refusal is said on the card itself, which stays open to answer again. */
+  private async onCard(f: (conversationId: string) => Promise<unknown>): Promise<UiError | null> {
     const c = this.conversation;
-    if (c) await this.act(() => this.api.openApprovalPage(c.id));
+    if (!c) return null;
+    try {
+      await f(c.id);
+      return null;
+    } catch (e) {
+      return toUiError(e);
+    }
   }
 
   async wake(machineId: string): Promise<void> {
@@ -265,10 +275,10 @@ export class AppState {
   }
 
   /** Checks and saves an account; returns the error to show in the form, if any. */
-  async connectAccount(baseUrl: string, apiKey: string): Promise<UiError | null> {
+  async connectAccount(baseUrl: string, apiKey: string, versionTag: string | null = null): Promise<UiError | null> {
     this.busy = true;
     try {
-      this.connection = await this.api.connectAccount(baseUrl, apiKey);
+      this.connection = await this.api.connectAccount(baseUrl, apiKey, versionTag);
       this.connectOpen = false;
       await this.refreshConnection();
       return null;

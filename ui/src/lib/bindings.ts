@@ -9,7 +9,7 @@ import * as __TAURI_EVENT from "@tauri-apps/api/event";
 /** Commands */
 export const commands = {
 	connectionInfo: () => __TAURI_INVOKE<ConnectionInfo>("connection_info"),
-	connectAccount: (baseUrl: string, apiKey: string) => typedError<ConnectionInfo, UiError>(__TAURI_INVOKE("connect_account", { baseUrl, apiKey })),
+	connectAccount: (baseUrl: string, apiKey: string, versionTag: string | null) => typedError<ConnectionInfo, UiError>(__TAURI_INVOKE("connect_account", { baseUrl, apiKey, versionTag })),
 	useDemo: () => typedError<ConnectionInfo, UiError>(__TAURI_INVOKE("use_demo")),
 	useAccount: () => typedError<ConnectionInfo, UiError>(__TAURI_INVOKE("use_account")),
 	signOut: () => typedError<ConnectionInfo, UiError>(__TAURI_INVOKE("sign_out")),
@@ -32,10 +32,10 @@ export const commands = {
 	catchUpConversation: (conversationId: string) => typedError<null, UiError>(__TAURI_INVOKE("catch_up_conversation", { conversationId })),
 	sendMessage: (request: SendRequest) => typedError<null, UiError>(__TAURI_INVOKE("send_message", { request })),
 	stopTask: (conversationId: string) => typedError<null, UiError>(__TAURI_INVOKE("stop_task", { conversationId })),
-	answerApproval: (conversationId: string, approve: boolean) => typedError<null, UiError>(__TAURI_INVOKE("answer_approval", { conversationId, approve })),
+	answerApproval: (conversationId: string, approvalId: string, approve: boolean) => typedError<null, UiError>(__TAURI_INVOKE("answer_approval", { conversationId, approvalId, approve })),
 	/**  Answers a choice card: one list of option values per question, in the card's order. */
-	chooseApproval: (conversationId: string, selections: string[][]) => typedError<null, UiError>(__TAURI_INVOKE("choose_approval", { conversationId, selections })),
-	openApprovalPage: (conversationId: string) => typedError<null, UiError>(__TAURI_INVOKE("open_approval_page", { conversationId })),
+	chooseApproval: (conversationId: string, approvalId: string, selections: string[][]) => typedError<null, UiError>(__TAURI_INVOKE("choose_approval", { conversationId, approvalId, selections })),
+	openApprovalPage: (conversationId: string, approvalId: string) => typedError<null, UiError>(__TAURI_INVOKE("open_approval_page", { conversationId, approvalId })),
 	/**  The newest turn of a conversation, if a task ran in it. */
 	latestTurn: (conversationId: string) => __TAURI_INVOKE<string | null>("latest_turn", { conversationId }),
 	getRecording: (turnId: string) => typedError<Recording, UiError>(__TAURI_INVOKE("get_recording", { turnId })),
@@ -169,7 +169,9 @@ export type ApprovalType = string;
 /**  How a call was authenticated. */
 export type AuthType = string;
 
-export type Availability = "online" | "asleep" | "offline" | 
+export type Availability = "online" | "asleep" | 
+/**  On its way to sleep (`hibernating`). */
+"goingToSleep" | "offline" | 
 /**  Waking, or the free computer starting. */
 "starting" | 
 /**  The free computer, started by the first task. */
@@ -250,8 +252,7 @@ export type Conversation = {
 	follower: FollowerState | null,
 	/**
 	 *  Messages the person asked to run after the current task, in their order: held here,
-	 *  since abort on the service stops everything folded into a running task. Not written
-	 *  when empty, so conversations without one are saved as before.
+	 *  since abort on the service stops everything folded into a running task.
 	 */
 	waiting?: Waiting[],
 };
@@ -616,6 +617,9 @@ export type SendRequest = {
 /**  Who said a line of the conversation. */
 export type Speaker = "person" | "agent";
 
+/**  What a `data-status` is about. */
+export type StatusKind = string;
+
 export type Step = {
 	index: number,
 	timestamp?: string,
@@ -661,8 +665,11 @@ export type ThreadItem =
  *  Absent in conversations saved before files were recorded.
  */
 attachments?: string[] } | { kind: "narration"; text: string } | { kind: "progress"; text: string } | { kind: "tool"; name: string; title: string | null } | { kind: "toolFailed"; text: string } | 
-/**  Status from the service, for example while a computer starts. */
-{ kind: "status"; text: string } | 
+/**
+ *  Delivery news from the service (the computer is waking, the agent is offline), or from
+ *  the client (sending again); `about` says which.
+ */
+{ kind: "status"; text: string; about?: StatusKind | null } | 
 /**  An answer of the agent, Markdown. */
 { kind: "answer"; text: string } | 
 /**  A reply that started no task. */

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import ApprovalDialog from './ApprovalDialog.svelte';
 import { AppState } from '../app.svelte';
-import { conversation, fakeApi } from '../../tests/fake-api';
+import { conversation, fakeApi, uiError } from '../../tests/fake-api';
 import type { ApprovalRequest } from '../api';
 
 const approval: ApprovalRequest = {
@@ -30,9 +30,12 @@ describe('ApprovalDialog', () => {
     expect(screen.getByTestId('approval-command')).toHaveTextContent('rm -r invoices/2019');
     expect(screen.getByTestId('approval-folder')).toHaveTextContent('/home/ada');
     expect(screen.getByTestId('approval-countdown').textContent).toMatch(/1 min|\d+ s/);
-    expect(document.activeElement).toBe(screen.getByTestId('approval-approve'));
+    // Approve never has the first focus: a key pressed by habit answers nothing.
+    expect(document.activeElement).toBe(screen.getByTestId('approval-title'));
+    await userEvent.keyboard('{Enter} ');
+    expect(api.answerApproval).not.toHaveBeenCalled();
     await userEvent.click(screen.getByTestId('approval-approve'));
-    await waitFor(() => expect(api.answerApproval).toHaveBeenCalledWith('c1', true));
+    await waitFor(() => expect(api.answerApproval).toHaveBeenCalledWith('c1', 'ap_1', true));
   });
 
   it('denies', async () => {
@@ -41,7 +44,7 @@ describe('ApprovalDialog', () => {
     state.conversation = conversation({ pendingApproval: approval });
     render(ApprovalDialog, { app: state, approval });
     await userEvent.click(screen.getByTestId('approval-deny'));
-    await waitFor(() => expect(api.answerApproval).toHaveBeenCalledWith('c1', false));
+    await waitFor(() => expect(api.answerApproval).toHaveBeenCalledWith('c1', 'ap_1', false));
   });
 
   it('answers a choice card with the values picked, one list per question', async () => {
@@ -63,12 +66,20 @@ describe('ApprovalDialog', () => {
     expect(screen.queryByTestId('approval-approve')).toBeNull();
     const send = screen.getByTestId('approval-send-choice');
     expect(send).toBeDisabled();
+    expect(screen.getAllByTestId('approval-question')).toHaveLength(2);
+    expect(screen.getByText('Which size?')).toBeInTheDocument();
+    // "Other" only where the question allows it.
+    expect(screen.getAllByTestId('approval-other')).toHaveLength(1);
+    // One choice: a second pick replaces the first.
+    await userEvent.click(screen.getByText('Small'));
     await userEvent.click(screen.getByText('Large'));
+    expect(screen.getByText('Small')).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByText('Large')).toHaveAttribute('aria-pressed', 'true');
     expect(send).toBeDisabled();
     await userEvent.click(screen.getByText('blue'));
     await userEvent.type(screen.getByTestId('approval-other'), 'teal');
     await userEvent.click(send);
-    await waitFor(() => expect(api.chooseApproval).toHaveBeenCalledWith('c1', [['l'], ['blue', 'teal']]));
+    await waitFor(() => expect(api.chooseApproval).toHaveBeenCalledWith('c1', 'ap_1', [['l'], ['blue', 'teal']]));
   });
 
   it('sends link-only approvals to the browser', async () => {
@@ -78,7 +89,31 @@ describe('ApprovalDialog', () => {
     state.conversation = conversation({ pendingApproval: linkOnly });
     render(ApprovalDialog, { app: state, approval: linkOnly });
     expect(screen.queryByTestId('approval-approve')).toBeNull();
+    expect(screen.getByTestId('approval-link-only')).toHaveTextContent('Porthole never sees it');
     await userEvent.click(screen.getByTestId('approval-open-page'));
-    await waitFor(() => expect(api.openApprovalPage).toHaveBeenCalledWith('c1'));
+    await waitFor(() => expect(api.openApprovalPage).toHaveBeenCalledWith('c1', 'ap_1'));
+  });
+
+  it('says so on the card when the service refuses a pick, and the card stays to pick again', async () => {
+    const { ApiError } = await import('../ui-error');
+    const refused = uiError({
+      code: 'selection_rejected',
+      title: 'That choice wasn’t accepted',
+      detail: 'The service did not accept this choice. The question is still waiting: pick again.',
+      action: null,
+    });
+    const api = fakeApi({ chooseApproval: vi.fn(async () => Promise.reject(new ApiError(refused))) });
+    const state = new AppState(api);
+    const choice: ApprovalRequest = {
+      ...approval, kind: 'choice', approvalType: 'choice', command: null, cwd: null,
+      questions: [{ options: [{ value: 'rome', label: 'Rome' }], allowOther: true }],
+    };
+    state.conversation = conversation({ pendingApproval: choice });
+    render(ApprovalDialog, { app: state, approval: choice });
+    await userEvent.type(screen.getByTestId('approval-other'), 'Atlantis');
+    await userEvent.click(screen.getByTestId('approval-send-choice'));
+    await waitFor(() => expect(screen.getByTestId('approval-refusal')).toHaveTextContent('pick again'));
+    expect(screen.getByTestId('approval-send-choice')).toBeEnabled();
+    expect(state.actionError).toBeNull();
   });
 });

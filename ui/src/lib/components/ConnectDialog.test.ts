@@ -22,4 +22,22 @@ describe('ConnectDialog', () => {
     await waitFor(() => expect(screen.getByTestId('connect-error')).toHaveTextContent('Your key was not accepted'));
     expect(state.connectOpen).toBe(true);
   });
+
+  it('sends the version tag from Advanced with the address and key, and none when left empty', async () => {
+    const api = fakeApi();
+    const state = new AppState(api);
+    state.connectOpen = true;
+    render(ConnectDialog, { app: state });
+    await userEvent.type(screen.getByTestId('connect-base-url'), 'https://svc.example');
+    await userEvent.type(screen.getByTestId('connect-api-key'), 'sapi_1');
+    await userEvent.click(screen.getByText('Advanced'));
+    await userEvent.type(screen.getByTestId('connect-version-tag'), ' rev-42 ');
+    await userEvent.click(screen.getByTestId('connect-submit'));
+    await waitFor(() => expect(api.connectAccount).toHaveBeenCalledWith('https://svc.example', 'sapi_1', 'rev-42'));
+
+    await userEvent.clear(screen.getByTestId('connect-version-tag'));
+    await userEvent.type(screen.getByTestId('connect-api-key'), 'sapi_2');
+    await userEvent.click(screen.getByTestId('connect-submit'));
+    await waitFor(() => expect(api.connectAccount).toHaveBeenLastCalledWith('https://svc.example', 'sapi_2', null));
+  });
 });

@@ -34,4 +34,31 @@ describe('MachineItem', () => {
     const bar = screen.getByTestId('machine-starting-progress');
     expect(Number(bar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(45);
   });
+
+  it('says a sleeping computer is waking, and about how long it takes', () => {
+    render(MachineItem, {
+      machine: machine({ name: 'Research box', availability: 'starting', startingSince: Date.now() - 1_000 }),
+      selected: false, onSelect: () => {}, onWake: () => {},
+    });
+    expect(screen.getByTestId('machine-status')).toHaveTextContent('Waking up…');
+    expect(screen.getByTestId('machine-starting')).toHaveTextContent('Waking Research box, about a minute');
+  });
+
+  it('says a computer that cannot be woken from here so, with no Wake button', () => {
+    render(MachineItem, {
+      machine: machine({ name: 'Studio archive', availability: 'asleep', canWake: false }),
+      selected: false, onSelect: () => {}, onWake: () => {},
+    });
+    expect(screen.queryByTestId('wake-button')).toBeNull();
+    expect(screen.getByTestId('machine-cannot-wake')).toHaveTextContent('Can’t be woken from here');
+  });
+
+  it('shows a computer on its way to sleep as such', () => {
+    render(MachineItem, {
+      machine: machine({ availability: 'goingToSleep', canWake: true }),
+      selected: false, onSelect: () => {}, onWake: () => {},
+    });
+    expect(screen.getByTestId('machine-status')).toHaveTextContent('Going to sleep');
+    expect(screen.queryByTestId('wake-button')).toBeNull();
+  });
 });

@@ -1,0 +1,128 @@
+//! The agent's cards beyond yes/no: a choice of several questions, and a link-only card whose
+//! secret is typed on the service's own page.
+
+use porthole_e2e::{by_testid, text_of, App, Eventually};
+use thirtyfour::prelude::*;
+
+use crate::flows::{select_machine, send_task, wait_for_status};
+
+/// The `data-testid` of the element that has the keyboard focus.
+async fn focused(app: &App) -> String {
+    let ret = app
+        .driver
+        .execute(
+            "return document.activeElement?.getAttribute('data-testid') ?? ''",
+            vec![],
+        )
+        .await
+        .unwrap();
+    ret.json().as_str().unwrap_or_default().to_owned()
+}
+
+/// Clicks the option labelled `label` within `question`.
+async fn pick(question: &WebElement, label: &str) {
+    for option in question
+        .find_all(by_testid("approval-option"))
+        .await
+        .unwrap()
+    {
+        if text_of(&option).await == label {
+            option.click().await.unwrap();
+            return;
+        }
+    }
+    panic!("no option {label:?}");
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_card_of_two_questions_is_answered_with_several_picks() {
+    let app = App::launch().await.expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    select_machine(&app, "Design laptop")
+        .await
+        .expect("machine");
+    send_task(&app, "Plan a trip for the weekend")
+        .await
+        .expect("send");
+
+    let send = wait
+        .element("approval-send-choice")
+        .await
+        .expect("a choice card");
+    // Nothing that answers has the focus: Enter pressed by habit answers nothing.
+    assert_eq!(focused(&app).await, "approval-title");
+    let questions = wait.at_least("approval-question", 2).await.unwrap();
+    // The city may be written in; the days may not, and several may be picked.
+    assert_eq!(
+        questions[0]
+            .find_all(by_testid("approval-other"))
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
+    assert!(questions[1]
+        .find_all(by_testid("approval-other"))
+        .await
+        .unwrap()
+        .is_empty());
+    pick(&questions[0], "Rome").await;
+    assert!(
+        !send.is_enabled().await.unwrap(),
+        "a question is left: nothing to send"
+    );
+    pick(&questions[1], "Saturday").await;
+    pick(&questions[1], "Sunday").await;
+    app.screenshot("card-two-questions")
+        .await
+        .expect("screenshot");
+    send.click().await.unwrap();
+    wait.gone("approval-send-choice")
+        .await
+        .expect("the card closes");
+
+    assert_eq!(
+        wait_for_status(&app, &["succeeded", "failed"])
+            .await
+            .unwrap(),
+        "succeeded"
+    );
+    let answer = wait.text("final-answer", |t| !t.is_empty()).await.unwrap();
+    assert!(
+        answer.contains("Rome"),
+        "the agent followed the picks: {answer}"
+    );
+    app.quit().await;
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_password_is_asked_for_on_the_services_own_page() {
+    let app = App::launch().await.expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    select_machine(&app, "Design laptop")
+        .await
+        .expect("machine");
+    send_task(&app, "Sign in to the library website")
+        .await
+        .expect("send");
+
+    let words = wait
+        .text("approval-link-only", |t| !t.is_empty())
+        .await
+        .expect("a link-only card");
+    assert!(words.contains("Porthole never sees it"), "{words}");
+    wait.element("approval-open-page")
+        .await
+        .expect("a way to the page");
+    // Nothing to approve here: the answer is given on the page.
+    assert!(app
+        .driver
+        .find_all(by_testid("approval-approve"))
+        .await
+        .unwrap()
+        .is_empty());
+    app.screenshot("card-link-only").await.expect("screenshot");
+    app.quit().await;
+}
