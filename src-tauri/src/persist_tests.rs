@@ -308,6 +308,27 @@ fn todays_files() -> tempfile::TempDir {
     dir
 }
 
+/// Everything `old` holds is in `now`, the same: fields a later version added (with their
+/// defaults) may come beside it, but nothing of the old file may be lost or changed.
+fn assert_kept(old: &Value, now: &Value, at: &str) {
+    match (old, now) {
+        (Value::Object(a), Value::Object(b)) => {
+            for (key, value) in a {
+                let here = format!("{at}.{key}");
+                let kept = b.get(key).unwrap_or_else(|| panic!("{here} was lost"));
+                assert_kept(value, kept, &here);
+            }
+        }
+        (Value::Array(a), Value::Array(b)) => {
+            assert_eq!(a.len(), b.len(), "{at} kept every item");
+            for (i, (x, y)) in a.iter().zip(b).enumerate() {
+                assert_kept(x, y, &format!("{at}[{i}]"));
+            }
+        }
+        _ => assert_eq!(old, now, "{at} kept its value"),
+    }
+}
+
 fn fixture(file: &str, key: &str) -> Value {
     let doc: Value = serde_json::from_slice(&fs::read(fixtures().join(file)).unwrap()).unwrap();
     doc[key].clone()
@@ -318,26 +339,30 @@ fn todays_files_migrate_with_everything_kept() {
     let dir = todays_files();
     let check = |dir: &Path| {
         let conversations = ConversationStore::open_in(dir).unwrap();
-        assert_eq!(
-            serde_json::to_value(whole(&conversations)).unwrap(),
-            fixture("conversations.json", "book")
+        assert_kept(
+            &fixture("conversations.json", "book"),
+            &serde_json::to_value(whole(&conversations)).unwrap(),
+            "book",
         );
         assert!(conversations.set_aside.is_empty());
         let settings = SettingsStore::open_in(dir).unwrap();
-        assert_eq!(
-            serde_json::to_value(settings.get()).unwrap(),
-            fixture("settings.json", "settings")
+        assert_kept(
+            &fixture("settings.json", "settings"),
+            &serde_json::to_value(settings.get()).unwrap(),
+            "settings",
         );
         let library = Library::open_in(dir).unwrap();
-        assert_eq!(
-            library.read(|b| serde_json::to_value(b).unwrap()),
-            fixture("library.json", "library")
+        assert_kept(
+            &fixture("library.json", "library"),
+            &library.read(|b| serde_json::to_value(b).unwrap()),
+            "library",
         );
         let usage = UsageStore::open_in(dir).unwrap();
         let paris = conversations.get("conv-1700000000000-1").unwrap();
-        assert_eq!(
-            serde_json::to_value(usage.tasks(&paris)).unwrap(),
-            fixture("usage.json", "tasks")["conversations"]["conv-1700000000000-1"]
+        assert_kept(
+            &fixture("usage.json", "tasks")["conversations"]["conv-1700000000000-1"],
+            &serde_json::to_value(usage.tasks(&paris)).unwrap(),
+            "usage",
         );
         (settings, library)
     };

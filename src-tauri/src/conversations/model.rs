@@ -136,8 +136,9 @@ pub struct Conversation {
     /// Where following stopped; saved after every update.
     pub follower: Option<FollowerState>,
     /// Messages the person asked to run after the current task, in their order: held here,
-    /// since abort on the service stops everything folded into a running task.
-    #[serde(default)]
+    /// since abort on the service stops everything folded into a running task. Not written
+    /// when empty, so conversations without one are saved as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub waiting: Vec<Waiting>,
 }
 

@@ -41,15 +41,39 @@ impl Conversations {
         if conversation.status.is_active() {
             return;
         }
-        let Some(next) = conversation.waiting.first().cloned() else {
+        let Some(mut next) = conversation.waiting.first().cloned() else {
             return;
         };
         if let Err(err) = self.change(id, |c| c.waiting.retain(|w| w.id != next.id)) {
             tracing::warn!(error = %err, "could not take a held message out of the line");
             return;
         }
-        if let Err(err) = self.send(next.request).await {
-            tracing::info!(error = %err, "a held message did not start");
+        // A new conversation begun meanwhile is where messages go now: the held one runs
+        // there, or waits there behind a task already running in it.
+        let current = self.store().read(|b| {
+            b.current(&conversation.scope, &conversation.machine_id)
+                .map(|c| (c.id.clone(), c.status.is_active()))
+        });
+        if let Some((current, running)) = current.filter(|(current, _)| current != id) {
+            next.request.conversation_id = current.clone();
+            if running {
+                if let Err(err) = self.change(&current, |c| c.waiting.push(next)) {
+                    tracing::warn!(error = %err, "could not move a held message");
+                }
+                return;
+            }
+        }
+        let request = next.request.clone();
+        match self.send(request).await {
+            // Nothing was recorded: it waits again, first in line, for the next end.
+            Err(AppError::NotConnected) => {
+                let back = next.request.conversation_id.clone();
+                if let Err(err) = self.change(&back, |c| c.waiting.insert(0, next)) {
+                    tracing::warn!(error = %err, "could not keep a held message");
+                }
+            }
+            Err(err) => tracing::info!(error = %err, "a held message did not start"),
+            Ok(()) => {}
         }
     }
 

@@ -137,3 +137,29 @@ async fn run_next_with_nothing_running_sends_at_once_and_never_into_a_finished_c
         Err(crate::error::AppError::FinishedConversation)
     ));
 }
+
+#[tokio::test]
+async fn a_held_message_runs_in_the_conversation_begun_meanwhile() {
+    let app = app().await;
+    let first = app.core.current(&app.machine).await.unwrap().id;
+    app.send(&first, "Take your time and count to 3")
+        .await
+        .unwrap();
+    app.until(&first, |c| c.status.is_active()).await;
+    app.core
+        .run_next(request(&first, "Find the weather in Oslo"))
+        .await
+        .unwrap();
+    // The person begins a new conversation while the task runs; the held message goes with
+    // what is current, never into the finished one.
+    let second = app.core.start_new(&app.machine).await.unwrap().id;
+    assert_ne!(second, first);
+    let finished = app.until(&first, ended).await;
+    assert_eq!(users(&finished), ["Take your time and count to 3"]);
+    let done = app
+        .until(&second, |c| ended(c) && answers(c).len() == 1)
+        .await;
+    assert_eq!(done.status, TaskStatus::Succeeded, "{:#?}", done.items);
+    assert_eq!(users(&done), ["Find the weather in Oslo"]);
+    assert!(app.core.store().get(&first).unwrap().waiting.is_empty());
+}

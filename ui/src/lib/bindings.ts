@@ -252,7 +252,8 @@ export type Conversation = {
 	follower: FollowerState | null,
 	/**
 	 *  Messages the person asked to run after the current task, in their order: held here,
-	 *  since abort on the service stops everything folded into a running task.
+	 *  since abort on the service stops everything folded into a running task. Not written
+	 *  when empty, so conversations without one are saved as before.
 	 */
 	waiting?: Waiting[],
 };
