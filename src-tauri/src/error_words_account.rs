@@ -187,6 +187,17 @@ pub fn not_a_file() -> UiError {
     )
 }
 
+/// The app stopped while a message was being sent again: whether the service took it is not
+/// known, and Porthole does not guess.
+pub fn not_known_sent() -> UiError {
+    e(
+        "message_not_known_sent",
+        "Your message may not have been sent",
+        "Porthole closed while sending it. If no task started for it, send it again.",
+        Some(UiAction::Retry),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -49,6 +49,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             conversations::commands::unwatch_conversation,
             conversations::commands::catch_up_conversation,
             conversations::commands::send_message,
+            conversations::commands::retry_send,
             conversations::commands::stop_task,
             conversations::commands::answer_approval,
             conversations::commands::choose_approval,

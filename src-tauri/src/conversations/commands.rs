@@ -87,6 +87,16 @@ pub async fn send_message(
     Ok(conversations.send(request).await?)
 }
 
+/// Sends again a message the service did not take.
+#[tauri::command]
+#[specta::specta]
+pub async fn retry_send(
+    conversations: State<'_, Conversations>,
+    conversation_id: String,
+) -> Res<()> {
+    Ok(conversations.retry(&conversation_id).await?)
+}
+
 /// Holds a message until the running task ends (sends it at once when nothing runs).
 #[tauri::command]
 #[specta::specta]

@@ -75,8 +75,13 @@ impl Conversations {
                         changed
                     }
                     Err(err) => {
+                        let not_sent = core.follow_failed(&id, &err.code());
                         let error = UiError::from(&AppError::Client(err));
-                        core.change(&id, |c| c.record_error(error, now_ms()))
+                        if not_sent {
+                            core.change(&id, |c| c.record_not_sent(error, now_ms()))
+                        } else {
+                            core.change(&id, |c| c.record_error(error, now_ms()))
+                        }
                     }
                 };
                 if let Err(err) = result {

@@ -8,6 +8,7 @@
 pub mod answering;
 pub mod attention;
 pub mod commands;
+pub mod delivery;
 pub mod file_names;
 pub mod following;
 pub mod model;
@@ -201,6 +202,7 @@ impl Conversations {
     /// Follows again every task of `scope` that was running when last saved (after a
     /// restart, or a switch back), with the connection just made.
     pub fn resume(&self, client: &Client, scope: &str) {
+        self.end_undelivered(scope);
         let unfinished = self.store().read(|b| b.unfinished(scope));
         for (id, state) in unfinished {
             self.follow(&id, TaskFollower::resume(client, state));

@@ -89,6 +89,12 @@ pub enum ThreadItem {
     Failure {
         error: UiError,
     },
+    /// The message above was not taken by the service (or, after a restart during a resend,
+    /// is not known to be): no task started. `error` says why; the conversation's `unsent`
+    /// is what Retry sends.
+    NotSent {
+        error: UiError,
+    },
     /// A line of the service's history this copy of Porthole did not send or hear: said from
     /// another copy, or while the app was closed.
     Elsewhere {
@@ -140,6 +146,14 @@ pub struct Conversation {
     /// when empty, so conversations without one are saved as before.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub waiting: Vec<Waiting>,
+    /// The message that starts the task, until the service is known to have it: what Retry
+    /// sends again when it was not taken. Not written when there is none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unsent: Option<crate::conversations::SendRequest>,
+    /// The follower lost the service and is trying again: the task is not failed, it reads
+    /// "Reconnecting…" until the next word from the service. Not written when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reconnecting: bool,
 }
 
 /// A message held until the running task ends.
@@ -187,6 +201,8 @@ impl ConversationBook {
             failure: None,
             follower: None,
             waiting: Vec::new(),
+            unsent: None,
+            reconnecting: false,
         });
         self.conversations.last().expect("just pushed")
     }
@@ -309,6 +325,45 @@ impl Conversation {
         self.updated_at = now;
     }
 
+    /// The message that starts a task is on its way: kept until the service is known to have it.
+    pub fn record_sending(&mut self, request: crate::conversations::SendRequest) {
+        self.unsent = Some(request);
+    }
+
+    /// The service did not take the message (or it is not known to have): nothing started, so
+    /// no failed task; the message stays with a way to send it again.
+    pub fn record_not_sent(&mut self, error: UiError, now: f64) {
+        self.status = TaskStatus::Idle;
+        self.pending_approval = None;
+        self.follower = None;
+        self.reconnecting = false;
+        // "Sending again…" is over: the line that says how it ended takes its place.
+        if matches!(self.items.last(), Some(ThreadItem::Status { .. })) {
+            self.items.pop();
+        }
+        self.push(ThreadItem::NotSent { error });
+        self.updated_at = now;
+    }
+
+    /// The message to send again, taking its "not sent" line away; `None` when there is none.
+    pub fn take_retry(&mut self, now: f64) -> Option<crate::conversations::SendRequest> {
+        let request = self.unsent.clone()?;
+        if self.status.is_active() {
+            return None;
+        }
+        let at = self
+            .items
+            .iter()
+            .rposition(|i| matches!(i, ThreadItem::NotSent { .. }))?;
+        self.items.remove(at);
+        self.status = TaskStatus::Running;
+        self.failure = None;
+        self.usage = None;
+        self.follower = None;
+        self.updated_at = now;
+        Some(request)
+    }
+
     pub fn record_stopped(&mut self, now: f64) {
         self.status = TaskStatus::Stopped;
         self.pending_approval = None;
@@ -333,7 +388,13 @@ impl Conversation {
         self.updated_at = now;
         if let Some(session) = &state.session_id {
             self.session_id = Some(session.clone());
+            // The service has the message: there is nothing to send again.
+            self.unsent = None;
         }
+        if matches!(update, TaskUpdate::Replied { .. }) {
+            self.unsent = None;
+        }
+        self.reconnecting = matches!(update, TaskUpdate::Reconnecting { .. });
         self.follower = Some(state);
         match update {
             TaskUpdate::Started { session_id, .. } => {

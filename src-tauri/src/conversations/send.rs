@@ -2,12 +2,11 @@
 
 use porthole_client::messages::{MessageOutcome, MessageRequest};
 use porthole_client::uploads::Upload;
-use porthole_client::{TaskFollower, Transport};
+use porthole_client::TaskFollower;
 use serde::{Deserialize, Serialize};
 
 use super::{Conversations, SendOptions};
-use crate::error::{now_ms, AppError, AppResult, UiError};
-use crate::machines::needs_start;
+use crate::error::{now_ms, AppError, AppResult};
 
 /// One message as the person sent it: everything that goes out with it, in one request.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, specta::Type)]
@@ -26,6 +25,8 @@ pub struct SendRequest {
 impl Conversations {
     /// Sends a message: it starts a task, or joins the one running in the conversation.
     pub async fn send(&self, req: SendRequest) -> AppResult<()> {
+        // What Retry sends again if the service does not take it.
+        let kept = req.clone();
         let SendRequest {
             conversation_id: id,
             text,
@@ -78,26 +79,7 @@ impl Conversations {
                 c.model = model.clone();
             }
         })?;
-        if let Ok(list) = client.machines().list().await {
-            let starts = list
-                .machines
-                .iter()
-                .any(|m| m.machine_id == conversation.machine_id && needs_start(m));
-            if starts {
-                self.notify().machine_starting(&conversation.machine_id);
-            }
-        }
-        match TaskFollower::start(client, &request, Transport::Stream).await {
-            Ok(follower) => {
-                self.follow(&id, follower);
-                Ok(())
-            }
-            Err(err) => {
-                let error = AppError::Client(err);
-                self.change(&id, |c| c.record_error(UiError::from(&error), now_ms()))?;
-                Err(error)
-            }
-        }
+        self.start_task(&id, &request, kept).await
     }
 
     /// Stops the running task. Abort has no scope on the service: it stops everything folded

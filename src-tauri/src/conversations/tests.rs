@@ -695,3 +695,9 @@ mod current;
 
 #[path = "run_next_tests.rs"]
 mod run_next;
+
+#[path = "delivery_tests.rs"]
+mod delivery;
+
+#[path = "network_tests.rs"]
+mod network;

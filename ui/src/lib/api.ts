@@ -133,6 +133,7 @@ export const api = {
   sendMessage: (request: SendRequest) => unwrap(commands.sendMessage(request)),
   /** Held until the running task ends, then started as a task of its own. */
   runNext: (request: SendRequest) => unwrap(commands.runNext(request)),
+  retrySend: (conversationId: string) => unwrap(commands.retrySend(conversationId)),
   removeWaiting: (conversationId: string, waitingId: string) =>
     unwrap(commands.removeWaiting(conversationId, waitingId)),
   /** Adds what was said on the service elsewhere (another copy of Porthole) to the thread. */

@@ -232,6 +232,12 @@ export class AppState {
     return done === true;
   }
 
+  /** Sends again the message the service did not take; it is not recorded twice. */
+  async retrySend(): Promise<void> {
+    const c = this.conversation;
+    if (c) await this.act(() => this.api.retrySend(c.id));
+  }
+
   /** Takes a message held for after the running task out of the line. */
   async removeWaiting(waitingId: string): Promise<void> {
     const c = this.conversation;

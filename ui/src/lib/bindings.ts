@@ -31,6 +31,8 @@ export const commands = {
 	/**  Reads what was said on the service while this conversation was not followed here. */
 	catchUpConversation: (conversationId: string) => typedError<null, UiError>(__TAURI_INVOKE("catch_up_conversation", { conversationId })),
 	sendMessage: (request: SendRequest) => typedError<null, UiError>(__TAURI_INVOKE("send_message", { request })),
+	/**  Sends again a message the service did not take. */
+	retrySend: (conversationId: string) => typedError<null, UiError>(__TAURI_INVOKE("retry_send", { conversationId })),
 	stopTask: (conversationId: string) => typedError<null, UiError>(__TAURI_INVOKE("stop_task", { conversationId })),
 	answerApproval: (conversationId: string, approvalId: string, approve: boolean) => typedError<null, UiError>(__TAURI_INVOKE("answer_approval", { conversationId, approvalId, approve })),
 	/**  Answers a choice card: one list of option values per question, in the card's order. */
@@ -256,6 +258,16 @@ export type Conversation = {
 	 *  when empty, so conversations without one are saved as before.
 	 */
 	waiting?: Waiting[],
+	/**
+	 *  The message that starts the task, until the service is known to have it: what Retry
+	 *  sends again when it was not taken. Not written when there is none.
+	 */
+	unsent?: SendRequest | null,
+	/**
+	 *  The follower lost the service and is trying again: the task is not failed, it reads
+	 *  "Reconnecting…" until the next word from the service. Not written when false.
+	 */
+	reconnecting?: boolean,
 };
 
 /**  A row of the conversation list. */
@@ -675,6 +687,12 @@ attachments?: string[] } | { kind: "narration"; text: string } | { kind: "progre
 { kind: "answer"; text: string } | 
 /**  A reply that started no task. */
 { kind: "reply"; text: string } | { kind: "approval"; title: string } | { kind: "notice"; text: string } | { kind: "failure"; error: UiError } | 
+/**
+ *  The message above was not taken by the service (or, after a restart during a resend,
+ *  is not known to be): no task started. `error` says why; the conversation's `unsent`
+ *  is what Retry sends.
+ */
+{ kind: "notSent"; error: UiError } | 
 /**
  *  A line of the service's history this copy of Porthole did not send or hear: said from
  *  another copy, or while the app was closed.

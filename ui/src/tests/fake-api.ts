@@ -33,6 +33,8 @@ export function conversation(over: Partial<Conversation> = {}): Conversation {
     failure: null,
     follower: null,
     waiting: [],
+    unsent: null,
+    reconnecting: false,
     ...over,
   };
 }
@@ -68,6 +70,7 @@ export function fakeApi(over: Partial<Api> = {}): Api {
     unwatchConversation: vi.fn(async () => null),
     sendMessage: vi.fn(async () => null),
     runNext: vi.fn(async () => null),
+    retrySend: vi.fn(async () => null),
     removeWaiting: vi.fn(async () => null),
     catchUpConversation: vi.fn(async () => null),
     stopTask: vi.fn(async () => null),
