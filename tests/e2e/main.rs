@@ -31,6 +31,7 @@ mod keys;
 mod live;
 mod live_states;
 mod live_window;
+mod not_sent;
 mod replay;
 mod reusable;
 mod signin;
