@@ -1,6 +1,10 @@
-//! App-wide events. They only say "this changed, refetch"; data travels by command or channel.
+//! App-wide events. They mostly say "this changed, refetch"; data travels by command or channel.
+//! `FilesDropped` is the exception: a drop is the window's event, not a call from the page, so
+//! its checks can only reach the page this way.
 
 use serde::{Deserialize, Serialize};
+
+use crate::attachments::uploads::FileCheck;
 
 /// The machine list may have changed.
 #[derive(Debug, Clone, Serialize, Deserialize, specta::Type, tauri_specta::Event)]
@@ -23,4 +27,10 @@ pub struct ConversationsChanged {
 pub struct FocusConversation {
     pub machine_id: String,
     pub conversation_id: String,
+}
+
+/// Files were dropped on the window: their checks, with the tokens of those that may be sent.
+#[derive(Debug, Clone, Serialize, Deserialize, specta::Type, tauri_specta::Event)]
+pub struct FilesDropped {
+    pub checks: Vec<FileCheck>,
 }

@@ -85,7 +85,6 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             account::commands::revoke_key,
             machines::commands::create_computer,
             attachments::commands::pick_files,
-            attachments::commands::check_files,
             attachments::commands::upload_file,
             conversations::commands::conversation_usage,
             persist::stored_data_notices,
@@ -102,6 +101,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             events::ConnectionChanged,
             events::ConversationsChanged,
             events::FocusConversation,
+            events::FilesDropped,
             live::status::LiveStatusChanged,
         ])
 }
@@ -178,11 +178,11 @@ pub fn run() {
             WindowEvent::Focused(true) => {
                 conversations::attention::window_focused(window.app_handle())
             }
-            // What was dropped, from the window itself: the only dropped files the page may
-            // then have checked and uploaded (attachments/uploads.rs).
-            WindowEvent::DragDrop(tauri::DragDropEvent::Drop { paths, .. }) => window
-                .state::<attachments::uploads::OfferedFiles>()
-                .dropped(paths.clone()),
+            // What was dropped, from the window itself: the page gets tokens for these files,
+            // never their paths (attachments/uploads.rs).
+            WindowEvent::DragDrop(tauri::DragDropEvent::Drop { paths, .. }) => {
+                attachments::commands::offer_dropped(window, paths.clone())
+            }
             _ => {}
         })
         .build(tauri::generate_context!());

@@ -1,5 +1,5 @@
-//! The attachment commands the page may call: pick, check and upload the files that go out
-//! with the next message.
+//! The attachment commands the page may call: pick and upload the files that go out with the
+//! next message. Dropped files come from the window's own drop event instead (`offer_dropped`).
 
 use std::path::PathBuf;
 
@@ -7,9 +7,11 @@ use porthole_client::uploads::Upload;
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Manager};
 use tauri_plugin_dialog::DialogExt;
+use tauri_specta::Event;
 
 use super::uploads::{self, FileCheck, OfferedFiles, UploadProgress};
 use crate::error::UiError;
+use crate::events::FilesDropped;
 
 type Res<T> = Result<T, UiError>;
 
@@ -38,15 +40,28 @@ pub async fn pick_files(app: AppHandle) -> Res<Vec<FileCheck>> {
     Ok(app.state::<OfferedFiles>().picked(paths))
 }
 
-/// Checks dropped files before anything is uploaded.
-// Only those the window itself saw dropped are read (uploads.rs).
-#[tauri::command]
-#[specta::specta]
-pub async fn check_files(app: AppHandle, paths: Vec<String>) -> Vec<FileCheck> {
-    let checking = move || app.state::<OfferedFiles>().check_dropped(paths);
-    tauri::async_runtime::spawn_blocking(checking)
-        .await
-        .unwrap_or_default()
+/// Offers the files dropped on `window` and tells its page their checks. The paths come from
+/// the window's own drop event, so the page never names a file for Rust to read.
+pub fn offer_dropped(window: &tauri::Window, paths: Vec<PathBuf>) {
+    if paths.is_empty() {
+        return;
+    }
+    let app = window.app_handle().clone();
+    let label = window.label().to_owned();
+    // Checking opens each file, which can be slow (a network drive); the event loop must not wait.
+    tauri::async_runtime::spawn(async move {
+        let checking = {
+            let app = app.clone();
+            move || app.state::<OfferedFiles>().picked(paths)
+        };
+        let Ok(checks) = tauri::async_runtime::spawn_blocking(checking).await else {
+            return;
+        };
+        let dropped = FilesDropped { checks };
+        if let Err(err) = dropped.emit_to(&app, label) {
+            tracing::warn!("could not tell the page about dropped files: {err}");
+        }
+    });
 }
 
 #[tauri::command]
@@ -56,6 +71,6 @@ pub async fn upload_file(
     path: String,
     on_progress: Channel<UploadProgress>,
 ) -> Res<Upload> {
-    // `path` is the token `pick_files` or `check_files` gave the file, never a path.
+    // `path` is the token the picker or the drop (`FilesDropped`) gave the file, never a path.
     Ok(uploads::upload(&app, &path, on_progress).await?)
 }

@@ -1,8 +1,8 @@
 //! Attachments: files are checked, read and uploaded here, so the page never handles file
 //! bytes; progress goes to the page over a per-upload channel.
 //!
-//! Only files the person chose are read: those the file dialog returned and those of the last
-//! drop on the window (as the window event gave them, not as the page says). Each gets an
+//! Only files the person chose are read: those the file dialog returned and those dropped on
+//! the window (as the window's own event gave them; the page never names a file). Each gets an
 //! opaque token, and the page uploads by token: a path from the page is never opened.
 //!
 //! Checked before any upload (no request, no hourly budget spent): a folder, a pipe or device,
@@ -70,8 +70,6 @@ pub struct OfferedFiles {
 #[derive(Default)]
 struct Offered {
     tokens: VecDeque<(String, PathBuf)>,
-    /// The last drop on the window.
-    dropped: Vec<PathBuf>,
 }
 
 impl OfferedFiles {
@@ -79,29 +77,9 @@ impl OfferedFiles {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Files dropped on the window, from the window's own event.
-    pub fn dropped(&self, paths: Vec<PathBuf>) {
-        self.lock().dropped = paths;
-    }
-
-    /// Checks the files the dialog returned.
+    /// Checks the files the dialog returned, or those the window's drop event gave.
     pub fn picked(&self, paths: Vec<PathBuf>) -> Vec<FileCheck> {
         paths.iter().map(|p| self.offer(p)).collect()
-    }
-
-    /// Checks the files the page says were dropped: only those of the last drop are read.
-    pub fn check_dropped(&self, paths: Vec<String>) -> Vec<FileCheck> {
-        paths
-            .into_iter()
-            .map(|p| {
-                let path = PathBuf::from(&p);
-                if self.lock().dropped.contains(&path) {
-                    self.offer(&path)
-                } else {
-                    refused(&path, &AppError::FileUnreadable)
-                }
-            })
-            .collect()
     }
 
     fn offer(&self, path: &Path) -> FileCheck {
@@ -301,7 +279,7 @@ mod tests {
     }
 
     #[test]
-    fn only_the_files_of_the_last_drop_are_read_and_a_made_up_token_reads_nothing() {
+    fn a_drop_yields_tokens_and_a_made_up_token_reads_nothing() {
         let dir = tempfile::tempdir().unwrap();
         let dropped = dir.path().join("dropped.txt");
         std::fs::write(&dropped, b"from the drop").unwrap();
@@ -309,15 +287,16 @@ mod tests {
         std::fs::write(&other, b"never offered").unwrap();
 
         let offered = OfferedFiles::default();
-        offered.dropped(vec![dropped.clone()]);
-        let checks = offered.check_dropped(vec![
-            dropped.display().to_string(),
-            other.display().to_string(),
-        ]);
-        assert_eq!(codes(&checks), vec![None, Some("file_unreadable".into())]);
-        assert_eq!(checks[1].size, 0.0, "not even its size is told");
-        assert_eq!(offered.path_of(&checks[0].path), Some(dropped));
+        let checks = offered.picked(vec![dropped.clone()]);
+        assert_eq!(codes(&checks), vec![None]);
+        assert_eq!(checks[0].name, "dropped.txt");
+        assert_eq!(checks[0].size, 13.0);
+        assert!(!checks[0].path.contains("dropped"), "a token, not the path");
+        assert_eq!(offered.path_of(&checks[0].path), Some(dropped.clone()));
+        // A path, even of a dropped file, or a guessed token opens nothing.
+        assert_eq!(offered.path_of(&dropped.display().to_string()), None);
         assert_eq!(offered.path_of(&other.display().to_string()), None);
+        assert_eq!(offered.path_of(&"0".repeat(32)), None);
         assert_eq!(offered.path_of(""), None);
     }
 

@@ -197,7 +197,6 @@ export const api = {
     return unwrap(commands.createComputer(name, channel));
   },
   pickFiles: (): Promise<FileCheck[]> => unwrap(commands.pickFiles()),
-  checkFiles: (paths: string[]): Promise<FileCheck[]> => commands.checkFiles(paths),
   uploadFile: (path: string, onProgress: (p: UploadProgress) => void): Promise<Upload> => {
     const channel = new Channel<UploadProgress>();
     channel.onmessage = onProgress;
@@ -207,14 +206,24 @@ export const api = {
     unwrap(commands.conversationUsage(conversationId)),
   /** Saved files that could not be read at start: where each went, in words. */
   storedDataNotices: (): Promise<UiError[]> => commands.storedDataNotices(),
-  /** Files dropped on the window: `over` while dragging, then the dropped paths. */
-  onFileDrop: (cb: (e: { kind: 'over' | 'leave' } | { kind: 'drop'; paths: string[] }) => void) =>
-    getCurrentWebview().onDragDropEvent((event) => {
-      const p = event.payload;
-      if (p.type === 'drop') cb({ kind: 'drop', paths: p.paths });
-      else if (p.type === 'leave') cb({ kind: 'leave' });
-      else cb({ kind: 'over' });
-    }),
+  /**
+   * Files dropped on the window: `over` while dragging (Tauri's drag events, for the highlight),
+   * then the files as Rust checked them, with tokens (`FilesDropped`): the page never holds a
+   * dropped file's path.
+   */
+  onFileDrop: async (
+    cb: (e: { kind: 'over' | 'leave' } | { kind: 'drop'; checks: FileCheck[] }) => void,
+  ): Promise<() => void> => {
+    const stops = await Promise.all([
+      getCurrentWebview().onDragDropEvent((event) => {
+        const type = event.payload.type;
+        if (type === 'drop' || type === 'leave') cb({ kind: 'leave' });
+        else cb({ kind: 'over' });
+      }),
+      events.filesDropped.listen((e) => cb({ kind: 'drop', checks: e.payload.checks })),
+    ]);
+    return () => stops.forEach((stop) => stop());
+  },
 
   onMachinesChanged: (cb: () => void) => events.machinesChanged.listen(() => cb()),
   onConnectionChanged: (cb: () => void) => events.connectionChanged.listen(() => cb()),

@@ -84,8 +84,6 @@ export const commands = {
 	createComputer: (name: string | null, onProgress: Channel<CreationProgress>) => typedError<string, UiError>(__TAURI_INVOKE("create_computer", { name, onProgress })),
 	/**  Opens the system file dialog (from Rust: the page needs no dialog permission). */
 	pickFiles: () => typedError<FileCheck[], UiError>(__TAURI_INVOKE("pick_files")),
-	/**  Checks dropped files before anything is uploaded. */
-	checkFiles: (paths: string[]) => __TAURI_INVOKE<FileCheck[]>("check_files", { paths }),
 	uploadFile: (path: string, onProgress: Channel<UploadProgress>) => typedError<Upload, UiError>(__TAURI_INVOKE("upload_file", { path, onProgress })),
 	conversationUsage: (conversationId: string) => typedError<UsageView, UiError>(__TAURI_INVOKE("conversation_usage", { conversationId })),
 	/**
@@ -118,6 +116,7 @@ export const commands = {
 export const events = {
 	connectionChanged: makeEvent<ConnectionChanged, ConnectionChanged>("connection-changed"),
 	conversationsChanged: makeEvent<ConversationsChanged, ConversationsChanged>("conversations-changed"),
+	filesDropped: makeEvent<FilesDropped, FilesDropped>("files-dropped"),
 	focusConversation: makeEvent<FocusConversation, FocusConversation>("focus-conversation"),
 	liveStatusChanged: makeEvent<LiveStatusChanged, LiveStatusChanged>("live-status-changed"),
 	machinesChanged: makeEvent<MachinesChanged, MachinesChanged>("machines-changed"),
@@ -388,6 +387,11 @@ export type FileCheck = {
 	recognised: boolean,
 	/**  Why this file cannot be sent; `None` when it can. */
 	refusal: UiError | null,
+};
+
+/**  Files were dropped on the window: their checks, with the tokens of those that may be sent. */
+export type FilesDropped = {
+	checks: FileCheck[],
 };
 
 /**  Show this conversation (the person came back after a notification). */

@@ -81,6 +81,9 @@ export function fakeApi(over: Partial<Api> = {}): Api {
     onConnectionChanged: vi.fn(async () => unlisten),
     onConversationsChanged: vi.fn(async () => unlisten),
     onFocusConversation: vi.fn(async () => unlisten),
+    onFileDrop: vi.fn(async () => unlisten),
+    pickFiles: vi.fn(async () => []),
+    uploadFile: vi.fn(async (token: string) => ({ path: `uploads/${token}`, name: token, mime: 'text/plain', size: 1, fileId: `f_${token}` })),
     storedDataNotices: vi.fn(async () => []),
     ...over,
   } as unknown as Api;

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import Composer from './Composer.svelte';
 import { AppState } from '../app.svelte';
 import { conversation, fakeApi, machine } from '../../tests/fake-api';
-import type { Conversation } from '../api';
+import type { Api, Conversation } from '../api';
 
 async function setup() {
   const api = fakeApi();
@@ -50,6 +50,43 @@ describe('Composer', () => {
     await userEvent.type(box, 'hello{Enter}');
     await waitFor(() => expect(state.actionError?.code).toBe('network'));
     expect(box.value).toBe('hello');
+  });
+});
+
+describe('Composer and dropped files', () => {
+  it('highlights while files are over it and adds the checks Rust sends as chips, uploading by token', async () => {
+    type DropEvent = Parameters<Parameters<Api['onFileDrop']>[0]>[0];
+    let drop: (e: DropEvent) => void = () => {};
+    const api = fakeApi({
+      onFileDrop: vi.fn(async (cb: (e: DropEvent) => void) => {
+        drop = cb;
+        return () => {};
+      }),
+    });
+    const state = new AppState(api);
+    state.conversation = conversation();
+    render(Composer, { app: state, machine: machine() });
+    await waitFor(() => expect(api.onFileDrop).toHaveBeenCalled());
+    const form = screen.getByTestId('composer-form');
+
+    drop({ kind: 'over' });
+    await waitFor(() => expect(form.classList.contains('dropping')).toBe(true));
+    drop({ kind: 'leave' });
+    await waitFor(() => expect(form.classList.contains('dropping')).toBe(false));
+
+    drop({ kind: 'over' });
+    drop({ kind: 'drop', checks: [
+      { path: 'a1b2', name: 'notes.md', size: 5, recognised: true, refusal: null },
+      { path: '', name: 'empty.txt', size: 0, recognised: true, refusal: { code: 'empty_file', title: 'This file is empty', detail: 'There is nothing in this file to send.', retryAt: null, action: null } },
+    ] });
+    const chips = await screen.findAllByTestId('attachment-chip');
+    expect(chips.map((c) => c.dataset.name)).toEqual(['notes.md', 'empty.txt']);
+    expect(form.classList.contains('dropping')).toBe(false);
+    await waitFor(() => expect(chips[0].dataset.state).toBe('ready'));
+    expect(chips[1].dataset.state).toBe('refused');
+    // Only the accepted file is uploaded, and by the token Rust gave it.
+    expect(api.uploadFile).toHaveBeenCalledTimes(1);
+    expect(api.uploadFile).toHaveBeenCalledWith('a1b2', expect.any(Function));
   });
 });
 

@@ -16,7 +16,7 @@ function setup(uploadFile = vi.fn(async (path: string, on: (p: UploadProgress) =
   on({ sent: 2000, total: 2000 });
   return stored(path.split('/').pop() ?? '');
 })) {
-  const files = new Attachments({ checkFiles: vi.fn(), pickFiles: vi.fn(), uploadFile });
+  const files = new Attachments({ pickFiles: vi.fn(), uploadFile });
   render(AttachmentChips, { attachments: files });
   return { files, uploadFile };
 }
@@ -29,6 +29,17 @@ describe('Attachment chips', () => {
     expect(uploadFile).toHaveBeenCalledWith('/home/ada/notes.md', expect.any(Function));
     expect(screen.getByTestId('attachment-progress').getAttribute('aria-valuenow')).toBe('100');
     expect(files.ready).toEqual([stored('notes.md')]);
+  });
+
+  it('takes dropped files as Rust checked them: chips by token, the highlight off', async () => {
+    const { files, uploadFile } = setup();
+    files.dragging = true;
+    files.dropped([check('table.csv', { path: '9f3c' }), check('dir', { path: '', refusal: { code: 'folder_not_file', title: 'This is a folder', detail: 'Choose files.', retryAt: null, action: null } })]);
+    expect(files.dragging).toBe(false);
+    await waitFor(() => expect(files.ready).toHaveLength(1));
+    expect(uploadFile).toHaveBeenCalledTimes(1);
+    expect(uploadFile).toHaveBeenCalledWith('9f3c', expect.any(Function));
+    expect(files.chips.map((c) => c.state)).toEqual(['ready', 'refused']);
   });
 
   it('refuses an empty file with a sentence and never uploads it', async () => {

@@ -21,7 +21,7 @@ export interface Chip {
   error: UiError | null;
 }
 
-type FilesApi = Pick<Api, 'checkFiles' | 'pickFiles' | 'uploadFile'>;
+type FilesApi = Pick<Api, 'pickFiles' | 'uploadFile'>;
 
 let nextId = 1;
 
@@ -53,9 +53,10 @@ export class Attachments {
     }
   }
 
-  async addPaths(paths: string[]): Promise<void> {
-    if (paths.length === 0) return;
-    this.add(await this.api.checkFiles(paths));
+  /** Files dropped on the window, as Rust checked them (tokens, never paths). */
+  dropped(checks: FileCheck[]): void {
+    this.dragging = false;
+    this.add(checks);
   }
 
   add(checks: FileCheck[]): void {
