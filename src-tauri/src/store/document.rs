@@ -109,8 +109,8 @@ fn opened<T>(value: Option<T>, set_aside: Option<SetAside>) -> Opened<T> {
 }
 
 /// The value under `key` of a version 0 or 1 document (`Some(None)` when it has none yet);
-/// `None` when it is not such a document.
-fn decode<T: DeserializeOwned>(bytes: &[u8], key: &str) -> Option<Option<T>> {
+/// `None` when it is not such a document. Public for the store's fuzz target.
+pub fn decode<T: DeserializeOwned>(bytes: &[u8], key: &str) -> Option<Option<T>> {
     let Value::Object(mut doc) = serde_json::from_slice(bytes).ok()? else {
         return None;
     };
