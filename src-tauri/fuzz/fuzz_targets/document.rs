@@ -40,7 +40,11 @@ fuzz_target!(|input: &[u8]| {
     };
     if let Ok(Value::Object(doc)) = serde_json::from_slice::<Value>(bytes) {
         if let Some(version) = doc.get("version") {
-            assert_eq!(version.as_u64(), Some(VERSION), "only our versions are read");
+            assert_eq!(
+                version.as_u64(),
+                Some(VERSION),
+                "only our versions are read"
+            );
         }
     }
     let Some(value) = read else {
