@@ -1,10 +1,12 @@
 //! The agent's cards beyond yes/no: a choice of several questions, and a link-only card whose
-//! secret is typed on the service's own page.
+//! secret is typed on the service's own page; and a pick the service refuses, which the card
+//! cannot foresee.
 
-use porthole_e2e::{by_testid, text_of, App, Eventually};
+use porthole_e2e::{by_testid, text_of, App, AppOptions, Eventually};
+use porthole_sim::faults::{Fault, FaultSpec, Faults};
 use thirtyfour::prelude::*;
 
-use crate::flows::{select_machine, send_task, wait_for_status};
+use crate::flows::{demo_env, select_machine, send_task, wait_for_status};
 
 /// The `data-testid` of the element that has the keyboard focus.
 async fn focused(app: &App) -> String {
@@ -124,5 +126,99 @@ async fn a_password_is_asked_for_on_the_services_own_page() {
         .unwrap()
         .is_empty());
     app.screenshot("card-link-only").await.expect("screenshot");
+    app.quit().await;
+}
+
+const REJECT_PICK: &str = "reject-pick=0.5";
+
+/// A seed whose `reject-pick` draws refuse the first pick sent and take the second, found with
+/// the simulator's own generator: the service really refuses at a rate, and the app has no
+/// test-only switch.
+fn seed_refusing_the_first_pick() -> u64 {
+    let spec = FaultSpec::parse(REJECT_PICK).unwrap();
+    (0..10_000)
+        .find(|seed| {
+            let faults = Faults::new(spec.clone(), *seed);
+            faults.roll(Fault::RejectPick) && !faults.roll(Fault::RejectPick)
+        })
+        .expect("a seed")
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_rejected_pick_keeps_the_card_open_with_a_sentence_and_sending_again_is_taken() {
+    let sim = porthole_sim::Sim::start(porthole_sim::Config {
+        time_scale: 0.05,
+        faults: FaultSpec::parse(REJECT_PICK).unwrap(),
+        seed: seed_refusing_the_first_pick(),
+        ..porthole_sim::Config::default()
+    })
+    .await
+    .expect("simulator");
+    let ada = sim.account("ada");
+    let env = demo_env(
+        &sim.base_url,
+        ada.api_key.as_deref().unwrap_or_default(),
+        &ada.id_token,
+    );
+    let app = App::launch_with(AppOptions {
+        env,
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    select_machine(&app, "Design laptop")
+        .await
+        .expect("machine");
+    send_task(&app, "Look up the weather, which city is up to you")
+        .await
+        .expect("send");
+
+    let send = wait
+        .element("approval-send-choice")
+        .await
+        .expect("a choice card");
+    let questions = wait.at_least("approval-question", 1).await.unwrap();
+    pick(&questions[0], "Rome").await;
+    send.click().await.unwrap();
+
+    let refusal = wait
+        .text("approval-refusal", |t| !t.is_empty())
+        .await
+        .expect("the refusal is said on the card");
+    assert!(
+        refusal.contains("wasn't accepted") && refusal.contains("pick again"),
+        "{refusal}"
+    );
+    wait.element("approval-send-choice")
+        .await
+        .expect("the card stays open");
+    assert_eq!(
+        wait_for_status(&app, &["needsApproval"]).await.unwrap(),
+        "needsApproval"
+    );
+    app.screenshot("card-pick-refused")
+        .await
+        .expect("screenshot");
+
+    // The pick is kept: sending it again is one press.
+    let send = wait.element("approval-send-choice").await.unwrap();
+    assert!(send.is_enabled().await.unwrap(), "the pick is kept");
+    send.click().await.unwrap();
+    wait.gone("approval-send-choice")
+        .await
+        .expect("the card closes");
+    assert_eq!(
+        wait_for_status(&app, &["succeeded", "failed"])
+            .await
+            .unwrap(),
+        "succeeded"
+    );
+    let answer = wait.text("final-answer", |t| !t.is_empty()).await.unwrap();
+    assert!(
+        answer.contains("Rome"),
+        "the agent followed the pick: {answer}"
+    );
     app.quit().await;
 }

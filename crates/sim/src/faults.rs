@@ -13,9 +13,12 @@
 //! | `slow-billing=R` | the account endpoint's billing lookup hangs past its 5 s (scaled) timeout, so `credits` is `null` |
 //! | `message-500=R` | `POST /v1/agents/message` answers `500` before it takes the message: no task starts |
 //! | `drop-message-answer=R` | `POST /v1/agents/message` takes the message (the task starts or the message joins one), then the connection closes before a byte of the answer is sent |
+//! | `reject-pick=R` | a yes to a choice card whose selections the card accepts answers `400 {"error":"<sentence>"}`, and the card waits on |
 //!
 //! The last two make a failed send ambiguous for real: after a `500` the message was not
 //! taken, after a dropped answer it was, and the client sees no answer either way.
+//! `reject-pick` stands for the real service refusing a pick for reasons a client cannot check
+//! in advance: a valid pick must not be taken for granted.
 //!
 //! Every roll draws from one random generator seeded with `--seed`, so the same seed and the
 //! same sequence of requests give the same failures.
@@ -39,6 +42,7 @@ pub enum Fault {
     SlowBilling,
     Message500,
     DropMessageAnswer,
+    RejectPick,
 }
 
 impl Fault {
@@ -52,6 +56,7 @@ impl Fault {
             "slow-billing" => Fault::SlowBilling,
             "message-500" => Fault::Message500,
             "drop-message-answer" => Fault::DropMessageAnswer,
+            "reject-pick" => Fault::RejectPick,
             _ => return None,
         })
     }

@@ -11,6 +11,7 @@ use super::{not_found, resolve, Card};
 use crate::auth::Caller;
 use crate::body::{object, opt_str, JsonBody};
 use crate::error::ApiError;
+use crate::faults::Fault;
 use crate::records::Decision;
 use crate::state::AppState;
 use axum::extract::State;
@@ -24,6 +25,21 @@ fn parse_response(s: &str) -> Option<Decision> {
         "no" => Some(Decision::Deny),
         _ => None,
     }
+}
+
+/// The `reject-pick` fault's sentence: it names the first pick, as a refusal of the service's
+/// own would, and asks for another.
+fn refused_pick(questions: &[super::card::Question], picks: &[Vec<String>]) -> String {
+    let text = questions
+        .first()
+        .map(|q| q.text.as_str())
+        .unwrap_or_default();
+    let pick = picks
+        .first()
+        .and_then(|g| g.first())
+        .map(String::as_str)
+        .unwrap_or_default();
+    format!("Question 1 ({text}): \"{pick}\" cannot be chosen right now. Choose again.")
 }
 
 pub(super) async fn approve(
@@ -59,6 +75,11 @@ pub(super) async fn approve(
             let picks = parse_selections(o.get("selections").unwrap_or(&Value::Null))
                 .and_then(|picks| check(questions, &picks).map(|()| picks))
                 .map_err(ApiError::bad_request)?;
+            // Drawn only for a pick the card accepts, so the seed decides which valid picks
+            // the service turns down and nothing else moves the draws.
+            if state.faults().roll(Fault::RejectPick) {
+                return Err(ApiError::bad_request(refused_pick(questions, &picks)));
+            }
             Some(picks)
         }
         _ => None,

@@ -23,6 +23,7 @@ mod machines;
 mod message_faults;
 mod messages;
 mod outcomes;
+mod pick_faults;
 mod robustness;
 mod signin;
 mod stream_frames;
