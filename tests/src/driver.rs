@@ -1,7 +1,7 @@
 //! Launching the built app under tauri-driver and closing it cleanly.
 //!
 //! tauri-driver listens on its port before WebKitWebDriver is up on the native port, and a
-//! session created in between fails, so we wait for both (RECIPES.md). It must be stopped
+//! session created in between fails, so we wait for both. It must be stopped
 //! with SIGTERM: only its SIGTERM handler stops WebKitWebDriver, and an orphaned one keeps
 //! the test's output pipe open so `cargo test` never ends.
 
