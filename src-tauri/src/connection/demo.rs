@@ -167,8 +167,10 @@ mod tests {
         // Blocking this thread is the point: it is the test's only runtime thread.
         let mut tcp = std::net::TcpStream::connect(&addr).expect("connects");
         tcp.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-        tcp.write_all(b"GET /v1/machines HTTP/1.1\r\nHost: demo\r\nConnection: close\r\n\r\n")
-            .unwrap();
+        tcp.write_all(
+            b"GET /v1/agents/machines HTTP/1.1\r\nHost: demo\r\nConnection: close\r\n\r\n",
+        )
+        .unwrap();
         let mut head = [0u8; 12];
         tcp.read_exact(&mut head)
             .expect("the Demo answers while the app's runtime is blocked");
