@@ -7,7 +7,7 @@
 
 use porthole_client::approvals::{Answer, ApprovalRequest};
 use porthole_client::events::{StatusKind, TaskUsage};
-use porthole_client::sessions::{ContextMessage, ContextRole};
+use porthole_client::sessions::ContextRole;
 use porthole_client::{FollowerState, TaskUpdate};
 use serde::{Deserialize, Serialize};
 
@@ -537,92 +537,6 @@ impl Conversation {
         };
         self.record_notice(&text, now);
     }
-
-    /// Adds the lines of the service's history (oldest first) that this thread does not show,
-    /// marked as from elsewhere; returns how many. Each line the thread shows is matched once,
-    /// so a catch-up made again adds nothing twice. While a task runs, the agent's lines after
-    /// the person's last matched message are that task's own answer, which its end shows.
-    pub fn catch_up(&mut self, history: &[ContextMessage], now: f64) -> usize {
-        let mut shown = self.lines_shown();
-        let mut unseen = Vec::new();
-        let mut after_own_message = false;
-        for line in history {
-            let by = Speaker::of(&line.role);
-            let text = line.content.trim();
-            if text.is_empty() {
-                continue;
-            }
-            let said = (by, same_words(text));
-            if let Some(at) = shown.iter().position(|s| *s == said) {
-                shown.remove(at);
-                after_own_message = by == Speaker::Person;
-                continue;
-            }
-            if by == Speaker::Person {
-                after_own_message = false;
-            }
-            unseen.push((by, text.to_owned(), after_own_message));
-        }
-        let running = self.status.is_active();
-        let mut added = 0;
-        for (by, text, after_own_message) in unseen {
-            if running && by == Speaker::Agent && after_own_message {
-                continue;
-            }
-            self.push(ThreadItem::Elsewhere { by, text });
-            added += 1;
-        }
-        if added > 0 {
-            self.updated_at = now;
-        }
-        added
-    }
-
-    /// The lines this thread shows, as the service's history would hold them: what the person
-    /// wrote, each answer, what came from elsewhere, and each task's answers together (the
-    /// history keeps a task's answer as one line even when it arrived in several messages).
-    fn lines_shown(&self) -> Vec<(Speaker, String)> {
-        let mut shown = Vec::new();
-        let mut task_answers: Vec<&str> = Vec::new();
-        let end_task = |answers: &mut Vec<&str>, shown: &mut Vec<(Speaker, String)>| {
-            if answers.len() > 1 {
-                shown.push((Speaker::Agent, same_words(&answers.join(" "))));
-            }
-            answers.clear();
-        };
-        for item in &self.items {
-            match item {
-                ThreadItem::User { text, joined, .. } => {
-                    if !joined {
-                        end_task(&mut task_answers, &mut shown);
-                    }
-                    shown.push((Speaker::Person, same_words(text)));
-                }
-                ThreadItem::Answer { text } => {
-                    task_answers.push(text);
-                    shown.push((Speaker::Agent, same_words(text)));
-                }
-                ThreadItem::Reply { text } => shown.push((Speaker::Agent, same_words(text))),
-                ThreadItem::Elsewhere { by, text } => shown.push((*by, same_words(text))),
-                _ => {}
-            }
-        }
-        end_task(&mut task_answers, &mut shown);
-        shown
-    }
-
-    fn answered_since_last_message(&self, text: &str) -> bool {
-        self.items
-            .iter()
-            .rev()
-            .take_while(|i| !matches!(i, ThreadItem::User { .. }))
-            .any(|i| matches!(i, ThreadItem::Answer { text: t } if t.trim() == text.trim()))
-    }
-}
-
-/// Text compared for sameness: the same words with any spacing between them.
-fn same_words(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 fn title_from(text: &str) -> String {
@@ -641,6 +555,8 @@ fn title_from(text: &str) -> String {
         title
     }
 }
+
+mod catch_up;
 
 #[cfg(test)]
 #[path = "model_tests.rs"]

@@ -1,6 +1,7 @@
 use super::*;
 use porthole_client::approvals::Answer;
 use porthole_client::events::EventErrorCode;
+use porthole_client::sessions::ContextMessage;
 use porthole_client::TaskFailure;
 
 fn book_with_one() -> ConversationBook {
