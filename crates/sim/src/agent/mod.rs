@@ -4,6 +4,8 @@
 //! behaviour is chosen by trigger words (see `script`).
 
 mod finish;
+mod home;
+mod results;
 pub mod script;
 pub mod structured;
 
@@ -17,6 +19,7 @@ use crate::state::AppState;
 use crate::tasks;
 use script::{Action, Script};
 use serde_json::{json, Value};
+use std::borrow::Cow;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -305,7 +308,19 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
         }
     }
     let script = &script;
+    // What was not done because the person said no (or nobody answered): the answer leads
+    // with it, and the screen shows that nothing changed.
+    let mut held_back: Option<String> = None;
     for (i, plan) in script.steps.iter().enumerate() {
+        let plan = if held_back.is_some() && i + 1 == script.steps.len() {
+            Cow::Owned(script::StepPlan {
+                action: Action::Type("\nResult: Nothing was changed.\n".into()),
+                ..plan.clone()
+            })
+        } else {
+            Cow::Borrowed(plan)
+        };
+        let plan = plan.as_ref();
         if ctx.aborted() {
             return Outcome::Aborted;
         }
@@ -326,6 +341,7 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
                 Some(secret) => Card::Input { secret },
                 None => Card::Exec {
                     command: s.command.clone(),
+                    cwd: s.cwd.clone(),
                 },
             };
             let reply = approvals::ask(
@@ -333,10 +349,7 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
                 &ctx.turn_id,
                 Ask {
                     title: s.title.clone(),
-                    description: format!(
-                        "The agent wants to {} as part of: {}",
-                        s.verb, ctx.message
-                    ),
+                    description: s.description.clone(),
                     card,
                     link_only: s.link_only,
                 },
@@ -356,13 +369,14 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
                     }
                 }
                 Decision::Deny => {
-                    notes.push(format!("I did not {} because you declined.", s.verb));
+                    held_back
+                        .get_or_insert(format!("I did not {} because you declined.", s.undone));
                     skipped = true;
                 }
                 Decision::Expired => {
-                    notes.push(format!(
+                    held_back.get_or_insert(format!(
                         "I did not {} because nobody answered in time.",
-                        s.verb
+                        s.undone
                     ));
                     skipped = true;
                 }
@@ -406,14 +420,7 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
         }
     }
     ctx.call_model(1);
-    let mut answer = format!(
-        "## Done\n\nI worked on **{}** using {}.\n\n- Opened {}\n- Entered the request\n- Read the result from the screen\n",
-        ctx.message, script.app, script.app
-    );
-    for n in notes {
-        answer.push_str(&format!("- {n}\n"));
-    }
-    // The answer quotes what the agent read on the screen, so it matches the screenshots.
+    // The answer leads with what the person wanted to know; how it was done comes after.
     let read = ctx
         .desktop
         .as_ref()
@@ -424,8 +431,18 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
                     .map(|r| r.trim().to_owned())
             })
         })
-        .unwrap_or_else(|| "everything looks right.".to_owned());
-    answer.push_str(&format!("\n**Result:** {read}"));
+        .unwrap_or_else(|| "Finished as asked.".to_owned());
+    let lead = held_back.unwrap_or(read);
+    let mut answer = format!(
+        "**{lead}**\n\nDone in {app}: I opened it, entered your request and read the result from the screen.\n",
+        app = script.app
+    );
+    if !notes.is_empty() {
+        answer.push('\n');
+    }
+    for n in notes {
+        answer.push_str(&format!("- {n}\n"));
+    }
     Outcome::Answer(answer)
 }
 

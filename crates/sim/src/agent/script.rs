@@ -17,6 +17,7 @@
 //! - `broken card`: an approval card without an `approvalId` (nothing to answer) goes out
 //!   first; the task goes on without waiting.
 
+use super::{home, results::result_for};
 use crate::approvals::{Choice, Question, Secret};
 use std::time::Duration;
 
@@ -24,8 +25,14 @@ use std::time::Duration;
 #[derive(Debug, Clone)]
 pub struct Sensitive {
     pub verb: &'static str,
+    /// What was not done when the person says no: "delete the folder drafts in Documents".
+    pub undone: String,
     pub title: String,
+    /// What the step does, in words a person reads on the card.
+    pub description: String,
     pub command: String,
+    /// The folder the command runs in.
+    pub cwd: String,
     pub link_only: bool,
     /// A secret a person types on the approval page instead of a yes or no.
     pub secret: Option<Secret>,
@@ -81,19 +88,31 @@ fn has_word(text: &str, stems: &[&str]) -> bool {
 }
 
 fn sensitive(task: &str) -> Option<Sensitive> {
-    let pick = |verb, title: &str, command: &str, link_only| Sensitive {
-        verb,
-        title: title.to_owned(),
-        command: command.to_owned(),
-        link_only,
-        secret: None,
-    };
-    let secret = |secret: Secret| Sensitive {
+    let pick =
+        |verb: &'static str, title: &str, description: &str, command: &str, link_only| Sensitive {
+            verb,
+            undone: verb.to_owned(),
+            title: title.to_owned(),
+            description: description.to_owned(),
+            command: command.to_owned(),
+            cwd: home::HOME.to_owned(),
+            link_only,
+            secret: None,
+        };
+    let secret = |secret: Secret| {
+        Sensitive {
         verb: "sign in",
+        undone: "sign in".to_owned(),
         title: format!("Enter your {}", secret.words()),
+        description: format!(
+            "The site asks for your {}. You type it on the service's page; the agent never sees it.",
+            secret.words()
+        ),
         command: format!("machine.type(<your {}>)", secret.words()),
+        cwd: home::HOME.to_owned(),
         link_only: true,
         secret: Some(secret),
+    }
     };
     if ["one-time code", "verification code"]
         .iter()
@@ -109,22 +128,34 @@ fn sensitive(task: &str) -> Option<Sensitive> {
         Some(pick(
             "buy",
             "Confirm the purchase",
+            "Place the order and pay $24.99 with the card saved in the shop's account.",
             "checkout --confirm",
             true,
         ))
     } else if has_word(task, &["pay"]) {
-        Some(pick("pay", "Make the payment", "pay --confirm", true))
-    } else if has_word(task, &["delet", "remov"]) {
         Some(pick(
-            "delete",
-            "Delete the selected items",
-            "rm -r ~/Documents/old-reports",
-            false,
+            "pay",
+            "Make the payment",
+            "Pay $24.99 with the card saved in the account.",
+            "pay --confirm",
+            true,
         ))
+    } else if has_word(task, &["delet", "remov"]) {
+        let folder = home::folder_to_delete(task);
+        let mut s = pick(
+            "delete",
+            &format!("Delete the folder {}", folder.name),
+            &folder.delete_words(),
+            &folder.delete_command(),
+            false,
+        );
+        s.undone = format!("delete the folder {} in {}", folder.name, folder.place);
+        Some(s)
     } else if has_word(task, &["send", "email", "mail"]) {
         Some(pick(
             "send",
-            "Send the message",
+            "Send the email",
+            "Send the email drafted for this task from your mail account. Once sent it can't be called back.",
             "mail --send draft-1",
             false,
         ))
@@ -132,6 +163,7 @@ fn sensitive(task: &str) -> Option<Sensitive> {
         Some(pick(
             "install",
             "Install the app",
+            "Install the app on the computer. This needs administrator rights.",
             "sudo apt-get install -y app",
             false,
         ))
@@ -217,28 +249,6 @@ pub fn apply_choice(script: &mut Script, message: &str, chosen: &[String]) {
     if let Some(step) = script.steps.last_mut() {
         step.action = Action::Type(format!("\nResult: {result}\n"));
     }
-}
-
-/// A plausible result for the task, shown on the screen and quoted in the answer.
-fn result_for(message: &str) -> String {
-    let lower = message.to_lowercase();
-    if let Some(i) = lower.find("weather in ") {
-        let start = i + "weather in ".len();
-        // Lowercasing can change byte lengths; fall back to the lowercase text then.
-        let rest = message.get(start..).unwrap_or(&lower[start..]);
-        let place: String = rest
-            .chars()
-            .take_while(|c| c.is_alphabetic() || *c == ' ' || *c == '-')
-            .collect();
-        let place = place.trim();
-        if !place.is_empty() {
-            return format!("{place}: 21 °C and sunny, light wind.");
-        }
-    }
-    if has_word(&lower, &["price", "cost", "how much"]) {
-        return "The best price found is $24.99.".into();
-    }
-    "Found 3 matching results; the first one answers the question.".into()
 }
 
 /// Plans the work for a task.
@@ -361,14 +371,14 @@ mod tests {
         assert!(s.link_only);
         assert_eq!(plan("please count to 12").steps.len(), 15);
         assert!(plan("this should fail").fails);
-        assert_eq!(
-            result_for("Weather in Paris today"),
-            "Paris today: 21 °C and sunny, light wind."
-        );
-        assert!(result_for("nothing").starts_with("Found"));
-        assert!(
-            result_for("İİ weather in Köln").contains("ln"),
-            "no panic on changed byte lengths"
-        );
+        let delete = plan("Delete the old files in Downloads")
+            .steps
+            .into_iter()
+            .find_map(|s| s.sensitive)
+            .unwrap();
+        assert_eq!(delete.command, "rm -r ~/Documents/old-reports");
+        assert!(delete
+            .description
+            .starts_with("Permanently delete the folder old-reports in Documents"));
     }
 }

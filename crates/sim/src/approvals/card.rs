@@ -51,8 +51,8 @@ impl Secret {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Card {
-    /// Yes or no before running `command`.
-    Exec { command: String },
+    /// Yes or no before running `command` in the folder `cwd`.
+    Exec { command: String, cwd: String },
     /// One question (sent as plain-string `options`) or several (`questions`).
     Choice { questions: Vec<Question> },
     /// A secret a person types on the approval page.
@@ -64,12 +64,12 @@ impl Card {
     pub fn fields(&self) -> Map<String, Value> {
         let mut m = Map::new();
         match self {
-            Card::Exec { command } => {
+            Card::Exec { command, cwd } => {
                 m.insert("approvalType".into(), json!("exec"));
                 // The real service still sends it but treats "always" as one yes.
                 m.insert("allowAlways".into(), json!(true));
                 m.insert("command".into(), json!(command));
-                m.insert("cwd".into(), json!("/home/agent"));
+                m.insert("cwd".into(), json!(cwd));
             }
             Card::Choice { questions } => {
                 m.insert("approvalType".into(), json!("choice"));

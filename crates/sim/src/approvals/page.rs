@@ -69,7 +69,7 @@ pub(super) async fn page(
         None => form(&a.card),
     };
     let detail = match &a.card {
-        Card::Exec { command } => format!("<pre>{}</pre>", escape(command)),
+        Card::Exec { command, .. } => format!("<pre>{}</pre>", escape(command)),
         _ => String::new(),
     };
     Ok(Html(format!(
