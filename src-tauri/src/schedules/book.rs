@@ -1,0 +1,120 @@
+//! The schedules as data, kept whole in `schedules.json` (a versioned document, written
+//! atomically): each schedule, what its last run did, and up to which due time it is settled.
+//!
+//! Invariant: a due time at or before a schedule's `settled_until` is never run again. It is
+//! saved before the task is sent, so a crash or restart mid-send can lose a run but never
+//! send it twice.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::clock::Clock;
+use super::timing::{from_ms, to_ms, Repeat};
+use crate::conversations::TaskStatus;
+
+/// One schedule.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct Schedule {
+    pub id: String,
+    /// Which service it runs on (`demo` or the account's address).
+    pub scope: String,
+    pub machine_id: String,
+    /// The computer's name when the schedule was made, for the list and the tray.
+    pub machine_name: String,
+    pub title: String,
+    /// The task as it is sent, a reusable task's inputs already filled in.
+    pub text: String,
+    /// The reusable task it was made from, if any.
+    pub reusable_id: Option<String>,
+    pub repeat: Repeat,
+    pub paused: bool,
+    pub created_at: f64,
+    /// Every due time up to this one (Unix ms) ran, was skipped or was missed.
+    pub settled_until: f64,
+    /// A due time that passed while Porthole was not running: shown with "Run now", never
+    /// run by itself.
+    pub missed: Option<f64>,
+    pub last: Option<LastRun>,
+}
+
+/// What the last run of a schedule did.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct LastRun {
+    /// The due time it was for (Unix ms).
+    pub due_at: f64,
+    /// When it happened (Unix ms).
+    pub at: f64,
+    pub outcome: Outcome,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+pub enum Outcome {
+    /// Sent as a task in the computer's current conversation; `held` while it waits there
+    /// behind a task already running.
+    Started { conversation_id: String, held: bool },
+    /// The task ended so.
+    Ended {
+        conversation_id: String,
+        status: TaskStatus,
+    },
+    /// Not sent, on purpose: the reason is a sentence for the person.
+    Skipped { reason: String },
+    /// The service did not take it: the reason is a sentence for the person.
+    NotSent { reason: String },
+}
+
+impl Schedule {
+    /// Due times after the settled one, up to `now`: the latest of them, if any. Several
+    /// passed while the app was closed count as one.
+    pub fn due(&self, now: DateTime<Utc>, clock: &dyn Clock) -> Option<DateTime<Utc>> {
+        let mut latest = None;
+        let mut after = from_ms(self.settled_until);
+        while let Some(next) = self.repeat.next_after(after, clock) {
+            if next > now {
+                break;
+            }
+            latest = Some(next);
+            after = next;
+        }
+        latest
+    }
+
+    /// The next due time still to come.
+    pub fn next_at(&self, now: DateTime<Utc>, clock: &dyn Clock) -> Option<f64> {
+        if self.paused {
+            return None;
+        }
+        let after = from_ms(self.settled_until).max(now);
+        self.repeat.next_after(after, clock).map(to_ms)
+    }
+}
+
+/// Everything schedules keep.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ScheduleBook {
+    pub schedules: Vec<Schedule>,
+    /// "Pause all schedules", from the tray or the list.
+    #[serde(default)]
+    pub all_paused: bool,
+    /// Whether the person was asked once about starting Porthole at login.
+    #[serde(default)]
+    pub autostart_asked: bool,
+}
+
+impl ScheduleBook {
+    pub fn get(&self, id: &str) -> Option<&Schedule> {
+        self.schedules.iter().find(|s| s.id == id)
+    }
+
+    pub fn get_mut(&mut self, id: &str) -> Option<&mut Schedule> {
+        self.schedules.iter_mut().find(|s| s.id == id)
+    }
+}

@@ -1,0 +1,18 @@
+//! The runner: one task in the app that looks at the clock, runs what is due, and sleeps until
+//! the next due time. It never trusts a long sleep: it naps at most [`super::Clock::nap`] and
+//! reads the wall clock afresh, so a computer that slept, or a clock that was set, is noticed
+//! at the next nap; a change to the schedules wakes it at once.
+
+use super::Schedules;
+
+/// Runs forever (the app's lifetime).
+pub async fn run(schedules: Schedules) {
+    loop {
+        schedules.tick().await;
+        let wait = schedules.until_next();
+        tokio::select! {
+            _ = tokio::time::sleep(wait) => {}
+            _ = schedules.changed() => {}
+        }
+    }
+}

@@ -1,0 +1,54 @@
+//! The schedules' lines in the tray menu: what runs next, and Pause all / Resume. The menu
+//! itself is the tray's (`src/tray/menu.rs`); it asks here for these lines and hands clicks
+//! on them back.
+
+use chrono::{DateTime, Utc};
+use tauri::{AppHandle, Manager};
+
+use super::timing::from_ms;
+use super::Schedules;
+
+/// The tray menu's entries for schedules; none when there is no schedule.
+pub struct TrayLines {
+    /// "Next: Check the weather at 14:00", or "No schedule runs next".
+    pub next: String,
+    pub all_paused: bool,
+}
+
+pub fn lines(app: &AppHandle) -> Option<TrayLines> {
+    let schedules = app.state::<Schedules>();
+    if schedules.read(|b| b.schedules.is_empty()) {
+        return None;
+    }
+    let all_paused = schedules.read(|b| b.all_paused);
+    let next = match schedules.next_run() {
+        Some((title, at)) => format!("Next: {title} {}", schedules.local_words(from_ms(at))),
+        None if all_paused => "Schedules are paused".to_owned(),
+        None => "No schedule runs next".to_owned(),
+    };
+    Some(TrayLines { next, all_paused })
+}
+
+/// "Pause all schedules" or "Resume schedules" was clicked.
+pub fn toggle_pause(app: &AppHandle) {
+    let schedules = app.state::<Schedules>();
+    let paused = schedules.read(|b| b.all_paused);
+    if let Err(err) = schedules.set_all_paused(!paused) {
+        tracing::warn!(error = %err, "schedules could not be paused or resumed");
+    }
+}
+
+impl Schedules {
+    /// "at 14:00" today, "tomorrow at 08:00", or "on Tue 31 Mar at 08:00", in local time.
+    pub fn local_words(&self, at: DateTime<Utc>) -> String {
+        let clock = self.clock();
+        let local = clock.to_local(at);
+        let today = clock.to_local(clock.now()).date();
+        let time = local.format("%H:%M");
+        match (local.date() - today).num_days() {
+            0 => format!("at {time}"),
+            1 => format!("tomorrow at {time}"),
+            _ => format!("on {} at {time}", local.format("%a %-d %b")),
+        }
+    }
+}
