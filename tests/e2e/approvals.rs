@@ -1,76 +1,141 @@
-//! The agent asks before a sensitive step: one request approved, another denied.
+//! The agent asks before a sensitive step, on a card in the thread beside the live screen: a
+//! deletion said in words (and where it is not what the task named) denied, a send approved,
+//! a choice answered.
 
-use porthole_e2e::{App, Eventually};
+use porthole_e2e::{by_testid, text_of, visible, App, Eventually};
 use thirtyfour::prelude::*;
 
 use crate::flows::{select_machine, send_task, wait_for_status};
 
+/// The `data-testid` of the element that has the keyboard focus.
+async fn focused(app: &App) -> String {
+    let ret = app
+        .driver
+        .execute(
+            "return document.activeElement?.getAttribute('data-testid') ?? ''",
+            vec![],
+        )
+        .await
+        .unwrap();
+    ret.json().as_str().unwrap_or_default().to_owned()
+}
+
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
-async fn an_approval_is_approved_and_another_denied() {
+async fn a_deletion_is_said_in_words_in_the_thread_beside_the_live_screen_and_denied() {
     let app = App::launch().await.expect("the app opens");
     let wait = Eventually::new(&app.driver);
     select_machine(&app, "Design laptop")
         .await
         .expect("machine");
 
-    // Approve: the task goes on and finishes.
-    send_task(&app, "Delete the old drafts folder")
+    // The task names Downloads; the Demo's agent, led by the word "old", picks a folder in
+    // Documents: the card must say so in words.
+    send_task(&app, "Delete the old files in Downloads")
         .await
         .expect("send");
     let title = wait
         .text("approval-title", |t| !t.is_empty())
         .await
-        .expect("an approval dialog");
-    assert!(!title.is_empty());
-    wait.element("approval-command")
+        .expect("an approval card");
+    assert_eq!(
+        title,
+        "Permanently delete the folder old-reports in Documents and everything in it?"
+    );
+    // In the thread, with the live screen still beside it: no dialog covers the window.
+    let card = app
+        .driver
+        .find(By::Css(
+            "[data-testid=\"thread\"] [data-testid=\"approval-card\"]",
+        ))
         .await
-        .expect("the command is shown");
-    app.screenshot("approval-dialog").await.expect("screenshot");
-    wait.element("approval-approve")
+        .expect("the card is in the thread");
+    assert_eq!(
+        card.attr("data-destructive").await.unwrap().as_deref(),
+        Some("true")
+    );
+    wait.element("live-slot")
+        .await
+        .expect("the live screen stays in view");
+    assert!(app
+        .driver
+        .find_all(By::Css("[role=\"dialog\"][aria-modal=\"true\"]"))
+        .await
+        .unwrap()
+        .is_empty());
+    let mismatch = wait
+        .text("approval-mismatch", |t| !t.is_empty())
+        .await
+        .expect("a warning: not the place the task named");
+    assert!(
+        mismatch.contains("Downloads") && mismatch.contains("Documents"),
+        "{mismatch}"
+    );
+    let act = wait.element("approval-approve").await.unwrap();
+    assert_eq!(text_of(&act).await, "Delete folder");
+    assert!(act
+        .class_name()
+        .await
+        .unwrap()
+        .unwrap_or_default()
+        .contains("danger"));
+    let silence = wait
+        .text("approval-expires", |t| !t.is_empty())
+        .await
+        .unwrap();
+    assert!(silence.contains("nothing is deleted"), "{silence}");
+    // The keyboard is on the card's words, never on the act.
+    assert_eq!(focused(&app).await, "approval-title");
+    // The command is there, folded under Technical details.
+    assert!(
+        !visible(
+            &app.driver,
+            &app.driver
+                .find(by_testid("approval-command"))
+                .await
+                .unwrap()
+        )
+        .await,
+        "the command is folded away"
+    );
+    app.driver
+        .find(By::Css("[data-testid=\"approval-details\"] summary"))
         .await
         .unwrap()
         .click()
         .await
         .unwrap();
-    wait.gone("approval-approve")
+    let command = wait
+        .text("approval-command", |t| !t.is_empty())
         .await
-        .expect("the dialog closes");
+        .unwrap();
+    assert_eq!(command.trim(), "rm -r ~/Documents/old-reports");
+    app.screenshot("approval-card-destructive")
+        .await
+        .expect("screenshot");
+
+    wait.element("approval-deny")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.gone("approval-card").await.expect("the card goes");
     assert_eq!(
         wait_for_status(&app, &["succeeded", "failed"])
             .await
             .unwrap(),
         "succeeded"
     );
-
-    // Deny: a new conversation, the agent skips the step and says so.
-    wait.element("new-conversation")
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    send_task(&app, "Send the report to the team by email")
-        .await
-        .expect("send");
-    wait.element("approval-deny")
-        .await
-        .expect("an approval dialog")
-        .click()
-        .await
-        .unwrap();
-    wait.gone("approval-deny").await.expect("the dialog closes");
-    wait_for_status(&app, &["succeeded", "failed"])
-        .await
-        .expect("the task ends");
     let answer = wait
         .text("final-answer", |t| !t.is_empty())
         .await
         .expect("an answer");
-    let lower = answer.to_lowercase();
     assert!(
-        lower.contains("not") || lower.contains("skip") || lower.contains("denied"),
-        "the answer says the step was not done: {answer}"
+        answer.starts_with(
+            "I did not delete the folder old-reports in Documents because you declined."
+        ),
+        "the answer leads with what was not done: {answer}"
     );
     let approvals = app
         .driver
@@ -83,8 +148,50 @@ async fn an_approval_is_approved_and_another_denied() {
         !approvals.is_empty(),
         "the thread records that permission was asked"
     );
-
     app.screenshot("approval-denied").await.expect("screenshot");
+    app.quit().await;
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_step_that_destroys_nothing_is_approved_with_a_plain_approve() {
+    let app = App::launch().await.expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    select_machine(&app, "Design laptop")
+        .await
+        .expect("machine");
+    send_task(&app, "Send the report to the team by email")
+        .await
+        .expect("send");
+    let title = wait
+        .text("approval-title", |t| !t.is_empty())
+        .await
+        .expect("an approval card");
+    assert_eq!(title, "Send the email");
+    let description = wait
+        .text("approval-description", |t| !t.is_empty())
+        .await
+        .unwrap();
+    assert!(
+        description.contains("can't be called back"),
+        "{description}"
+    );
+    let approve = wait.element("approval-approve").await.unwrap();
+    assert_eq!(text_of(&approve).await, "Approve");
+    app.screenshot("approval-card").await.expect("screenshot");
+    approve.click().await.unwrap();
+    wait.gone("approval-approve").await.expect("the card goes");
+    assert_eq!(
+        wait_for_status(&app, &["succeeded", "failed"])
+            .await
+            .unwrap(),
+        "succeeded"
+    );
+    let answer = wait
+        .text("final-answer", |t| !t.is_empty())
+        .await
+        .expect("an answer");
+    assert!(answer.starts_with("Sent"), "{answer}");
     app.quit().await;
 }
 

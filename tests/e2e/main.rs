@@ -8,6 +8,7 @@
 
 mod flows;
 
+mod answers;
 mod approvals;
 mod cards;
 mod connect;

@@ -50,7 +50,7 @@ async fn a_recorded_task_becomes_reusable_and_runs_with_new_inputs() {
         .await
         .expect("learned and saved");
     let params = wait
-        .text("reusable-parameters", |t| t.contains("place"))
+        .text("reusable-parameters", |t| t.contains("Place"))
         .await
         .unwrap();
     assert!(
@@ -84,10 +84,14 @@ async fn a_recorded_task_becomes_reusable_and_runs_with_new_inputs() {
         .await
         .unwrap();
     let result = long
-        .text("run-result", |t| !t.trim().is_empty())
+        .text("reusable-result", |t| !t.trim().is_empty())
         .await
         .expect("the run's result");
     assert!(result.contains("Rome"), "the new input was used: {result}");
+    assert!(
+        !result.contains('"') && !result.contains("\\n"),
+        "the result is plain text: {result}"
+    );
     assert!(
         app.driver.find(by_testid("run-error")).await.is_err(),
         "the run finished"

@@ -1,5 +1,6 @@
-//! Usage across tasks: two tasks in one conversation each keep their own cost and tokens (by
-//! model), beside the whole conversation's, and still do after a restart. The test runs the
+//! Usage across tasks, in a popover from the header: two tasks in one conversation each keep
+//! their own cost (tokens and models under Details), beside the whole conversation's, and
+//! still do after a restart. The test runs the
 //! simulator itself, so the conversation's session outlives the app.
 
 use porthole_e2e::{by_testid, text_of, App, AppOptions, Eventually, Result};
@@ -88,6 +89,19 @@ async fn usage_of_every_task_of_a_conversation_and_its_total() {
         rows[1].1 > rows[0].1,
         "the expensive task costs more: {rows:?}"
     );
+    // Money first; tokens and models only under Details.
+    assert!(
+        !text_of(&wait.element("usage-popover").await.unwrap())
+            .await
+            .contains("token"),
+        "no tokens before Details"
+    );
+    wait.element("usage-details-toggle")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     let models = wait
         .at_least("usage-task-row-model", 2)
         .await

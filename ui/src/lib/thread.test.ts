@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupSteps } from './thread';
+import { groupSteps, stepCount, taskWords } from './thread';
 
 describe('groupSteps', () => {
   it('folds consecutive agent steps and keeps messages apart', () => {
@@ -7,9 +7,45 @@ describe('groupSteps', () => {
       { kind: 'user', text: 'hi', joined: false },
       { kind: 'narration', text: 'Opening' },
       { kind: 'progress', text: 'Typing' },
-      { kind: 'answer', text: 'Done' },
+      { kind: 'notice', text: 'You stopped the task.' },
     ]);
     expect(blocks.map((b) => b.kind)).toEqual(['item', 'steps', 'item']);
     expect(blocks[1].kind === 'steps' && blocks[1].items.length).toBe(2);
+  });
+
+  it('puts the steps that led to an answer under the answer, which leads', () => {
+    const blocks = groupSteps([
+      { kind: 'user', text: 'Add up the table', joined: false },
+      { kind: 'narration', text: 'Opening' },
+      { kind: 'tool', name: 'execute', title: 'Open Spreadsheet' },
+      { kind: 'answer', text: '**The total is $1,284.50**' },
+    ]);
+    expect(blocks.map((b) => b.kind)).toEqual(['item', 'answer']);
+    const answer = blocks[1];
+    expect(answer.kind === 'answer' && answer.steps.length).toBe(2);
+  });
+});
+
+describe('stepCount', () => {
+  it('counts the agent’s actions, not its narration or progress lines', () => {
+    expect(stepCount([
+      { kind: 'narration', text: 'I will open it' },
+      { kind: 'tool', name: 'execute', title: 'Open Browser' },
+      { kind: 'progress', text: 'Browser is open' },
+      { kind: 'tool', name: 'execute', title: 'Type the request' },
+      { kind: 'progress', text: 'Typed' },
+    ])).toBe(2);
+  });
+});
+
+describe('taskWords', () => {
+  it('is the message that started the task and what was added to it', () => {
+    expect(taskWords([
+      { kind: 'user', text: 'Weather?', joined: false },
+      { kind: 'answer', text: 'Sunny' },
+      { kind: 'user', text: 'Delete the old files', joined: false },
+      { kind: 'user', text: 'in Downloads', joined: true },
+      { kind: 'tool', name: 'execute', title: 'Open Files' },
+    ])).toBe('Delete the old files\nin Downloads');
   });
 });

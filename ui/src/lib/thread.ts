@@ -1,8 +1,12 @@
 // Groups the agent's running commentary (narration, progress, tool activity) into blocks
-// that fold away, so messages and answers stand out.
+// that fold away, so messages and answers stand out. A finished answer leads: the steps that
+// led to it fold under it ("How I did it").
 import type { ThreadItem } from './api';
 
-export type Block = { kind: 'steps'; items: ThreadItem[] } | { kind: 'item'; item: ThreadItem };
+export type Block =
+  | { kind: 'steps'; items: ThreadItem[] }
+  | { kind: 'item'; item: ThreadItem }
+  | { kind: 'answer'; item: ThreadItem; steps: ThreadItem[] };
 
 const STEP_KINDS = new Set(['narration', 'progress', 'tool', 'toolFailed', 'status']);
 
@@ -13,9 +17,41 @@ export function groupSteps(items: ThreadItem[]): Block[] {
     if (STEP_KINDS.has(item.kind)) {
       if (last?.kind === 'steps') last.items.push(item);
       else blocks.push({ kind: 'steps', items: [item] });
+    } else if (item.kind === 'answer') {
+      // The steps just before an answer are how it was found: they go under it.
+      if (last?.kind === 'steps') blocks[blocks.length - 1] = { kind: 'answer', item, steps: last.items };
+      else blocks.push({ kind: 'answer', item, steps: [] });
     } else {
       blocks.push({ kind: 'item', item });
     }
   }
   return blocks;
+}
+
+/**
+ * How many steps the agent took: one per tool call, the same count the Steps view shows for
+ * a recorded task (each step there is one call). Narration and progress lines are not steps.
+ */
+export function stepCount(items: ThreadItem[]): number {
+  return items.filter((i) => i.kind === 'tool').length;
+}
+
+/** "3 steps", "1 step". */
+export function stepsWords(n: number): string {
+  return `${n} ${n === 1 ? 'step' : 'steps'}`;
+}
+
+/**
+ * The person's words of the task now under way: the message that started it and any added
+ * to it while it ran. An approval card is read against them.
+ */
+export function taskWords(items: ThreadItem[]): string {
+  const words: string[] = [];
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i];
+    if (item.kind !== 'user') continue;
+    words.unshift(item.text);
+    if (!item.joined) break;
+  }
+  return words.join('\n');
 }

@@ -23,7 +23,8 @@ describe('TaskPanel', () => {
     });
     render(TaskPanel, { app: state, machine: machine() });
     expect(screen.getByTestId('status-chip')).toHaveAttribute('data-status', 'running');
-    expect(screen.getByTestId('task-usage')).toHaveTextContent('$0.04 · 1.5k tokens');
+    expect(screen.getByTestId('task-usage')).toHaveTextContent('$0.04');
+    expect(screen.getByTestId('usage-button')).not.toHaveTextContent(/token/i);
     expect(screen.getByTestId('joined-note')).toBeInTheDocument();
     expect(screen.getByTestId('thread-steps')).toHaveTextContent('Opening the browser');
     await userEvent.click(screen.getByTestId('stop-button'));

@@ -51,10 +51,14 @@ beforeEach(() => {
 });
 
 describe('Reusable tasks library', () => {
-  it('fills the Run form with the defaults and runs with every input, typed like its default', async () => {
+  it('is the sentence with its changeable words as labelled fields, filled with last time’s words', async () => {
     render(Library, { machine: laptop });
     await waitFor(() => expect(input('city')).toHaveValue('Paris'));
     expect(input('days')).toHaveValue('3');
+    expect(screen.getByTestId('reusable-sentence')).toHaveTextContent('Look up the weather in City');
+    expect(input('city').closest('label')).toHaveTextContent('City');
+    expect(screen.getByTestId('library-item')).toHaveTextContent('Look up the weather in ‹City› for ‹Days› days');
+    expect(screen.getByTestId('reusable-title')).toHaveTextContent('Look up the weather in ‹City› for ‹Days› days');
     expect(screen.getByTestId('reusable-warnings')).toHaveTextContent('It assumes the browser is already open.');
 
     await userEvent.clear(input('days'));
@@ -64,7 +68,10 @@ describe('Reusable tasks library', () => {
 
     // The unchanged city is passed too: the learned function's defaults are replaced whole.
     expect(api.runReusable).toHaveBeenCalledWith('r1', 'm1', { city: 'Paris', days: 5 });
-    expect(await screen.findByTestId('run-result')).toHaveTextContent('forecast: "sunny"');
+    // The result in words, the console's panel (JSON, logs, variables) folded away.
+    expect(await screen.findByTestId('reusable-result')).toHaveTextContent('Forecast: sunny');
+    expect(screen.getByTestId('reusable-result')).not.toHaveTextContent('"');
+    expect((screen.getByTestId('reusable-technical') as HTMLDetailsElement).open).toBe(false);
     expect(screen.getByTestId('run-logs')).toHaveTextContent('searched');
     expect(await screen.findByTestId('run-screenshot')).toHaveAttribute('src', 'blob:run-shot');
   });
@@ -123,7 +130,7 @@ describe('Reusable tasks library', () => {
     });
     const changes = await screen.findByTestId('reusable-changes');
     const lines = within(changes).getAllByRole('listitem').map((l) => l.textContent);
-    expect(lines).toEqual(['Reads every day of the forecast. Why: it stopped after the first', 'Waits for the page. Why: it was slow']);
+    expect(lines).toEqual(['Reads every day of the forecast.', 'Waits for the page.']);
     expect(screen.queryByTestId('reusable-heal')).not.toBeInTheDocument();
   });
 
@@ -146,14 +153,58 @@ describe('Reusable tasks library', () => {
   it('an empty library says how to fill it', async () => {
     api.listReusable.mockResolvedValue([]);
     render(Library, { machine: laptop });
-    expect(await screen.findByTestId('library-empty')).toHaveTextContent('“Record steps” on, then choose “Make reusable”');
+    expect(await screen.findByTestId('library-empty')).toHaveTextContent('choose “Save as a reusable task” under its answer');
     expect(screen.queryByTestId('reusable-run-form')).not.toBeInTheDocument();
   });
 
   it('on an own desktop the task is shown but runs only on cloud computers', async () => {
     render(Library, { machine: { ...laptop, cloud: false, name: "Ada's MacBook" } });
-    expect(await screen.findByTestId('reusable-title')).toHaveTextContent('Weather lookup');
-    expect(screen.getByText(/Reusable tasks run on cloud computers/)).toBeInTheDocument();
+    expect(await screen.findByTestId('reusable-title')).toHaveTextContent('Look up the weather in ‹City›');
+    expect(screen.getByText(/Saved tasks run on cloud computers/)).toBeInTheDocument();
     expect(screen.queryByTestId('reusable-run')).not.toBeInTheDocument();
+  });
+
+  it('a run that asks to sign in gives a way the person can take, the raw code only in the details', async () => {
+    api.runReusable.mockResolvedValue(blockRun({ result: null, error: { kind: 'exception', message: 'Error: needs_sign_in: Browser' } }));
+    render(Library, { machine: laptop });
+    await userEvent.click(await screen.findByTestId('reusable-run'));
+    const problem = await screen.findByTestId('reusable-problem');
+    expect(problem).toHaveTextContent('Browser on Design laptop asks to sign in');
+    expect(problem).toHaveTextContent('send “Sign in to Browser”');
+    expect(problem).not.toHaveTextContent('needs_sign_in');
+  });
+
+  it('removing asks first, and can be undone before it reaches the service', async () => {
+    const other = { ...weather, id: 'r2', template: 'Find flights to {{city}}', title: 'Find flights to' };
+    api.listReusable.mockResolvedValue([weather, other]);
+    render(Library, { machine: laptop });
+    await userEvent.click(await screen.findByTestId('reusable-remove'));
+    expect(screen.getByTestId('reusable-remove-confirm')).toHaveTextContent('Remove it from your saved tasks?');
+    await userEvent.click(screen.getByTestId('reusable-remove-no'));
+    expect(screen.getAllByTestId('library-item')).toHaveLength(2);
+
+    await userEvent.click(screen.getByTestId('reusable-remove'));
+    await userEvent.click(screen.getByTestId('reusable-remove-yes'));
+    expect(screen.getByTestId('reusable-removed')).toHaveTextContent('Removed “Look up the weather in ‹City› for ‹Days› days”.');
+    expect(screen.getAllByTestId('library-item')).toHaveLength(1);
+    expect(api.removeReusable).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByTestId('reusable-undo'));
+    expect(screen.getAllByTestId('library-item')).toHaveLength(2);
+    expect(screen.getByTestId('reusable-title')).toHaveTextContent('Look up the weather');
+    expect(api.removeReusable).not.toHaveBeenCalled();
+  });
+
+  it('a removal not undone reaches the service', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      api.removeReusable.mockResolvedValue(undefined);
+      render(Library, { machine: laptop });
+      await userEvent.click(await screen.findByTestId('reusable-remove'));
+      await userEvent.click(screen.getByTestId('reusable-remove-yes'));
+      await vi.advanceTimersByTimeAsync(10_001);
+      expect(api.removeReusable).toHaveBeenCalledWith('r1');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

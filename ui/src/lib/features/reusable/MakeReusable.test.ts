@@ -77,13 +77,13 @@ describe('Make this reusable', () => {
     render(MakeReusable, { conversationId: 'c1' });
     await userEvent.click(await screen.findByTestId('reusable-learn'));
 
-    expect(await screen.findByTestId('reusable-title')).toHaveTextContent('Weather lookup');
-    const rows = [...screen.getByTestId('reusable-parameters').querySelectorAll('tbody tr')].map((r) => r.textContent);
-    expect(rows).toEqual(['cityParis', 'dayFriday']);
+    expect(await screen.findByTestId('reusable-title')).toHaveTextContent('Look up the weather in ‹City› for ‹Day›');
+    expect(screen.getByTestId('reusable-parameters'))
+      .toHaveTextContent('Changeable: City (last time “Paris”), Day (last time “Friday”).');
     expect(screen.getByTestId('reusable-errors')).toHaveTextContent('may not run as it should');
     expect(screen.getByTestId('reusable-errors')).toHaveTextContent('The code never reads the parameter "day".');
     expect(screen.getByTestId('reusable-warnings')).toHaveTextContent('Step 3 depends on the window size.');
-    await userEvent.click(screen.getByText('The code'));
+    await userEvent.click(screen.getByText('Technical details'));
     expect(screen.getByTestId('reusable-code')).toHaveTextContent('async function main({ city, day })');
   });
 
@@ -126,7 +126,7 @@ describe('Make this reusable', () => {
 
   it('says why the task cannot be made reusable when the draft fails', async () => {
     api.draftReusable.mockRejectedValue(new ApiError({
-      code: 'not_recorded', title: 'This task was not recorded',
+      code: 'trajectory_not_recorded', title: 'This task was not recorded',
       detail: 'Send it again with “Record steps” on, then make it reusable.', retryAt: null, action: null,
     }));
     render(MakeReusable, { conversationId: 'c1' });

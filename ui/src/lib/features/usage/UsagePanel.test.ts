@@ -36,18 +36,24 @@ const rows = () => screen.getAllByTestId('usage-task-row');
 const barWidth = (row: HTMLElement) => (row.querySelector('.bar') as HTMLElement).style.width;
 
 describe('Usage panel', () => {
-  it('lists every task of the conversation with its figures by model, and the whole conversation', async () => {
+  it('speaks money first: the conversation, this task, the costliest, the balance; tokens only in Details', async () => {
     const api = { conversationUsage: vi.fn(async () => view()) };
-    render(UsagePanel, { api, conversationId: 'c1', taskUsage: report, running: false });
+    render(UsagePanel, { api, conversationId: 'c1', taskUsage: report, running: false, creditsUsd: 18.5 });
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(api.conversationUsage).toHaveBeenCalledWith('c1');
+    expect(screen.getByTestId('usage-session-cost')).toHaveTextContent('$1.24');
+    expect(screen.getByTestId('usage-this-task')).toHaveTextContent('This task: $1.20');
+    expect(screen.getByTestId('usage-costliest')).toHaveTextContent('Most of it: “Write an expensive report on tea” ($1.20).');
+    expect(screen.getByTestId('usage-left')).toHaveTextContent('$18.50 left on your account.');
+    expect(screen.getByTestId('usage-panel')).not.toHaveTextContent(/tokens|acme/);
+    await userEvent.click(screen.getByTestId('usage-details-toggle'));
 
     const [first, second] = rows();
     expect(first).toHaveTextContent('1. Look up the price of coffee');
     expect(within(first).getByTestId('usage-task-row-cost')).toHaveTextContent('$0.04');
-    expect(within(first).getByTestId('usage-task-row-tokens')).toHaveTextContent('12.8k tokens');
+    expect(within(first).getByTestId('usage-task-row-tokens')).toHaveTextContent('12.8k tokens in 3 calls');
     expect(within(first).getAllByTestId('usage-task-row-model').map((m) => m.textContent?.trim()))
-      .toEqual(['acme/big: 10.5k tokens · $0.04', 'acme/fast: 2.3k tokens · $0.0021']);
+      .toEqual(['AI model Big: 10.5k tokens · $0.04', 'AI model Fast: 2.3k tokens · < $0.01']);
     expect(second).toHaveTextContent('2. Write an expensive report on tea');
     expect(within(second).getByTestId('usage-task-row-cost')).toHaveTextContent('$1.20');
 
@@ -55,7 +61,6 @@ describe('Usage panel', () => {
     expect(barWidth(second)).toBe('100%');
     expect(parseFloat(barWidth(first))).toBeCloseTo((0.0421 / 1.2) * 100, 1);
 
-    expect(screen.getByTestId('usage-session-cost')).toHaveTextContent('$1.24');
     expect(screen.getByTestId('usage-session-input')).toHaveTextContent('412.0k');
     expect(screen.getAllByTestId('usage-session-model').map((r) => r.dataset.model)).toEqual(['acme/big', 'acme/fast']);
     expect(screen.queryByTestId('usage-untracked')).not.toBeInTheDocument();
@@ -102,6 +107,8 @@ describe('Usage panel', () => {
     };
     render(UsagePanel, { api, conversationId: 'c1', taskUsage: null, running: true });
     expect(screen.getByTestId('usage-tasks-empty')).toBeInTheDocument();
+    expect(screen.getByTestId('usage-session-cost')).toHaveTextContent('$0.00');
+    await userEvent.click(screen.getByTestId('usage-details-toggle'));
     expect(screen.getByTestId('usage-session-empty')).toBeInTheDocument();
     expect(await screen.findByTestId('usage-error')).toHaveTextContent('The service could not be reached. Check your connection.');
 

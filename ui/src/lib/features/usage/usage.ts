@@ -1,6 +1,9 @@
-// Usage figures as the usage panel shows them: totals and one row per model, biggest cost
-// first. Missing numbers (a model that reports no cache figures) count as zero.
+// Usage figures as the usage popover shows them: money first (this task, the conversation,
+// the costliest task), tokens and models only in its details. Missing numbers (a model that
+// reports no cache figures) count as zero. The header and the popover take their dollars from
+// here, so the two never disagree.
 import type { TaskUsage, UsageFigures, UsageView } from '../../api';
+import { dollars } from '../../format';
 
 export interface UsageRow {
   model: string;
@@ -36,11 +39,41 @@ export function shares(rows: UsageRow[]): number[] {
   return rows.map((r) => (max > 0 ? value(r) / max : 0));
 }
 
-/** Small costs with enough digits to tell tasks apart. */
+/** Dollars as every usage figure shows them: the same words in the header and the popover. */
 export function cost(usd: number): string {
-  if (usd === 0) return '$0.00';
-  if (usd < 0.01) return `$${usd.toFixed(4)}`;
-  return `$${usd.toFixed(2)}`;
+  return dollars(usd);
+}
+
+/** What a task cost so far, as the header shows it; `null` before its first model call. */
+export function taskCost(usage: TaskUsage | null): number | null {
+  return usage ? (usage.costUsd ?? 0) : null;
+}
+
+/**
+ * The conversation's cost: the service's figure for the whole session when it gave one, else
+ * its tasks added up.
+ */
+export function conversationCost(session: TaskUsage | null, tasks: TaskRow[]): number | null {
+  if (session) return session.costUsd ?? 0;
+  return tasks.length ? (sum(tasks.map((t) => t.usage)).costUsd ?? 0) : null;
+}
+
+/** The costliest of several tasks, when one stands out (over half the total). */
+export function costliest(tasks: TaskRow[]): TaskRow | null {
+  if (tasks.length < 2) return null;
+  const total = tasks.reduce((t, r) => t + (r.usage.costUsd ?? 0), 0);
+  const top = tasks.reduce((a, b) => ((b.usage.costUsd ?? 0) > (a.usage.costUsd ?? 0) ? b : a));
+  return total > 0 && (top.usage.costUsd ?? 0) > total / 2 ? top : null;
+}
+
+/** A model's id as a name: "anthropic/claude-sonnet-4" → "Claude Sonnet 4". */
+export function modelName(id: string): string {
+  const name = id.split('/').pop() ?? id;
+  return name
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
 }
 
 /** One task of the conversation as the panel lists it. */

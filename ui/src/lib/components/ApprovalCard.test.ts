@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
-import ApprovalDialog from './ApprovalDialog.svelte';
+import ApprovalCard from './ApprovalCard.svelte';
 import { AppState } from '../app.svelte';
 import { conversation, fakeApi, uiError } from '../../tests/fake-api';
 import type { ApprovalRequest } from '../api';
@@ -20,29 +20,60 @@ const approval: ApprovalRequest = {
   expiresAt: Date.now() + 90_000,
 };
 
-describe('ApprovalDialog', () => {
-  it('shows what the agent wants to do and approves', async () => {
+describe('ApprovalCard', () => {
+  it('says in words what will happen, folds the command away, and names the act on a red button', async () => {
     const api = fakeApi();
     const state = new AppState(api);
     state.conversation = conversation({ status: 'needsApproval', pendingApproval: approval });
-    render(ApprovalDialog, { app: state, approval });
-    expect(screen.getByTestId('approval-title')).toHaveTextContent('Delete old invoices');
+    render(ApprovalCard, { app: state, approval, task: 'Delete the old invoices' });
+    expect(screen.getByTestId('approval-title'))
+      .toHaveTextContent('Permanently delete the folder 2019 in invoices and everything in it?');
+    expect(screen.getByTestId('approval-description')).toHaveTextContent('Removes 12 files');
+    // The command and folder are there for whoever wants them, folded under Technical details.
+    const details = screen.getByTestId('approval-details') as HTMLDetailsElement;
+    expect(details.open).toBe(false);
     expect(screen.getByTestId('approval-command')).toHaveTextContent('rm -r invoices/2019');
     expect(screen.getByTestId('approval-folder')).toHaveTextContent('/home/ada');
+    const act = screen.getByTestId('approval-approve');
+    expect(act).toHaveTextContent('Delete folder');
+    expect(act).toHaveClass('danger');
+    expect(screen.getByTestId('approval-expires')).toHaveTextContent('nothing is deleted');
     expect(screen.getByTestId('approval-countdown').textContent).toMatch(/1 min|\d+ s/);
-    // Approve never has the first focus: a key pressed by habit answers nothing.
+    expect(screen.getByTestId('approval-card')).toHaveAttribute('data-destructive', 'true');
+    // The card has the focus on its heading, never on the act: a key pressed by habit answers nothing.
     expect(document.activeElement).toBe(screen.getByTestId('approval-title'));
-    await userEvent.keyboard('{Enter} ');
+    await userEvent.keyboard('{Enter} {Escape}');
     expect(api.answerApproval).not.toHaveBeenCalled();
-    await userEvent.click(screen.getByTestId('approval-approve'));
+    expect(screen.queryByTestId('approval-mismatch')).toBeNull();
+    await userEvent.click(act);
     await waitFor(() => expect(api.answerApproval).toHaveBeenCalledWith('c1', 'ap_1', true));
+  });
+
+  it('warns when the target is not the place the task named', () => {
+    const api = fakeApi();
+    const state = new AppState(api);
+    const card = { ...approval, command: 'rm -r ~/Documents/old-reports', cwd: '/home/agent' };
+    render(ApprovalCard, { app: state, approval: card, task: 'Delete the old files in Downloads' });
+    expect(screen.getByTestId('approval-mismatch'))
+      .toHaveTextContent('Your task named Downloads, but this deletes old-reports in Documents.');
+  });
+
+  it('keeps a plain Approve and the card\'s title for a step that destroys nothing', () => {
+    const api = fakeApi();
+    const state = new AppState(api);
+    const card = { ...approval, title: 'Send the email', description: '', command: 'mail --send draft-1' };
+    render(ApprovalCard, { app: state, approval: card, task: 'Send the report' });
+    expect(screen.getByTestId('approval-title')).toHaveTextContent('Send the email');
+    expect(screen.getByTestId('approval-approve')).toHaveTextContent('Approve');
+    expect(screen.getByTestId('approval-approve')).toHaveClass('primary');
+    expect(screen.getByTestId('approval-expires')).toHaveTextContent('the agent skips this step.');
   });
 
   it('denies', async () => {
     const api = fakeApi();
     const state = new AppState(api);
     state.conversation = conversation({ pendingApproval: approval });
-    render(ApprovalDialog, { app: state, approval });
+    render(ApprovalCard, { app: state, approval });
     await userEvent.click(screen.getByTestId('approval-deny'));
     await waitFor(() => expect(api.answerApproval).toHaveBeenCalledWith('c1', 'ap_1', false));
   });
@@ -62,7 +93,7 @@ describe('ApprovalDialog', () => {
       ],
     };
     state.conversation = conversation({ pendingApproval: choice });
-    render(ApprovalDialog, { app: state, approval: choice });
+    render(ApprovalCard, { app: state, approval: choice });
     expect(screen.queryByTestId('approval-approve')).toBeNull();
     const send = screen.getByTestId('approval-send-choice');
     expect(send).toBeDisabled();
@@ -87,7 +118,7 @@ describe('ApprovalDialog', () => {
     const state = new AppState(api);
     const linkOnly = { ...approval, isLinkOnly: true, approvalUrl: 'https://x/approve' };
     state.conversation = conversation({ pendingApproval: linkOnly });
-    render(ApprovalDialog, { app: state, approval: linkOnly });
+    render(ApprovalCard, { app: state, approval: linkOnly });
     expect(screen.queryByTestId('approval-approve')).toBeNull();
     expect(screen.getByTestId('approval-link-only')).toHaveTextContent('Porthole never sees it');
     await userEvent.click(screen.getByTestId('approval-open-page'));
@@ -109,7 +140,7 @@ describe('ApprovalDialog', () => {
       questions: [{ options: [{ value: 'rome', label: 'Rome' }], allowOther: true }],
     };
     state.conversation = conversation({ pendingApproval: choice });
-    render(ApprovalDialog, { app: state, approval: choice });
+    render(ApprovalCard, { app: state, approval: choice });
     await userEvent.type(screen.getByTestId('approval-other'), 'Atlantis');
     await userEvent.click(screen.getByTestId('approval-send-choice'));
     await waitFor(() => expect(screen.getByTestId('approval-refusal')).toHaveTextContent('pick again'));

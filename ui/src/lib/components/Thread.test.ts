@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/svelte';
+import Thread from './Thread.svelte';
+import { AppState } from '../app.svelte';
+import { conversation, fakeApi, machine } from '../../tests/fake-api';
+import type { ApprovalRequest } from '../api';
+
+describe('Thread', () => {
+  it('leads with the answer and folds how it was done under it, counting the agent’s actions', () => {
+    render(Thread, {
+      machine: machine(),
+      conversation: conversation({
+        status: 'succeeded',
+        items: [
+          { kind: 'user', text: 'Add up the table', joined: false },
+          { kind: 'narration', text: 'I will open the spreadsheet' },
+          { kind: 'tool', name: 'execute', title: 'Open Spreadsheet' },
+          { kind: 'progress', text: 'Spreadsheet is open' },
+          { kind: 'tool', name: 'execute', title: 'Read the results' },
+          { kind: 'answer', text: '**The total is $1,284.50**' },
+        ],
+      }),
+    });
+    const items = screen.getAllByTestId(/^(thread-item|thread-steps)$/);
+    const order = items.map((el) => el.dataset.kind ?? el.dataset.testid);
+    expect(order.slice(0, 3)).toEqual(['user', 'answer', 'thread-steps']);
+    const fold = screen.getByTestId('thread-steps');
+    expect(within(fold).getByTestId('steps-toggle')).toHaveTextContent('How I did it (2 steps)');
+    expect(fold.querySelector('details')?.open).toBe(false);
+  });
+
+  it('draws the waiting card in the thread, read against the task’s words', () => {
+    const card: ApprovalRequest = {
+      approvalId: 'ap_1', kind: 'yesNo', questions: [], title: 'Delete the folder old-reports',
+      description: '', approvalType: 'exec', isLinkOnly: false, approvalUrl: null,
+      command: 'rm -r ~/Documents/old-reports', cwd: '/home/agent', expiresAt: null,
+    };
+    const app = new AppState(fakeApi());
+    const c = conversation({
+      status: 'needsApproval',
+      pendingApproval: card,
+      items: [{ kind: 'user', text: 'Delete the old files in Downloads', joined: false }],
+    });
+    app.conversation = c;
+    render(Thread, { app, machine: machine(), conversation: c });
+    const inThread = within(screen.getByTestId('thread'));
+    expect(inThread.getByTestId('approval-card')).toHaveAttribute('data-destructive', 'true');
+    expect(inThread.getByTestId('approval-mismatch')).toHaveTextContent('Your task named Downloads');
+    expect(inThread.getByTestId('approval-approve')).toHaveTextContent('Delete folder');
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { extraParameters, fieldLabel, plainResult, sentenceParts, taskName } from './sentence';
+
+describe('a reusable task as a sentence', () => {
+  it('splits the template into words and named fields', () => {
+    expect(sentenceParts('Look up the weather in {{place}} on {{ day }}')).toEqual([
+      { kind: 'text', text: 'Look up the weather in ' },
+      { kind: 'field', name: 'place' },
+      { kind: 'text', text: ' on ' },
+      { kind: 'field', name: 'day' },
+    ]);
+  });
+
+  it('labels fields in words and keeps them in the name', () => {
+    expect(fieldLabel('place')).toBe('Place');
+    expect(fieldLabel('start_date')).toBe('Start date');
+    expect(fieldLabel('startDate')).toBe('Start date');
+    expect(taskName({ title: 'Look up the weather in', template: 'Look up the weather in {{place}}' }))
+      .toBe('Look up the weather in ‹Place›');
+    expect(taskName({ title: 'Tidy up', template: '' })).toBe('Tidy up');
+  });
+
+  it('lists parameters the sentence does not show', () => {
+    expect(extraParameters('In {{place}}', [{ name: 'place' }, { name: 'units' }])).toEqual([{ name: 'units' }]);
+  });
+});
+
+describe('plainResult', () => {
+  it('shows text as text: no quotes, real line breaks', () => {
+    expect(plainResult('Rome: 21 °C\nSunny\n')).toBe('Rome: 21 °C\nSunny');
+    expect(plainResult('Rome: 21 °C')).not.toContain('"');
+  });
+
+  it('shows objects and lists as labelled lines', () => {
+    expect(plainResult({ city: 'Rome', temperature_c: 21 })).toBe('City: Rome\nTemperature c: 21');
+    expect(plainResult(['a', 'b'])).toBe('• a\n• b');
+    expect(plainResult(null)).toBe('Nothing came back.');
+  });
+});
+
+describe('runProblem', () => {
+  it('gives a sign-in a way out the person can take, without the raw code', async () => {
+    const { runProblem } = await import('./problems');
+    const p = runProblem('Error: needs_sign_in: Browser', 'Design laptop');
+    expect(p.title).toBe('Browser on Design laptop asks to sign in');
+    expect(p.detail).toContain('send “Sign in to Browser”');
+    expect(p.detail).not.toContain('needs_sign_in');
+    expect(p.detail).not.toContain('live screen');
+  });
+});
