@@ -23,7 +23,8 @@ describe('Composer', () => {
         text: 'Find the weather',
         model: null,
         attachments: [],
-        options: { recordSteps: false, outputSchema: '', successCriteria: null },
+        // "Record steps" is on unless turned off.
+        options: { recordSteps: true, outputSchema: '', successCriteria: null },
       }),
     );
     expect(box.value).toBe('');

@@ -4,8 +4,35 @@ import type { Criteria, SendOptions } from '../../api';
 
 export type CriteriaMode = 'sentence' | 'checks';
 
+/**
+ * "Record steps" is on unless the person turned it off: without a recording, Steps and "Save
+ * as a reusable task" have nothing to show, a dead end found only after the task. The choice
+ * is a preference of this window (no secret, nothing about an account), kept in the page's
+ * own storage; a person who never touched it gets the default.
+ */
+export const RECORD_STEPS_KEY = 'porthole.recordSteps';
+
+function keptRecordSteps(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(RECORD_STEPS_KEY) !== 'false';
+  } catch {
+    return true;
+  }
+}
+
 export class ComposerOptions {
-  recordSteps = $state(false);
+  #recordSteps = $state(keptRecordSteps());
+  get recordSteps(): boolean {
+    return this.#recordSteps;
+  }
+  set recordSteps(on: boolean) {
+    this.#recordSteps = on;
+    try {
+      globalThis.localStorage?.setItem(RECORD_STEPS_KEY, String(on));
+    } catch {
+      // Not kept: this window still uses the choice until it closes.
+    }
+  }
   advancedOpen = $state(false);
   outputSchema = $state('');
   criteriaMode = $state<CriteriaMode>('sentence');
