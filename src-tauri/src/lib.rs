@@ -12,6 +12,7 @@ mod error;
 mod error_words;
 mod events;
 mod judge;
+mod layout;
 mod live;
 mod machines;
 mod navigation;
@@ -95,6 +96,8 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             live::commands::live_stats,
             live::commands::live_save_snapshot,
             live::full_screen::live_set_full_screen,
+            layout::commands::get_layout,
+            layout::commands::set_layout,
         ])
         .events(collect_events![
             events::MachinesChanged,
@@ -149,6 +152,7 @@ pub fn run() {
             app.manage(connection.clone());
             app.manage(connection::demo::DemoService::default());
             app.manage(persist::SettingsStore::open(&handle)?);
+            app.manage(layout::LayoutStore::open(&handle)?);
             let watchers = std::sync::Arc::new(conversations::window::Watchers::default());
             app.manage(watchers.clone());
             let window = conversations::window::WindowNotify {

@@ -42,9 +42,20 @@ pub fn create_window(app: &tauri::App, label: &str) -> tauri::Result<()> {
             leave(&opening, url);
             NewWindowResponse::Deny
         })
+        .theme(chosen_theme())
         .build()?;
     context_menu::without_navigation(&window);
     Ok(())
+}
+
+/// The window follows the system's light or dark setting (the page's `prefers-color-scheme`),
+/// unless `PORTHOLE_THEME` is `light` or `dark`: the end-to-end tests use it to see both.
+fn chosen_theme() -> Option<tauri::Theme> {
+    match std::env::var("PORTHOLE_THEME").ok()?.as_str() {
+        "dark" => Some(tauri::Theme::Dark),
+        "light" => Some(tauri::Theme::Light),
+        _ => None,
+    }
 }
 
 /// Whether `url` is one of the app's own pages: its custom protocol (`tauri://localhost` on

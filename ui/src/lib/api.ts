@@ -274,3 +274,12 @@ export const liveApi = {
   onStatus: (cb: (viewId: number, status: import('./bindings').LiveStatus) => void) =>
     events.liveStatusChanged.listen((e) => cb(e.payload.viewId, e.payload.status)),
 };
+
+export type { WindowLayout } from './bindings';
+
+/** How the person arranged the window (sidebar, splitter, developer tools), kept by Rust. */
+export const layoutApi = {
+  get: (): Promise<import('./bindings').WindowLayout> => commands.getLayout(),
+  set: (layout: import('./bindings').WindowLayout): Promise<import('./bindings').WindowLayout> =>
+    unwrap(commands.setLayout(layout)),
+};

@@ -110,6 +110,9 @@ export const commands = {
 	liveSaveSnapshot: (pngBase64: string) => typedError<string | null, UiError>(__TAURI_INVOKE("live_save_snapshot", { pngBase64 })),
 	/**  Puts the window into full screen (`full`) or back. */
 	liveSetFullScreen: (full: boolean) => typedError<null, UiError>(__TAURI_INVOKE("live_set_full_screen", { full })),
+	getLayout: () => __TAURI_INVOKE<WindowLayout>("get_layout"),
+	/**  Saves the layout; answers it as kept (values brought into range). */
+	setLayout: (layout: WindowLayout) => typedError<WindowLayout, UiError>(__TAURI_INVOKE("set_layout", { layout })),
 };
 
 /** Events */
@@ -821,6 +824,18 @@ export type Verdict = string;
 export type Waiting = {
 	id: string,
 	request: SendRequest,
+};
+
+export type WindowLayout = {
+	/**  The sidebar is folded away (a thin rail stays to bring it back). */
+	sidebarFolded?: boolean,
+	/**  The live screen's share of the work area's width, 0.25 to 0.8. */
+	liveShare?: number | null,
+	/**
+	 *  Developer tools: the console in each computer's menu and the live screen's frame-rate
+	 *  readout. Off by default; this app is for people who are not programmers.
+	 */
+	developerTools?: boolean,
 };
 
 /* Tauri Specta runtime */
