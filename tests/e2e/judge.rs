@@ -1,5 +1,5 @@
-//! Checking a result: criteria as a sentence or a list of checks; the verdict, each check's
-//! score as a bar and its evidence; a check that cannot be verified says why.
+//! Checking a result: criteria as a sentence or a list of checks; the verdict in words, each
+//! check's evidence (a likelihood bar only where unsure); a check that cannot be made says why.
 
 use porthole_e2e::{by_testid, App, Eventually};
 
@@ -64,9 +64,17 @@ async fn a_result_is_checked_against_a_list_of_checks() {
         criteria[0].attr("data-verdict").await.unwrap().as_deref(),
         Some("passed")
     );
+    // The evidence says where it came from, in words; no internal terms.
+    let evidence = criteria[0]
+        .find(by_testid("judge-evidence-text"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     assert!(
-        criteria[0].find(by_testid("judge-score")).await.is_ok(),
-        "a score bar"
+        !evidence.contains("turn") && !evidence.contains("key words"),
+        "{evidence}"
     );
     assert_eq!(
         criteria[1].attr("data-verdict").await.unwrap().as_deref(),
@@ -79,7 +87,11 @@ async fn a_result_is_checked_against_a_list_of_checks() {
         .text()
         .await
         .unwrap();
-    assert!(why.contains("could not be verified"), "{why}");
+    assert!(why.contains("could not be checked"), "{why}");
+    assert!(
+        criteria[1].find(by_testid("judge-score")).await.is_err(),
+        "no likelihood bar where the check could not be made"
+    );
     keep_screenshot(&app, "judge-checks").await;
     app.quit().await;
 }

@@ -55,34 +55,52 @@ fn stems(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// The passages the judge reads, each with where it came from.
+/// The passages the judge reads, each with where it came from, in words a person reads in the
+/// evidence ("the agent's answer", "step 2 “Type the request”"); with several tasks judged
+/// together, which task ("task 2's answer").
 fn passages(turns: &[TurnRecord]) -> Vec<(String, String)> {
     let mut out = Vec::new();
+    let several = turns.len() > 1;
     for (n, t) in turns.iter().enumerate() {
-        let turn = n + 1;
-        out.push((format!("turn {turn} task"), t.message.clone()));
+        let of = |what: &str| {
+            if several {
+                format!("task {}'s {what}", n + 1)
+            } else {
+                format!("the {what}")
+            }
+        };
+        out.push((
+            if several {
+                format!("task {}", n + 1)
+            } else {
+                "your task".to_owned()
+            },
+            t.message.clone(),
+        ));
         for s in &t.steps {
-            let text = format!("{} — {} {}", s.title, s.rationale, s.code);
-            out.push((format!("turn {turn} step {} “{}”", s.index, s.title), text));
+            // The code is read too, but only the title and reason are quoted to a person.
+            let text = format!("{} — {}\u{0}{}", s.title, s.rationale, s.code);
+            out.push((of(&format!("step {} “{}”", s.index, s.title)), text));
             if let Some(e) = &s.error {
-                out.push((format!("turn {turn} step {} error", s.index), e.clone()));
+                out.push((of(&format!("step {} error", s.index)), e.clone()));
             }
         }
         if !t.answer.is_empty() {
-            out.push((format!("turn {turn} answer"), t.answer.clone()));
+            out.push((of("agent's answer"), t.answer.clone()));
         }
         if !t.output.is_null() {
             let text = match &t.output {
                 Value::String(s) => s.clone(),
                 v => v.to_string(),
             };
-            out.push((format!("turn {turn} output"), text));
+            out.push((of("result"), text));
         }
     }
     out
 }
 
 fn quote(text: &str) -> String {
+    let text = text.split('\u{0}').next().unwrap_or_default();
     let t: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
     match t.char_indices().nth(140) {
         Some((at, _)) => format!("{}…", &t[..at]),
@@ -97,7 +115,7 @@ pub fn judge(check: &str, turns: &[TurnRecord]) -> Finding {
         return Finding {
             verdict: "unverifiable",
             score: 0.5,
-            evidence: "This check is about how the screen looked; the judge reads steps, output and answers, not screenshots.".into(),
+            evidence: "It is about how the screen looked, and the check reads the steps and the answer, not the screenshots.".into(),
         };
     }
     let wanted = stems(check);
@@ -107,8 +125,12 @@ pub fn judge(check: &str, turns: &[TurnRecord]) -> Finding {
     for w in &wanted {
         if let Some((from, text)) = texts.iter().find(|(_, t)| stems(t).contains(w)) {
             found.push(w.clone());
-            if cited.len() < 3 && !cited.iter().any(|c| c.starts_with(from.as_str())) {
-                cited.push(format!("{from}: \"{}\"", quote(text)));
+            if cited.len() < 3
+                && !cited
+                    .iter()
+                    .any(|c| c.starts_with(&format!("From {from}:")))
+            {
+                cited.push(format!("From {from}: “{}”", quote(text)));
             }
         }
     }
@@ -121,19 +143,14 @@ pub fn judge(check: &str, turns: &[TurnRecord]) -> Finding {
     let failed = turns.iter().any(|t| t.status == "failed");
     if failed && SUCCESS.iter().any(|w| lower.contains(w)) {
         score = score.min(0.2);
-        cited.push("a judged turn failed".into());
+        cited.push("But the task did not finish.".into());
     }
     let score = (score * 100.0).round() / 100.0;
     let verdict = if score >= 0.5 { "passed" } else { "failed" };
     let evidence = if cited.is_empty() {
-        "Nothing in the steps, output or answers supports this.".to_owned()
+        "Nothing in the steps or the answer supports this.".to_owned()
     } else {
-        format!(
-            "Supported by {} of {} key words. {}",
-            found.len(),
-            wanted.len(),
-            cited.join("; ")
-        )
+        cited.join(" ")
     };
     Finding {
         verdict,

@@ -64,6 +64,16 @@ async fn a_sentence_and_checks_get_verdicts_scores_and_evidence() {
             .contains("Browser"),
         "{j}"
     );
+    // Evidence in words a person reads: where it came from, no internal terms.
+    let evidence = by_id("opened")["evidence"]
+        .as_str()
+        .unwrap_or("")
+        .to_owned();
+    assert!(evidence.starts_with("From "), "{evidence}");
+    assert!(
+        !evidence.contains("turn") && !evidence.contains("key words"),
+        "{evidence}"
+    );
     assert_eq!(
         by_id("looks")["verdict"],
         "unverifiable",

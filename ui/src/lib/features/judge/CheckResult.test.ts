@@ -8,13 +8,14 @@ vi.mock('../../api', () => ({ api: { checkResult: (...a: unknown[]) => checkResu
 import CheckResult from './CheckResult.svelte';
 
 describe('CheckResult', () => {
-  it('sends checks with evidence, shows each score as a bar and says why a check is unverifiable', async () => {
+  it('sends checks, says each verdict in words, a bar only where unsure, and why a check could not be made', async () => {
     checkResult.mockResolvedValue({
       judgementId: 'judgement_1', verdict: 'unverifiable', summary: '1 of 2 checks passed', task: 't',
       turns: ['turn_1'], usage: null, researchPreview: true,
       criteria: [
         { id: 'check-1', check: 'Reports the weather', verdict: 'passed', score: 0.9, evidence: 'Step 3 read 21 °C' },
-        { id: 'check-2', check: 'The layout looks tidy', verdict: 'unverifiable', score: null, evidence: 'Needs the screen' },
+        { id: 'check-2', check: 'The layout looks tidy', verdict: 'unverifiable', score: 0.5, evidence: 'Needs the screen' },
+        { id: 'check-3', check: 'Gives tomorrow too', verdict: 'passed', score: 0.55, evidence: 'From the answer' },
       ],
     });
     render(CheckResult, { turnId: 'turn_1' });
@@ -26,9 +27,16 @@ describe('CheckResult', () => {
     expect(turnId).toBe('turn_1');
     expect(criteria).toEqual([{ id: 'check-1', check: 'Reports the weather', returnEvidence: true }]);
     expect(key).toMatch(/^porthole-/);
+    // A clear pass has no bar; an unsure one has, an unverifiable one says why instead.
+    const rows = screen.getAllByTestId('judge-criterion');
+    expect(rows[0].querySelector('[data-testid="judge-score"]')).toBeNull();
+    expect(rows[2].querySelector('[data-testid="judge-score"]')).not.toBeNull();
+    expect(rows[2]).toHaveTextContent('Not sure: about 55% likely');
     expect(screen.getAllByTestId('judge-score')).toHaveLength(1);
-    expect(screen.getByTestId('judge-evidence-text')).toHaveTextContent('Step 3 read 21 °C');
-    expect(screen.getByTestId('judge-unverifiable')).toHaveTextContent('could not be verified');
+    expect(screen.getAllByTestId('judge-evidence-text')[0]).toHaveTextContent('Step 3 read 21 °C');
+    expect(screen.getByTestId('judge-unverifiable')).toHaveTextContent('could not be checked');
+    expect(screen.getByTestId('judge-unverifiable')).toHaveTextContent('Look at the final screen');
+    expect(screen.getByTestId('check-result')).not.toHaveTextContent(/judge|checker|show evidence/i);
 
     // The same question again reuses the key, so it is not paid for twice.
     await userEvent.click(screen.getByTestId('judge-run'));
