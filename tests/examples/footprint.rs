@@ -1,0 +1,431 @@
+//! The app's footprint beside a Tauri hello world's, measured the way a person meets them:
+//! each built binary opened in a real window (under `scripts/bench-footprint.sh`, which gives
+//! the X display and D-Bus session and prints the binary sizes). A benchmark, not a test: it
+//! prints figures for BENCHMARKS.md ("Footprint against a Tauri hello world") and asserts
+//! nothing.
+//!
+//! - **launch**: from the process's start (its `starttime` in `/proc`, since boot, 10 ms
+//!   ticks) until the page shows the Demo's machine list (three rows), or the hello world's
+//!   heading; read against `/proc/uptime` when the WebDriver poll (every ~20 ms) first sees it.
+//! - **idle memory**: PSS (`/proc/<pid>/smaps_rollup`) of the app and every process under it
+//!   (WebKitWebProcess, WebKitNetworkProcess), a minute after launch with the window hidden
+//!   (unmapped, as minimising does; the live view then pauses). Three ways: the app with its
+//!   Demo in-process (what a person runs), the app against a simulator outside it (the app
+//!   alone; the difference is the Demo's own cost), and the hello world.
+//! - **following**: the app against a simulator in this process, following a running task
+//!   with the window hidden: CPU time (utime + stime) of the app and its WebKit processes,
+//!   and the requests the simulator served, over a minute.
+//!
+//! Environment: `PORTHOLE_APP` (the app), `FOOTPRINT_HELLO` (the hello world),
+//! `FOOTPRINT_RUNS` (launches of each, 10), `FOOTPRINT_SECS` (the idle and following windows,
+//! 60). Arguments pick parts: `launch`, `memory`, `following` (all when none).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use porthole_e2e::{by_testid, text_of, App, AppOptions, Eventually, Result};
+use thirtyfour::prelude::*;
+
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    App,
+    Hello,
+}
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::App => "app",
+            Kind::Hello => "hello world",
+        }
+    }
+
+    /// The window's title, to hide it.
+    fn title(self) -> &'static str {
+        match self {
+            Kind::App => "^Porthole$",
+            Kind::Hello => "^hello$",
+        }
+    }
+
+    /// How many of the page's marker elements there are: the Demo's machine rows, or the
+    /// hello world's heading.
+    fn marker_js(self) -> &'static str {
+        match self {
+            Kind::App => {
+                r#"return document.querySelectorAll('[data-testid="machine-row"]').length >= 3;"#
+            }
+            Kind::Hello => r#"return document.getElementById('hello') !== null;"#,
+        }
+    }
+}
+
+fn env_num(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+#[tokio::main]
+async fn main() -> Result<()> {
+    let app_bin = PathBuf::from(std::env::var("PORTHOLE_APP")?);
+    let hello_bin = PathBuf::from(std::env::var("FOOTPRINT_HELLO")?);
+    let runs = env_num("FOOTPRINT_RUNS", 10) as usize;
+    let secs = env_num("FOOTPRINT_SECS", 60);
+    let parts: Vec<String> = std::env::args().skip(1).collect();
+    // `launch` is `launch-app` and `launch-hello`; `memory` is `memory-app` and `memory-hello`.
+    let wants = |p: &str| {
+        parts.is_empty()
+            || parts.iter().any(|a| {
+                a == p
+                    || p.strip_prefix(a.as_str())
+                        .is_some_and(|r| r.starts_with('-'))
+            })
+    };
+    println!("load at start: {}", loadavg());
+
+    for (kind, bin, part) in [
+        (Kind::App, &app_bin, "launch-app"),
+        (Kind::Hello, &hello_bin, "launch-hello"),
+    ] {
+        if wants(part) {
+            let mut times = Vec::new();
+            for run in 0..runs {
+                let (app, elapsed) = launch(kind, bin, Vec::new()).await?;
+                println!(
+                    "{} launch {run}: {elapsed:.2} s (load {})",
+                    kind.name(),
+                    loadavg()
+                );
+                times.push(elapsed);
+                app.quit().await;
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+            times.sort_by(f64::total_cmp);
+            println!(
+                "RESULT launch {}: median {:.2} s, min {:.2} s, max {:.2} s over {runs}",
+                kind.name(),
+                times[times.len() / 2],
+                times[0],
+                times[times.len() - 1]
+            );
+        }
+    }
+
+    if wants("memory-app") {
+        let demo = idle_pss(Kind::App, &app_bin, Vec::new(), secs).await?;
+        print_pss("app with its Demo in-process", &demo);
+        let sim = own_sim().await?;
+        let alone = idle_pss(Kind::App, &app_bin, demo_env(&sim), secs).await?;
+        print_pss("app, Demo outside it", &alone);
+        sim.shutdown().await;
+    }
+    if wants("memory-hello") {
+        let hello = idle_pss(Kind::Hello, &hello_bin, Vec::new(), secs).await?;
+        print_pss("hello world", &hello);
+    }
+
+    if wants("following") {
+        following(&app_bin, secs).await?;
+    }
+    Ok(())
+}
+
+/// Opens `binary` and waits for its marker; returns the seconds from its process's start.
+async fn launch(kind: Kind, binary: &Path, env: Vec<(String, String)>) -> Result<(App, f64)> {
+    // The harness opens whatever PORTHOLE_APP names; this example is single-threaded in
+    // effect (one launch at a time), so switching it between launches is safe.
+    std::env::set_var("PORTHOLE_APP", binary);
+    let app = App::launch_with(AppOptions {
+        demo_time_scale: Some(1.0),
+        env,
+        ..AppOptions::default()
+    })
+    .await?;
+    let pid = process_of(binary).ok_or("the launched process was not found")?;
+    let started = start_ticks(pid)? as f64 / 100.0;
+    let limit = Instant::now() + Duration::from_secs(60);
+    loop {
+        let shown = app.driver.execute(kind.marker_js(), vec![]).await;
+        if shown
+            .map(|v| v.json().as_bool() == Some(true))
+            .unwrap_or(false)
+        {
+            return Ok((app, uptime()? - started));
+        }
+        if Instant::now() > limit {
+            return Err(format!("{} never showed its first screen", kind.name()).into());
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// PSS in KiB of each process of the tree, by name, a while after launch with the window
+/// hidden.
+async fn idle_pss(
+    kind: Kind,
+    binary: &Path,
+    env: Vec<(String, String)>,
+    secs: u64,
+) -> Result<Vec<(String, u64)>> {
+    let opened = Instant::now();
+    let (app, _) = launch(kind, binary, env).await?;
+    hide_window(kind)?;
+    let wait = Duration::from_secs(secs).saturating_sub(opened.elapsed());
+    tokio::time::sleep(wait).await;
+    let pid = process_of(binary).ok_or("the app went away")?;
+    let mut out = Vec::new();
+    for p in tree(pid) {
+        if let (Some(name), Some(kb)) = (comm(p), pss_kib(p)) {
+            out.push((name, kb));
+        }
+    }
+    println!("  (load {})", loadavg());
+    app.quit().await;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    Ok(out)
+}
+
+fn print_pss(what: &str, procs: &[(String, u64)]) {
+    let total: u64 = procs.iter().map(|(_, kb)| kb).sum();
+    let each: Vec<String> = procs
+        .iter()
+        .map(|(n, kb)| format!("{n} {:.1}", *kb as f64 / 1024.0))
+        .collect();
+    println!(
+        "RESULT idle PSS {what}: {:.1} MiB ({})",
+        total as f64 / 1024.0,
+        each.join(", ")
+    );
+}
+
+/// Follows a running task with the window hidden and counts CPU time and requests.
+async fn following(binary: &Path, secs: u64) -> Result<()> {
+    let sim = own_sim().await?;
+    let (app, _) = launch(Kind::App, binary, demo_env(&sim)).await?;
+    select_machine(&app, "Design laptop").await?;
+    // The simulator's slow agent: two minutes a step, so the task runs all through the window
+    // and the app waits on the service, as it does for most of a real task.
+    let task = std::env::var("FOOTPRINT_TASK").unwrap_or_else(|_| {
+        "Take your time and count to 3, then check the weather in Oslo".to_owned()
+    });
+    let composer = Eventually::new(&app.driver).element("composer").await?;
+    composer.click().await?;
+    composer.send_keys(&task).await?;
+    composer.send_keys(Key::Enter).await?;
+    Eventually::new(&app.driver)
+        .text("status-chip", |_| true)
+        .await?;
+    let limit = Instant::now() + Duration::from_secs(60);
+    loop {
+        let chip = Eventually::new(&app.driver).element("status-chip").await?;
+        if chip.attr("data-status").await?.as_deref() == Some("running") {
+            break;
+        }
+        if Instant::now() > limit {
+            return Err("the task never showed as running".into());
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    hide_window(Kind::App)?;
+    // Let the page settle into its hidden state.
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    let pid = process_of(binary).ok_or("the app went away")?;
+    println!("  following from status {}", turn_status(&sim));
+    let seen_before = sim.state().requests_seen().len();
+    let cpu_before = cpu_ticks(pid);
+    let t0 = Instant::now();
+    tokio::time::sleep(Duration::from_secs(secs)).await;
+    let cpu_after = cpu_ticks(pid);
+    let elapsed = t0.elapsed().as_secs_f64();
+    let seen = sim.state().requests_seen();
+    let during = &seen[seen_before.min(seen.len())..];
+    let running = turn_status(&sim);
+    let mut per_path: Vec<(String, usize)> = Vec::new();
+    for r in during {
+        let key = format!("{} {}", r.method, r.path);
+        match per_path.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, n)) => *n += 1,
+            None => per_path.push((key, 1)),
+        }
+    }
+    let mut cpu_line = Vec::new();
+    let mut total = 0u64;
+    for (name, after) in &cpu_after {
+        let before = cpu_before
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, t)| *t)
+            .unwrap_or(0);
+        let used = after.saturating_sub(before);
+        total += used;
+        cpu_line.push(format!(
+            "{name} {:.2}%",
+            used as f64 / 100.0 / elapsed * 100.0
+        ));
+    }
+    println!(
+        "RESULT following (task {running} at the end, load {}): CPU {:.2}% of a core ({}); {} requests in {elapsed:.0} s = {:.1} a minute: {per_path:?}",
+        loadavg(),
+        total as f64 / 100.0 / elapsed * 100.0,
+        cpu_line.join(", "),
+        during.len(),
+        during.len() as f64 * 60.0 / elapsed,
+    );
+    app.quit().await;
+    sim.shutdown().await;
+    Ok(())
+}
+
+/// The task's status on the service, with how many log entries it has.
+fn turn_status(sim: &porthole_sim::RunningSim) -> String {
+    let db = sim.state().db();
+    db.turns
+        .values()
+        .map(|t| format!("{} ({} log entries)", t.status.as_str(), t.log.len()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+async fn select_machine(app: &App, name: &str) -> Result<()> {
+    let rows = Eventually::new(&app.driver)
+        .at_least("machine-row", 1)
+        .await?;
+    for row in rows {
+        if text_of(&row.find(by_testid("machine-name")).await?).await == name {
+            row.find(by_testid("machine-select")).await?.click().await?;
+            return Ok(());
+        }
+    }
+    Err(format!("no machine called {name:?}").into())
+}
+
+async fn own_sim() -> Result<porthole_sim::RunningSim> {
+    Ok(porthole_sim::Sim::start(porthole_sim::Config::default()).await?)
+}
+
+fn demo_env(sim: &porthole_sim::RunningSim) -> Vec<(String, String)> {
+    let ada = sim.account("ada");
+    vec![
+        ("PORTHOLE_DEMO_URL".into(), sim.base_url.clone()),
+        (
+            "PORTHOLE_DEMO_KEY".into(),
+            ada.api_key.clone().unwrap_or_default(),
+        ),
+        ("PORTHOLE_DEMO_ID_TOKEN".into(), ada.id_token.clone()),
+    ]
+}
+
+/// Unmaps the window: what minimising does without a window manager (GTK marks it iconified
+/// and WebKit tells the page it is hidden).
+fn hide_window(kind: Kind) -> Result<()> {
+    let out = Command::new("xdotool")
+        .args(["search", "--onlyvisible", "--name", kind.title()])
+        .output()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let window = text
+        .split_whitespace()
+        .next()
+        .ok_or("the window was not found")?;
+    Command::new("xdotool")
+        .args(["windowunmap", window])
+        .status()?;
+    Ok(())
+}
+
+fn process_of(binary: &Path) -> Option<u32> {
+    let binary = binary.canonicalize().ok()?;
+    std::fs::read_dir("/proc").ok()?.flatten().find_map(|e| {
+        let pid: u32 = e.file_name().to_str()?.parse().ok()?;
+        (std::fs::read_link(e.path().join("exe")).ok()? == binary).then_some(pid)
+    })
+}
+
+/// The fields of `/proc/<pid>/stat` after the command name (field 3 is index 0).
+fn stat_fields(pid: u32) -> Option<Vec<String>> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let rest = &stat[stat.rfind(')')? + 2..];
+    Some(rest.split_whitespace().map(str::to_owned).collect())
+}
+
+fn start_ticks(pid: u32) -> Result<u64> {
+    Ok(stat_fields(pid)
+        .and_then(|f| f.get(19)?.parse().ok())
+        .ok_or("no start time")?)
+}
+
+fn uptime() -> Result<f64> {
+    let text = std::fs::read_to_string("/proc/uptime")?;
+    Ok(text
+        .split_whitespace()
+        .next()
+        .and_then(|v| v.parse().ok())
+        .ok_or("no uptime")?)
+}
+
+fn loadavg() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_default()
+}
+
+/// The process and every process under it.
+fn tree(root: u32) -> Vec<u32> {
+    let mut parent_of = Vec::new();
+    if let Ok(entries) = std::fs::read_dir("/proc") {
+        for e in entries.flatten() {
+            let Some(pid) = e.file_name().to_str().and_then(|s| s.parse::<u32>().ok()) else {
+                continue;
+            };
+            if let Some(ppid) = stat_fields(pid).and_then(|f| f.get(1)?.parse::<u32>().ok()) {
+                parent_of.push((pid, ppid));
+            }
+        }
+    }
+    let mut out = vec![root];
+    let mut i = 0;
+    while i < out.len() {
+        let p = out[i];
+        out.extend(parent_of.iter().filter(|(_, pp)| *pp == p).map(|(c, _)| *c));
+        i += 1;
+    }
+    out
+}
+
+fn comm(pid: u32) -> Option<String> {
+    Some(
+        std::fs::read_to_string(format!("/proc/{pid}/comm"))
+            .ok()?
+            .trim()
+            .to_owned(),
+    )
+}
+
+fn pss_kib(pid: u32) -> Option<u64> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/smaps_rollup")).ok()?;
+    text.lines()
+        .find(|l| l.starts_with("Pss:"))?
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
+}
+
+/// utime + stime in clock ticks (1/100 s) of each process of the tree, by name.
+fn cpu_ticks(root: u32) -> Vec<(String, u64)> {
+    let mut out: Vec<(String, u64)> = Vec::new();
+    for p in tree(root) {
+        let (Some(name), Some(f)) = (comm(p), stat_fields(p)) else {
+            continue;
+        };
+        let t = f.get(11).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0)
+            + f.get(12).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
+        match out.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, sum)) => *sum += t,
+            None => out.push((name, t)),
+        }
+    }
+    out
+}
