@@ -1,12 +1,13 @@
-//! The app's one error type, and the one place it becomes a [`UiError`] the page can show.
+//! The app's one error type, and what the page is given for it: a [`UiError`] (code and
+//! words, made in `words/`), or a [`Problem`] (code and facts) where it is saved.
 //!
-//! Invariant: words are chosen by code (the client's [`ErrorCode`] or the app's own variant),
-//! never by reading message text; nothing secret is ever put into a `UiError`.
+//! Invariant: words are chosen by code ([`UiCode`], read from the client's code or the app's
+//! own variant in `error_problem.rs`), never by reading message text; nothing secret is ever
+//! put into either.
 
-use porthole_client::ErrorCode;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-use crate::error_words::{account as account_words, for_client_code, words};
+pub use crate::error_code::UiCode;
 
 /// What can go wrong in the app shell.
 #[derive(Debug, thiserror::Error)]
@@ -72,7 +73,7 @@ pub enum AppError {
 pub type AppResult<T> = Result<T, AppError>;
 
 /// Something the person can do about an error.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, specta::Type)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
 #[serde(rename_all = "camelCase")]
 pub enum UiAction {
     /// Try the same thing again now.
@@ -89,12 +90,13 @@ pub enum UiAction {
     NewConversation,
 }
 
-/// An error as the page shows it: a title, a sentence, maybe a time and an action.
-#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize, specta::Type)]
+/// An error as the page shows it: a title, a sentence, maybe a time and an action. Only
+/// `words/` makes one (`UiError::from(code)`, from an `AppError` or a `Problem`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 #[serde(rename_all = "camelCase")]
 pub struct UiError {
-    /// Stable identifier; the page may style by it, never parse the words.
-    pub code: String,
+    /// What went wrong; the page may choose by it, never parse the words.
+    pub code: UiCode,
     pub title: String,
     pub detail: String,
     /// Unix ms when trying again makes sense.
@@ -102,14 +104,25 @@ pub struct UiError {
     pub action: Option<UiAction>,
 }
 
-impl UiError {
-    pub fn new(code: &str, title: &str, detail: &str, action: Option<UiAction>) -> Self {
+/// A failure as a conversation saves it: its code and the facts its words need, no words.
+/// Files of older versions saved a whole `UiError` here; its code is read leniently and its
+/// words are dropped (they come from the code again).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct Problem {
+    #[serde(deserialize_with = "crate::error_code::deserialize_stored")]
+    #[specta(type = UiCode)]
+    pub code: UiCode,
+    /// Unix ms when trying again makes sense.
+    #[serde(default)]
+    pub retry_at: Option<f64>,
+}
+
+impl Problem {
+    pub fn new(code: UiCode) -> Self {
         Self {
-            code: code.to_owned(),
-            title: title.to_owned(),
-            detail: detail.to_owned(),
+            code,
             retry_at: None,
-            action,
         }
     }
 
@@ -117,60 +130,6 @@ impl UiError {
         self.retry_at = at_ms;
         self
     }
-}
-
-impl From<&AppError> for UiError {
-    fn from(error: &AppError) -> Self {
-        match error {
-            AppError::Client(err) => {
-                let retry_after_ms = err.retry_after().map(|d| d.as_millis() as f64);
-                account_words::for_client_error(err)
-                    .unwrap_or_else(|| for_client_code(&err.code(), retry_after_ms))
-            }
-            AppError::Keychain(_) => words::keychain(),
-            AppError::Store(_) => words::store(),
-            AppError::DemoUnavailable(_) => words::demo_unavailable(),
-            AppError::NotConnected => words::not_connected(),
-            AppError::UnknownConversation => words::unknown_conversation(),
-            AppError::FinishedConversation => words::finished_conversation(),
-            AppError::NoPendingApproval => words::no_pending_approval(),
-            AppError::CannotWake => words::cannot_wake(),
-            AppError::NoTurnYet => words::no_turn_yet(),
-            AppError::UnknownReusableTask => words::unknown_reusable_task(),
-            AppError::LeaseNotOpen => words::lease_not_open(),
-            AppError::NoScreenshot => words::no_screenshot(),
-            AppError::NoCriteria => words::no_criteria(),
-            AppError::InvalidSchema => words::invalid_schema(),
-            AppError::SignInNeeded => account_words::sign_in_needed(),
-            AppError::SignInExpired => account_words::sign_in_expired(),
-            AppError::SignInTimedOut => account_words::sign_in_timed_out(),
-            AppError::SignInCancelled => account_words::sign_in_cancelled(),
-            AppError::SignInUnavailable(_) => account_words::sign_in_unavailable(),
-            AppError::NotASignInToken => account_words::not_a_sign_in_token(),
-            AppError::KeyNameTooLong => account_words::key_name_too_long(),
-            AppError::NewKeyGone => account_words::new_key_gone(),
-            AppError::ComputerNotOnline => account_words::computer_not_online(),
-            AppError::FileUnreadable => account_words::file_unreadable(),
-            AppError::FolderNotFile => account_words::folder_not_file(),
-            AppError::NotAFile => account_words::not_a_file(),
-        }
-    }
-}
-
-impl From<AppError> for UiError {
-    fn from(error: AppError) -> Self {
-        // The developer-facing text goes to the log only; it never holds a secret.
-        tracing::warn!(error = %error, "command failed");
-        UiError::from(&error)
-    }
-}
-
-/// The wire name of a client code (`"rate_limited"`, ...), for [`UiError::code`].
-pub fn code_name(code: &ErrorCode) -> String {
-    serde_json::to_value(code)
-        .ok()
-        .and_then(|v| v.get("code").and_then(|c| c.as_str()).map(str::to_owned))
-        .unwrap_or_else(|| "unknown".to_owned())
 }
 
 /// Now, in Unix ms.

@@ -9,7 +9,8 @@ mod connection;
 mod console;
 mod conversations;
 mod error;
-mod error_words;
+mod error_code;
+mod error_problem;
 mod events;
 mod judge;
 mod layout;
@@ -20,11 +21,12 @@ mod persist;
 mod replay;
 mod reusable;
 mod store;
+mod words;
 
 use tauri::{Manager, WindowEvent};
 use tauri_specta::{collect_commands, collect_events, Builder};
 
-pub use error::{UiAction, UiError};
+pub use error::{Problem, UiAction, UiCode, UiError};
 
 /// Every command and event the page sees; the TypeScript bindings are generated from this.
 pub fn specta_builder() -> Builder<tauri::Wry> {
@@ -99,6 +101,8 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             layout::commands::get_layout,
             layout::commands::set_layout,
         ])
+        // Every code's words, so the page words failures saved as codes (`ui-error.ts`).
+        .constant("UI_WORDS", words::table())
         .events(collect_events![
             events::MachinesChanged,
             events::ConnectionChanged,

@@ -14,9 +14,9 @@ use tauri::{AppHandle, Manager};
 use crate::connection::settings::Settings;
 use crate::conversations::model::{Conversation, ConversationBook};
 use crate::error::{AppError, AppResult, UiError};
-use crate::error_words::stored;
 use crate::store::document::store_error;
 use crate::store::{Document, Journals, Persisted, SetAside};
+use crate::words::stored;
 
 pub fn data_dir(app: &AppHandle) -> PathBuf {
     match std::env::var_os("PORTHOLE_DATA_DIR") {
@@ -210,6 +210,10 @@ pub fn stored_data_notices(
 #[cfg(test)]
 #[path = "persist_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "persist_saved_words_tests.rs"]
+mod saved_words_tests;
 
 #[cfg(test)]
 #[path = "persist_bench.rs"]

@@ -49,7 +49,8 @@ impl EndReason {
         )
     }
 
-    /// A stable code for the UI to choose words and actions by (never match the message).
+    /// A stable name for logs. Apps choose their own words by the variant, not by this or by
+    /// `Display`.
     pub fn code(&self) -> &'static str {
         match self {
             EndReason::Closed { .. } => "closed",
@@ -70,6 +71,8 @@ impl EndReason {
     }
 }
 
+/// For logs and developers: may hold the service's message or an I/O error's text, so an app
+/// never shows it to a person.
 impl std::fmt::Display for EndReason {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

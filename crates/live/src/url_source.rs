@@ -49,7 +49,7 @@ pub enum UrlError {
     /// Too many live requests (`429`); try again after the given time if known.
     #[error("too many live-view requests; try again later")]
     RateLimited { retry_after: Option<Duration> },
-    /// Anything else, in plain words.
+    /// Anything else, described for the log (an app shows its own words for it).
     #[error("{0}")]
     Other(String),
 }

@@ -425,7 +425,7 @@ mod tests {
             let refused = identity.fresh(identity.get().unwrap()).await.unwrap_err();
             assert!(matches!(refused, AppError::SignInExpired), "{refused:?}");
             let words = crate::error::UiError::from(&refused);
-            assert_eq!(words.code, "sign_in_expired");
+            assert_eq!(words.code, crate::UiCode::SignInExpired);
             assert_eq!(words.action, Some(crate::error::UiAction::SignIn));
             assert!(words.detail.contains("Sign in again"), "{}", words.detail);
             assert!(identity.get().is_none(), "the dead token is dropped");

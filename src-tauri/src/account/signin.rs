@@ -18,8 +18,7 @@ use tokio::sync::oneshot;
 use super::identity::{self, IdentityInfo};
 use super::redirect_catcher::{CatchError, RedirectCatcher};
 use super::sign_in_vault::Refresh;
-use crate::error::{AppError, AppResult, UiError};
-use crate::error_words::account as words;
+use crate::error::{AppError, AppResult, UiCode, UiError};
 
 /// How long the browser may take: enough to type a password and a second factor.
 pub const BROWSER_TIMEOUT: Duration = Duration::from_secs(5 * 60);
@@ -99,7 +98,7 @@ pub async fn with_browser(
                 porthole_client::address::check(address).map_err(AppError::from)?;
             }
             if issuer_answers(issuer).await == Some(false) {
-                return Err(words::sign_in_unreachable());
+                return Err(UiError::from(UiCode::SignInUnreachable));
             }
             let signed_in = browser_token(issuer, open, BROWSER_TIMEOUT).await?;
             let checked = checked_token(base_url, signed_in.id_token).await?;
@@ -115,7 +114,7 @@ pub async fn with_browser(
             let ((base_url, token, user_id), refresh) = checked?;
             Ok(identity::remember(app, &base_url, token, &user_id, refresh).await?)
         }
-        _ => Err(words::sign_in_stopped()),
+        _ => Err(UiCode::SignInStopped.into()),
     }
 }
 
@@ -273,7 +272,7 @@ pub(crate) mod tests {
         drop(closed);
         assert_eq!(issuer_answers(&dead).await, Some(false));
         assert_eq!(issuer_answers("not an address").await, None);
-        let words = words::sign_in_unreachable();
+        let words = UiError::from(UiCode::SignInUnreachable);
         assert!(!words.detail.contains(&dead), "no address echoed back");
     }
 
@@ -352,7 +351,7 @@ pub(crate) mod tests {
         let refused = browser_token("http://id.example.com", open, Duration::from_secs(5))
             .await
             .unwrap_err();
-        assert_eq!(UiError::from(&refused).code, "insecure_address");
+        assert_eq!(UiError::from(&refused).code, UiCode::InsecureAddress);
         assert!(!opened.load(std::sync::atomic::Ordering::SeqCst));
 
         let token = Secret::new("eyJh.eyJz.sig");
@@ -360,7 +359,7 @@ pub(crate) mod tests {
             .await
             .unwrap_err();
         let words = UiError::from(&refused);
-        assert_eq!(words.code, "insecure_address");
+        assert_eq!(words.code, UiCode::InsecureAddress);
         assert_eq!(words.title, "This address needs https://");
     }
 

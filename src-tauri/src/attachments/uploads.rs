@@ -215,13 +215,14 @@ pub async fn upload(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::UiCode;
     use porthole_client::{Client, Credential};
     use std::sync::Mutex as StdMutex;
 
-    fn codes(checks: &[FileCheck]) -> Vec<Option<String>> {
+    fn codes(checks: &[FileCheck]) -> Vec<Option<UiCode>> {
         checks
             .iter()
-            .map(|c| c.refusal.as_ref().map(|r| r.code.clone()))
+            .map(|c| c.refusal.as_ref().map(|r| r.code))
             .collect()
     }
 
@@ -263,13 +264,13 @@ mod tests {
             codes(&checks),
             vec![
                 None,
-                Some("empty_file".to_owned()),
-                Some("file_too_large".to_owned()),
+                Some(UiCode::EmptyFile),
+                Some(UiCode::FileTooLarge),
                 None,
-                Some("file_unreadable".to_owned()),
-                Some("folder_not_file".to_owned()),
-                Some("not_a_file".to_owned()),
-                Some("not_a_file".to_owned()),
+                Some(UiCode::FileUnreadable),
+                Some(UiCode::FolderNotFile),
+                Some(UiCode::NotAFile),
+                Some(UiCode::NotAFile),
             ]
         );
         // The page holds tokens, never paths, and only accepted files have one.

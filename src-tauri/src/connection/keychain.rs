@@ -106,7 +106,7 @@ mod tests {
                 panic!("saving without a keychain must fail, got {saved:?}");
             };
             let words = UiError::from(&err);
-            assert_eq!(words.code, "keychain");
+            assert_eq!(words.code, crate::UiCode::Keychain);
             assert_eq!(words.title, "Couldn't use the system keychain");
             assert!(!words.detail.contains("pk_test"));
             // Reading fails too, rather than passing for "no key saved".

@@ -217,7 +217,7 @@ mod tests {
         for elsewhere in ["http://api.example.com", "http://192.168.1.20:8080"] {
             let refused = checked_account(elsewhere, &key, None).await.unwrap_err();
             let words = UiError::from(&refused);
-            assert_eq!(words.code, "insecure_address", "{elsewhere}");
+            assert_eq!(words.code, crate::UiCode::InsecureAddress, "{elsewhere}");
             assert!(words.detail.contains("https://"), "{}", words.detail);
             assert!(!words.detail.contains(elsewhere), "nothing typed echoed");
         }

@@ -22,7 +22,6 @@ use tauri::{AppHandle, Manager};
 
 use crate::connection::{Active, Connection};
 use crate::error::{AppError, AppResult, UiError};
-use crate::error_words::lease_ended;
 use crate::replay::ImageBytes;
 
 /// The lease of a machine as the page shows it.
@@ -300,6 +299,11 @@ pub fn screenshot(app: &AppHandle, machine_id: &str) -> AppResult<ImageBytes> {
         .ok_or(AppError::NoScreenshot)
 }
 
+/// Why a lease ended, in words.
+pub fn lease_ended(reason: &ClosedReason) -> UiError {
+    UiError::from(crate::error_problem::of_lease_end(reason))
+}
+
 /// Every way a lease ends, for the page's "what these mean" list.
 pub fn all_endings() -> Vec<UiError> {
     [
@@ -317,8 +321,12 @@ pub fn all_endings() -> Vec<UiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error_words::for_client_code;
+    use crate::error::UiCode;
     use porthole_client::ErrorCode;
+
+    fn for_client_code(code: ErrorCode) -> UiError {
+        UiError::from(crate::error_problem::of_code(&code))
+    }
 
     #[test]
     fn every_way_a_lease_ends_has_its_own_words() {
@@ -328,27 +336,21 @@ mod tests {
         titles.sort();
         titles.dedup();
         assert_eq!(titles.len(), 5, "each reason reads differently");
-        assert!(endings
-            .iter()
-            .all(|e| e.code == "control_closed" && !e.detail.is_empty()));
+        let mut codes: Vec<UiCode> = endings.iter().map(|e| e.code).collect();
+        codes.dedup();
+        assert_eq!(codes.len(), 5, "each reason has its own code");
     }
 
     #[test]
     fn a_block_refused_on_a_closed_lease_says_why_it_closed() {
-        let lost = for_client_code(
-            &ErrorCode::ControlClosed {
-                reason: ClosedReason::LockLost,
-            },
-            None,
-        );
+        let lost = for_client_code(ErrorCode::ControlClosed {
+            reason: ClosedReason::LockLost,
+        });
         assert_eq!(lost, lease_ended(&ClosedReason::LockLost));
         assert!(lost.detail.contains("task"));
-        let idle = for_client_code(
-            &ErrorCode::ControlClosed {
-                reason: ClosedReason::IdleTimeout,
-            },
-            None,
-        );
+        let idle = for_client_code(ErrorCode::ControlClosed {
+            reason: ClosedReason::IdleTimeout,
+        });
         assert!(idle.detail.contains("10 minutes"));
     }
 

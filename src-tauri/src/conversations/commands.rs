@@ -14,7 +14,7 @@ use super::usage::UsageView;
 use super::window::Watchers;
 use super::{Conversation, ConversationSummary, Conversations, SendRequest};
 use crate::connection::Connection;
-use crate::error::{AppError, UiError};
+use crate::error::{AppError, UiCode, UiError};
 
 type Res<T> = Result<T, UiError>;
 
@@ -163,14 +163,9 @@ pub async fn open_approval_page(
     let url = conversations
         .approval_page(&conversation_id, &approval_id)
         .await?;
-    app.opener().open_url(url, None::<&str>).map_err(|_| {
-        UiError::new(
-            "browser",
-            "Couldn't open your browser",
-            "Porthole could not open the approval page in your web browser.",
-            None,
-        )
-    })
+    app.opener()
+        .open_url(url, None::<&str>)
+        .map_err(|_| UiError::from(UiCode::BrowserUnavailable))
 }
 
 #[tauri::command]

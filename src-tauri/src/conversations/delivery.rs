@@ -7,8 +7,7 @@ use porthole_client::messages::MessageRequest;
 use porthole_client::{ErrorCode, TaskFollower, Transport};
 
 use super::{Conversations, SendRequest};
-use crate::error::{now_ms, AppError, AppResult, UiError};
-use crate::error_words::account::not_known_sent;
+use crate::error::{now_ms, AppError, AppResult, Problem, UiCode};
 use crate::machines::needs_start;
 
 impl Conversations {
@@ -38,7 +37,7 @@ impl Conversations {
             Ok(follower) => self.follow(id, follower),
             // An `Err` from start always means the message was not sent.
             Err(err) => {
-                let error = UiError::from(&AppError::Client(err));
+                let error = Problem::from(&AppError::Client(err));
                 self.change(id, |c| c.record_not_sent(error, now_ms()))?;
             }
         }
@@ -60,7 +59,7 @@ impl Conversations {
         let request = match message_request(&req, &machine_id) {
             Ok(request) => request,
             Err(err) => {
-                self.change(id, |c| c.record_not_sent(UiError::from(&err), now_ms()))?;
+                self.change(id, |c| c.record_not_sent(Problem::from(&err), now_ms()))?;
                 return Err(err);
             }
         };
@@ -86,7 +85,9 @@ impl Conversations {
                 .collect()
         });
         for id in ids {
-            if let Err(err) = self.change(&id, |c| c.record_not_sent(not_known_sent(), now_ms())) {
+            if let Err(err) = self.change(&id, |c| {
+                c.record_not_sent(Problem::new(UiCode::MessageNotKnownSent), now_ms())
+            }) {
                 tracing::warn!(error = %err, "could not mark a message as not known to be sent");
             }
         }

@@ -6,7 +6,7 @@
 use porthole_sim::faults::{Fault, FaultSpec, Faults};
 
 use super::*;
-use crate::UiError;
+use crate::{Problem, UiCode};
 
 const TASK: &str = "Find the weather in Lisbon";
 
@@ -82,7 +82,7 @@ fn users(c: &Conversation) -> usize {
         .count()
 }
 
-fn not_sent(c: &Conversation) -> Vec<&UiError> {
+fn not_sent(c: &Conversation) -> Vec<&Problem> {
     c.items
         .iter()
         .filter_map(|i| match i {
@@ -122,7 +122,7 @@ async fn a_message_the_service_did_not_take_stays_with_retry_which_sends_it_once
     let kept = app.until(&id, |c| !not_sent(c).is_empty()).await;
     assert_eq!(kept.status, TaskStatus::Idle, "{:#?}", kept.items);
     assert_eq!(users(&kept), 1, "the text stays: {:#?}", kept.items);
-    assert_eq!(not_sent(&kept)[0].code, "message_not_sent");
+    assert_eq!(not_sent(&kept)[0].code, UiCode::MessageNotSent);
     assert_eq!(failures(&kept), 0, "no failed task: {:#?}", kept.items);
     assert!(kept.failure.is_none());
     assert_eq!(kept.unsent.as_ref().map(|r| r.text.as_str()), Some(TASK));
@@ -188,8 +188,8 @@ async fn a_restart_while_sending_again_shows_the_message_not_known_to_be_sent() 
     let shown = restarted.store().get(&id).unwrap();
     assert_eq!(shown.status, TaskStatus::Idle, "{:#?}", shown.items);
     assert_eq!(
-        not_sent(&shown).first().map(|e| e.code.as_str()),
-        Some("message_not_known_sent"),
+        not_sent(&shown).first().map(|e| e.code),
+        Some(UiCode::MessageNotKnownSent),
         "{:#?}",
         shown.items
     );

@@ -12,7 +12,7 @@ use porthole_client::{TaskFollower, TaskUpdate};
 use tokio::task::JoinHandle;
 
 use super::Conversations;
-use crate::error::{now_ms, AppError, UiError};
+use crate::error::{now_ms, AppError, Problem};
 
 /// How many lines of the service's history a catch-up reads: enough to cover what another
 /// copy of Porthole can say between two tasks seen here.
@@ -76,7 +76,7 @@ impl Conversations {
                     }
                     Err(err) => {
                         let not_sent = core.follow_failed(&id, &err.code());
-                        let error = UiError::from(&AppError::Client(err));
+                        let error = Problem::from(&AppError::Client(err));
                         if not_sent {
                             core.change(&id, |c| c.record_not_sent(error, now_ms()))
                         } else {

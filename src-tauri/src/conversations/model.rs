@@ -11,8 +11,8 @@ use porthole_client::sessions::ContextRole;
 use porthole_client::{FollowerState, TaskUpdate};
 use serde::{Deserialize, Serialize};
 
-use crate::error::UiError;
-use crate::error_words::for_task_failure;
+use crate::error::Problem;
+use crate::error_problem::of_task_failure;
 
 /// At most this many thread items are kept per conversation (oldest dropped).
 const MAX_ITEMS: usize = 400;
@@ -86,14 +86,15 @@ pub enum ThreadItem {
     Notice {
         text: String,
     },
+    /// The task failed: its code and when to try again; the words are made when shown.
     Failure {
-        error: UiError,
+        error: Problem,
     },
     /// The message above was not taken by the service (or, after a restart during a resend,
     /// is not known to be): no task started. `error` says why; the conversation's `unsent`
     /// is what Retry sends.
     NotSent {
-        error: UiError,
+        error: Problem,
     },
     /// A line of the service's history this copy of Porthole did not send or hear: said from
     /// another copy, or while the app was closed.
@@ -138,7 +139,7 @@ pub struct Conversation {
     pub items: Vec<ThreadItem>,
     pub pending_approval: Option<ApprovalRequest>,
     pub usage: Option<TaskUsage>,
-    pub failure: Option<UiError>,
+    pub failure: Option<Problem>,
     /// Where following stopped; saved after every update.
     pub follower: Option<FollowerState>,
     /// Messages the person asked to run after the current task, in their order: held here,
@@ -315,12 +316,10 @@ impl Conversation {
     }
 
     /// A task could not start or be followed.
-    pub fn record_error(&mut self, error: UiError, now: f64) {
+    pub fn record_error(&mut self, error: Problem, now: f64) {
         self.status = TaskStatus::Failed;
         self.pending_approval = None;
-        self.push(ThreadItem::Failure {
-            error: error.clone(),
-        });
+        self.push(ThreadItem::Failure { error });
         self.failure = Some(error);
         self.updated_at = now;
     }
@@ -332,7 +331,7 @@ impl Conversation {
 
     /// The service did not take the message (or it is not known to have): nothing started, so
     /// no failed task; the message stays with a way to send it again.
-    pub fn record_not_sent(&mut self, error: UiError, now: f64) {
+    pub fn record_not_sent(&mut self, error: Problem, now: f64) {
         self.status = TaskStatus::Idle;
         self.pending_approval = None;
         self.follower = None;
@@ -493,17 +492,15 @@ impl Conversation {
                         self.push(ThreadItem::Answer { text: text.clone() });
                     }
                 } else {
-                    let error = failure.as_ref().map(for_task_failure).unwrap_or_else(|| {
-                        for_task_failure(&porthole_client::TaskFailure {
+                    let error = failure.as_ref().map(of_task_failure).unwrap_or_else(|| {
+                        of_task_failure(&porthole_client::TaskFailure {
                             text: String::new(),
                             code: None,
                             resets_at: None,
                         })
                     });
                     self.status = TaskStatus::Failed;
-                    self.push(ThreadItem::Failure {
-                        error: error.clone(),
-                    });
+                    self.push(ThreadItem::Failure { error });
                     self.failure = Some(error);
                 }
             }

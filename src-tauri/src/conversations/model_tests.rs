@@ -143,7 +143,10 @@ fn failure_is_worded_by_code() {
     };
     c.apply(&failed, state("cs", "x"), 2.0);
     assert_eq!(c.status, TaskStatus::Failed);
-    assert_eq!(c.failure.as_ref().unwrap().code, "insufficient_credits");
+    assert_eq!(
+        c.failure.as_ref().unwrap().code,
+        crate::UiCode::InsufficientCredits
+    );
 }
 
 #[test]

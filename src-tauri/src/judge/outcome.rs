@@ -6,7 +6,7 @@ use tauri::{AppHandle, Manager};
 
 use crate::connection::Connection;
 use crate::error::{AppResult, UiError};
-use crate::error_words::for_turn_reason;
+use crate::error_problem::of_turn_reason;
 
 /// A finished turn with its failure, if any, in words.
 #[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
@@ -20,6 +20,10 @@ pub struct TurnOutcome {
 pub async fn outcome(app: &AppHandle, turn_id: &str) -> AppResult<TurnOutcome> {
     let client = app.state::<Connection>().active().await?.client;
     let turn = client.turns().get(turn_id).await?;
-    let explanation = turn.reason_code.as_ref().and_then(for_turn_reason);
+    let explanation = turn
+        .reason_code
+        .as_ref()
+        .and_then(of_turn_reason)
+        .map(UiError::from);
     Ok(TurnOutcome { turn, explanation })
 }

@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 use tauri::{Manager, PhysicalPosition, PhysicalSize, WebviewWindow};
 
-use crate::error::UiError;
+use crate::error::{UiCode, UiError};
 
 /// Where the window was before it was made to cover the monitor by hand (`None` when a window
 /// manager did it, or it is not full screen).
@@ -27,14 +27,7 @@ pub async fn live_set_full_screen(window: WebviewWindow, full: bool) -> Result<(
     } else {
         leave(&window)
     };
-    result.map_err(|_| {
-        UiError::new(
-            "full_screen_unavailable",
-            "Full screen is not available",
-            "The window could not switch to full screen; the live screen fills the window instead.",
-            None,
-        )
-    })
+    result.map_err(|_| UiError::from(UiCode::FullScreenUnavailable))
 }
 
 async fn enter(window: &WebviewWindow) -> tauri::Result<()> {

@@ -28,7 +28,7 @@ use tauri::{AppHandle, Manager};
 use tauri_specta::Event;
 
 use crate::connection::Connection;
-use crate::error::{UiAction, UiError};
+use crate::error::{UiCode, UiError};
 use socket::FrameSocket;
 use status::{LiveStatus, LiveStatusChanged};
 use url_source::ServiceUrls;
@@ -97,13 +97,7 @@ pub async fn open(app: &AppHandle, machine_id: String) -> Result<LiveTicket, UiE
         .await
         .map_err(|e| {
             tracing::warn!(error = %e, "the live screen's loopback socket could not listen");
-            UiError::new(
-                "live_socket_unavailable",
-                "The live screen could not start",
-                "Porthole could not open its own local connection for the live screen. \
-                 Try again; if it keeps failing, restart Porthole.",
-                Some(UiAction::Retry),
-            )
+            UiError::from(UiCode::LiveSocketUnavailable)
         })?;
     let view_id = open_views.next_id.fetch_add(1, Ordering::Relaxed) + 1;
     let (ticket, page) = server.expect(view_id);

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use tauri::AppHandle;
 use tauri_plugin_dialog::DialogExt;
 
-use crate::error::UiError;
+use crate::error::{UiCode, UiError};
 
 /// The largest snapshot taken, as base64: a PNG of the largest screen the viewer shows (8192
 /// pixels a side, 256 MB of pixels) compresses far below this; more is not a snapshot.
@@ -28,12 +28,7 @@ pub async fn save(app: &AppHandle, png_base64: &str) -> Result<Option<String>, U
     // Off the async threads: the disk may be slow (a network folder).
     let written = tauri::async_runtime::spawn_blocking(move || std::fs::write(&path, png)).await;
     if !matches!(written, Ok(Ok(()))) {
-        return Err(UiError::new(
-            "snapshot_not_saved",
-            "The snapshot was not saved",
-            "Porthole could not write the file there. Try another folder.",
-            None,
-        ));
+        return Err(UiCode::SnapshotNotSaved.into());
     }
     Ok(Some(shown))
 }
@@ -83,12 +78,7 @@ fn scripted_answer(answers: &str, saves: &AtomicUsize) -> Option<PathBuf> {
 }
 
 fn unreadable() -> UiError {
-    UiError::new(
-        "snapshot_unreadable",
-        "The snapshot could not be made",
-        "The live screen could not be turned into a picture. Try again.",
-        None,
-    )
+    UiCode::SnapshotUnreadable.into()
 }
 
 #[cfg(test)]
@@ -105,7 +95,10 @@ mod tests {
         // A PNG larger than any snapshot is refused, by its length before it is decoded.
         let mut huge = png.to_vec();
         huge.resize(MAX_BASE64_LEN / 4 * 3 + 3, 0);
-        assert_eq!(decode(&b64(&huge)).unwrap_err().code, "snapshot_unreadable");
+        assert_eq!(
+            decode(&b64(&huge)).unwrap_err().code,
+            UiCode::SnapshotUnreadable
+        );
     }
 
     #[test]

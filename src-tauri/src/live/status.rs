@@ -3,6 +3,10 @@
 use porthole_live::{EndReason, Status};
 use serde::{Deserialize, Serialize};
 
+use crate::error::UiCode;
+use crate::error_problem::of_live_end;
+use crate::words;
+
 /// A live view's state changed (`viewId` says which view).
 #[derive(Debug, Clone, Serialize, Deserialize, specta::Type, tauri_specta::Event)]
 #[serde(rename_all = "camelCase")]
@@ -24,16 +28,17 @@ pub enum LiveStatus {
         width: u32,
         height: u32,
     },
-    /// The stream stopped; trying again after `retryInMs`.
+    /// The stream stopped; trying again after `retryInMs`. `words` are the code's, from
+    /// `words/`.
     #[serde(rename_all = "camelCase")]
     Reconnecting {
-        code: String,
+        code: UiCode,
         words: String,
         retry_in_ms: f64,
     },
-    /// Stopped for good (`code` "asleep" offers Wake; "stopped" means closed by the app).
+    /// Stopped for good (`live_asleep` offers Wake; `live_stopped` means closed by the app).
     #[serde(rename_all = "camelCase")]
-    Ended { code: String, words: String },
+    Ended { code: UiCode, words: String },
 }
 
 impl From<&Status> for LiveStatus {
@@ -50,8 +55,8 @@ impl From<&Status> for LiveStatus {
                 height: *height,
             },
             Status::Reconnecting { reason, retry_in } => LiveStatus::Reconnecting {
-                code: reason.code().to_owned(),
-                words: reason.to_string(),
+                code: of_live_end(reason),
+                words: words::of(of_live_end(reason)).detail.to_owned(),
                 retry_in_ms: retry_in.as_secs_f64() * 1000.0,
             },
             Status::Ended(reason) => ended(reason),
@@ -60,9 +65,10 @@ impl From<&Status> for LiveStatus {
 }
 
 fn ended(reason: &EndReason) -> LiveStatus {
+    let code = of_live_end(reason);
     LiveStatus::Ended {
-        code: reason.code().to_owned(),
-        words: reason.to_string(),
+        code,
+        words: words::of(code).detail.to_owned(),
     }
 }
 

@@ -5,8 +5,6 @@ use porthole_client::{Client, ErrorCode};
 use porthole_live::{LiveUrl, UrlError, UrlSource};
 use std::time::Duration;
 
-use crate::error::{AppError, UiError};
-
 pub struct ServiceUrls {
     pub client: Client,
     pub machine_id: String,
@@ -26,8 +24,9 @@ impl UrlSource for ServiceUrls {
                 ErrorCode::RateLimited { retry_after_ms } => UrlError::RateLimited {
                     retry_after: retry_after_ms.map(Duration::from_millis),
                 },
-                // The app's plain words for the error; they never hold the URL or a key.
-                _ => UrlError::Other(UiError::from(&AppError::Client(err)).detail),
+                // For the log, the code alone (never the URL or a key); the person reads the
+                // app's words for the viewer's `UrlUnavailable`.
+                code => UrlError::Other(format!("{:?}", crate::error_problem::of_code(&code))),
             }),
         }
     }

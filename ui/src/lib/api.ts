@@ -4,7 +4,7 @@ import { Channel } from '@tauri-apps/api/core';
 import { connectFrames, type FrameSocket } from './live/socket';
 import { getCurrentWebview } from '@tauri-apps/api/webview';
 import { commands, events } from './bindings';
-import { ApiError, unexpectedError } from './ui-error';
+import { ApiError, Code, unexpectedError, wordsFor } from './ui-error';
 import type {
   Account,
   ConnectionInfo,
@@ -48,7 +48,9 @@ export type {
   TaskStatus,
   TaskUsage,
   ThreadItem,
+  Problem,
   UiAction,
+  UiCode,
   UiError,
   Waiting,
 } from './bindings';
@@ -247,13 +249,7 @@ export const liveApi = {
       frameSockets.set(ticket.viewId, await connectFrames(ticket.socketUrl, onFrame));
     } catch {
       void commands.liveClose(ticket.viewId);
-      throw new ApiError({
-        code: 'live_socket_unavailable',
-        title: 'The live screen could not start',
-        detail: 'This window could not connect to Porthole for the live screen. Close the live screen and open it again; if it keeps failing, restart Porthole.',
-        retryAt: null,
-        action: 'retry',
-      });
+      throw new ApiError(wordsFor(Code.live_page_unconnected));
     }
     return ticket.viewId;
   },

@@ -36,10 +36,7 @@ describe('TaskPanel', () => {
     state.conversation = conversation({
       status: 'failed',
       items: [{ kind: 'answer', text: 'It is **sunny**' }],
-      failure: {
-        code: 'insufficient_credits', title: 'You are out of credits', detail: 'x.',
-        retryAt: Date.now() + 3_600_000, action: 'waitUntil',
-      },
+      failure: { code: 'insufficient_credits', retryAt: Date.now() + 3_600_000 },
     });
     render(TaskPanel, { app: state, machine: machine() });
     expect(screen.getByTestId('final-answer').innerHTML).toContain('<strong>sunny</strong>');

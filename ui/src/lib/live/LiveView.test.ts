@@ -43,13 +43,13 @@ describe('LiveView', () => {
     await waitFor(() => expect(bridge.open).toHaveBeenCalledWith('m1', expect.any(Function)));
     await waitFor(() => expect(screen.getByTestId('live-overlay')).toHaveTextContent('Reconnecting'));
 
-    emit(3, { state: 'reconnecting', code: 'token_expired', words: "The live view's link expired.", retryInMs: 2000 });
+    emit(3, { state: 'reconnecting', code: 'live_token_expired', words: "The live view's link expired.", retryInMs: 2000 });
     await waitFor(() => expect(screen.getByTestId('live-reason')).toHaveTextContent("link expired"));
     expect(screen.getByTestId('live-overlay')).toHaveTextContent('Reconnecting in 2 s');
 
     // Another view's news is not this one's.
-    emit(4, { state: 'ended', code: 'stopped', words: 'The live view was closed.' });
-    emit(3, { state: 'ended', code: 'asleep', words: 'The computer is asleep. Wake it to watch.' });
+    emit(4, { state: 'ended', code: 'live_stopped', words: 'The live view was closed.' });
+    emit(3, { state: 'ended', code: 'live_asleep', words: 'The computer is asleep. Wake it to watch.' });
     await waitFor(() => expect(screen.getByTestId('live-overlay')).toHaveAttribute('data-state', 'asleep'));
     expect(screen.getByTestId('live-wake')).toBeInTheDocument();
 
@@ -78,7 +78,7 @@ describe('LiveView', () => {
     const { bridge, emit } = fakeBridge();
     render(LiveView, { machineId: 'm1', bridge });
     await waitFor(() => expect(bridge.open).toHaveBeenCalled());
-    emit(3, { state: 'reconnecting', code: 'token_expired', words: "The live view's link expired.", retryInMs: 900 });
+    emit(3, { state: 'reconnecting', code: 'live_token_expired', words: "The live view's link expired.", retryInMs: 900 });
     await waitFor(() => expect(screen.getByTestId('live-overlay')).toHaveTextContent('Reconnecting in 1 s'));
     emit(3, { state: 'connecting', attempt: 2 });
     await waitFor(() => expect(screen.getByTestId('live-overlay')).toHaveTextContent('Reconnecting to the live screen'));
@@ -90,7 +90,7 @@ describe('LiveView', () => {
     render(LiveView, { machineId: 'm1', bridge });
     await waitFor(() => expect(bridge.open).toHaveBeenCalledTimes(1));
     await Promise.resolve();
-    emit(3, { state: 'ended', code: 'asleep', words: 'The computer is asleep. Wake it to watch.' });
+    emit(3, { state: 'ended', code: 'live_asleep', words: 'The computer is asleep. Wake it to watch.' });
     availability.push('asleep', 'starting');
     await fireEvent.click(await screen.findByTestId('live-wake'));
     expect(wakeMachine).toHaveBeenCalledWith('m1');

@@ -2,7 +2,8 @@
 // api.ts, socket.ts), draws its frames with guacamole-common-js's Display (via BridgeTunnel),
 // acknowledges each frame once drawn (which is what sends its `sync` upstream and lets the next
 // frame come), and measures what the HUD shows.
-import type { LiveStats, LiveStatus } from '../api';
+import type { LiveStats, LiveStatus, UiCode } from '../api';
+import { Code, toUiError } from '../ui-error';
 import { decodeFrame, type LiveFrame } from './frame';
 import { createClient, type DisposableClient } from './client';
 import type { GuacamoleTypes } from './guacamole';
@@ -23,7 +24,7 @@ export type Phase =
   | { state: 'live' }
   | { state: 'reconnecting'; words: string; retryInMs: number }
   | { state: 'asleep'; words: string }
-  | { state: 'ended'; code: string; words: string };
+  | { state: 'ended'; code: UiCode; words: string };
 
 export type Metrics = {
   paintedFps: number;
@@ -106,8 +107,8 @@ export class LiveSession {
       for (const seq of this.unacked.splice(0)) this.ack(seq);
       for (const [id, status] of this.early.splice(0)) if (id === viewId) this.status(status);
     } catch (err) {
-      const words = (err as { ui?: { detail?: string } })?.ui?.detail;
-      this.onPhase({ state: 'ended', code: 'not_opened', words: words ?? 'The live screen could not be opened.' });
+      const failure = toUiError(err);
+      this.onPhase({ state: 'ended', code: failure.code, words: failure.detail });
     }
   }
 
@@ -154,7 +155,7 @@ export class LiveSession {
         this.onPhase({ state: 'reconnecting', words: status.words, retryInMs: status.retryInMs ?? 0 });
         break;
       case 'ended':
-        if (status.code === 'asleep') this.onPhase({ state: 'asleep', words: status.words });
+        if (status.code === Code.live_asleep) this.onPhase({ state: 'asleep', words: status.words });
         else this.onPhase({ state: 'ended', code: status.code, words: status.words });
         break;
     }

@@ -41,7 +41,7 @@ const endings: Record<string, UiError> = {
   shutdown: ended('The service restarted', 'The service behind the console restarted, which ended it. Open the console again.'),
 };
 function ended(title: string, detail: string): UiError {
-  return { code: 'control_closed', title, detail, retryAt: null, action: 'retry' };
+  return { code: 'console_ended', title, detail, retryAt: null, action: 'retry' };
 }
 
 function blockRun(extra: Partial<BlockRun['result']> = {}, hasScreenshot = false): BlockRun {
@@ -166,7 +166,7 @@ describe('Control console', () => {
   it('a block cut off because a task took the computer says so, and offers to open again', async () => {
     await openConsole();
     api.consoleRun.mockRejectedValue(new ApiError({
-      code: 'control_closed', title: 'A task took the computer', detail: endings.lock_lost.detail, retryAt: null, action: 'retry',
+      code: 'console_lock_lost', title: 'A task took the computer', detail: endings.lock_lost.detail, retryAt: null, action: 'retry',
     }));
     api.consoleState.mockResolvedValue({ ...closedState, ended: endings.lock_lost });
     await userEvent.click(screen.getByTestId('console-run'));

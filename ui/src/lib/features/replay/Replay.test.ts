@@ -60,7 +60,7 @@ describe('Step-by-step replay', () => {
   it('a screenshot that cannot be fetched says so, and the others still show', async () => {
     api.getRecording.mockResolvedValue(recording());
     api.stepScreenshot.mockImplementation(async (_t: string, index: number) => {
-      if (index === 0) throw new ApiError({ code: 'not_found', title: 'Not found', detail: '', retryAt: null, action: null });
+      if (index === 0) throw new ApiError({ code: 'turn_not_found', title: 'Not found', detail: '', retryAt: null, action: null });
       return `blob:shot-${index}`;
     });
     render(Replay, { turnId: 'turn_1' });

@@ -123,7 +123,7 @@ describe('Usage panel', () => {
     const api = {
       conversationUsage: vi.fn(async () => view({
         session: null,
-        sessionError: { code: 'not_found', title: 'The conversation is gone', detail: 'The service no longer knows it.', retryAt: null, action: null },
+        sessionError: { code: 'session_not_found', title: 'The conversation is gone', detail: 'The service no longer knows it.', retryAt: null, action: null },
       })),
     };
     render(UsagePanel, { api, conversationId: 'c1', taskUsage: report, running: false });

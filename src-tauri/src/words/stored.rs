@@ -1,8 +1,7 @@
-//! Words for a saved file the app could not read at start: part of `error_words` (the one
-//! mapping), in its own file to keep each file one idea. The path is the person's own data
-//! folder, shown so they can find the file; it holds nothing secret.
+//! Words for a saved file the app could not read at start, with where it went. The path is
+//! the person's own data folder, shown so they can find the file; it holds nothing secret.
 
-use crate::error::UiError;
+use crate::error::{UiCode, UiError};
 use crate::store::{Kept, SetAside};
 
 /// Which of the app's files it was.
@@ -35,13 +34,11 @@ pub fn set_aside(what: Stored, set_aside: &SetAside) -> UiError {
         Kept::ReadablePart => "Porthole kept everything up to the part it could not read.",
         Kept::Nothing => "Porthole started without it.",
     };
-    UiError::new(
-        "stored_data_set_aside",
-        title,
-        &format!(
-            "Porthole could not read the file holding {file}. It moved the file, untouched, to {}. {started}",
-            set_aside.moved_to.display()
-        ),
-        None,
-    )
+    let mut words = UiError::from(UiCode::StoredDataSetAside);
+    words.title = title.to_owned();
+    words.detail = format!(
+        "Porthole could not read the file holding {file}. It moved the file, untouched, to {}. {started}",
+        set_aside.moved_to.display()
+    );
+    words
 }

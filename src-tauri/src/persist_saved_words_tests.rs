@@ -1,0 +1,133 @@
+//! Conversations saved by versions that wrote a failure's words (a whole `UiError`) still
+//! load with nothing lost (the code, the time to try again, the action), and are saved back
+//! with codes only.
+
+use std::fs;
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::*;
+use crate::conversations::ThreadItem;
+use crate::error::{Problem, UiCode, UiError};
+
+const ID: &str = "conv-1700000300000-4";
+
+/// The data folder of a version that saved words, copied so the test can write to it.
+fn old_folder() -> tempfile::TempDir {
+    let from = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src/store/fixtures/words-in-failures/conversations");
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join("conversations")).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        fs::copy(
+            entry.path(),
+            dir.path().join("conversations").join(entry.file_name()),
+        )
+        .unwrap();
+    }
+    dir
+}
+
+/// The old file's failures, in the order they come: the thread's, then the conversation's.
+fn old_failures(dir: &Path) -> Vec<Value> {
+    let text = fs::read_to_string(dir.join(format!("conversations/{ID}.jsonl"))).unwrap();
+    let line: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let snapshot = &line["snapshot"];
+    let mut failures: Vec<Value> = snapshot["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["kind"] == "failure" || i["kind"] == "notSent")
+        .map(|i| i["error"].clone())
+        .collect();
+    failures.push(snapshot["failure"].clone());
+    failures
+}
+
+fn failures(c: &crate::conversations::Conversation) -> Vec<Problem> {
+    let mut all: Vec<Problem> = c
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            ThreadItem::Failure { error } | ThreadItem::NotSent { error } => Some(*error),
+            _ => None,
+        })
+        .collect();
+    all.extend(c.failure);
+    all
+}
+
+#[test]
+fn failures_saved_with_their_words_load_with_nothing_lost() {
+    let dir = old_folder();
+    let old = old_failures(dir.path());
+    let store = ConversationStore::open_in(dir.path()).unwrap();
+    assert!(
+        store.set_aside.is_empty(),
+        "the old file was read, not set aside"
+    );
+    let loaded = store.get(ID).unwrap();
+    let now = failures(&loaded);
+    assert_eq!(now.len(), old.len(), "every failure is still there");
+    assert_eq!(
+        now.iter().map(|p| p.code).collect::<Vec<_>>(),
+        [
+            UiCode::MessageNotSent,
+            UiCode::MessageNotKnownSent,
+            // Names older versions gave codes that now read more exactly.
+            UiCode::CreationBusy,
+            UiCode::ConsoleEnded,
+            UiCode::TaskFailed,
+            UiCode::InsufficientCredits,
+            UiCode::InsufficientCredits,
+        ]
+    );
+    for (was, problem) in old.iter().zip(&now) {
+        let shown = UiError::from(problem);
+        assert_eq!(
+            serde_json::to_value(shown.retry_at).unwrap(),
+            was["retryAt"],
+            "{was}: the time to try again is kept"
+        );
+        assert_eq!(
+            serde_json::to_value(shown.action).unwrap(),
+            was["action"],
+            "{was}: the same way out"
+        );
+        assert!(!shown.title.is_empty() && shown.detail.ends_with('.'));
+    }
+    // The words that were saved are the words shown now, for codes that kept their name.
+    let credits = UiError::from(&now[5]);
+    assert_eq!(credits.title, old[5]["title"]);
+    assert_eq!(credits.detail, old[5]["detail"]);
+    assert_eq!(loaded.title, "Book the table");
+}
+
+#[test]
+fn a_conversation_saved_again_keeps_codes_not_sentences() {
+    let dir = old_folder();
+    let store = ConversationStore::open_in(dir.path()).unwrap();
+    let before = failures(&store.get(ID).unwrap());
+    store.update(ID, |c| c.record_notice("later", 1.0)).unwrap();
+    drop(store);
+    // What the journal holds now, replayed line by line: codes and times, no sentence.
+    let file = dir.path().join(format!("conversations/{ID}.jsonl"));
+    let crate::store::journal::Read::Whole(replayed) = crate::store::journal::read(&file).unwrap()
+    else {
+        panic!("the journal reads whole");
+    };
+    let on_disk = replayed.value.to_string();
+    for words in [
+        "You are out of credits",
+        "Your message was not sent",
+        "The task did not finish",
+        "A task took the computer",
+    ] {
+        assert!(!on_disk.contains(words), "{words:?} is not kept on disk");
+    }
+    assert!(on_disk.contains(r#"{"code":"insufficient_credits","retryAt":1893542400000.0}"#));
+    let again = ConversationStore::open_in(dir.path()).unwrap();
+    assert_eq!(failures(&again.get(ID).unwrap()), before);
+}
