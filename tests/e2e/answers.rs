@@ -5,6 +5,7 @@ use porthole_e2e::{by_testid, text_of, App, Eventually};
 use thirtyfour::prelude::*;
 
 use crate::flows::{select_machine, send_task, wait_for_status};
+use crate::replay::keep_screenshot;
 
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
@@ -63,9 +64,7 @@ async fn an_answer_leads_with_its_result_and_folds_the_steps_under_it() {
         .await
         .unwrap();
     assert!(open.is_none(), "the steps start folded");
-    app.screenshot("answer-result-first")
-        .await
-        .expect("screenshot");
+    keep_screenshot(&app, "answer-result-first").await;
     toggle.click().await.unwrap();
     let tools = app
         .driver
@@ -76,8 +75,6 @@ async fn an_answer_leads_with_its_result_and_folds_the_steps_under_it() {
         .unwrap();
     assert_eq!(tools.len(), 3, "one line per step counted");
     assert!(app.driver.find(by_testid("final-answer")).await.is_ok());
-    app.screenshot("answer-steps-open")
-        .await
-        .expect("screenshot");
+    keep_screenshot(&app, "answer-steps-open").await;
     app.quit().await;
 }
