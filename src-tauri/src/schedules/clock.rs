@@ -13,7 +13,7 @@ pub trait Clock: Send + Sync + 'static {
     /// The wall time the person's clock shows at `at`.
     fn to_local(&self, at: DateTime<Utc>) -> NaiveDateTime;
     /// The instants at which the person's clock shows `local`.
-    fn from_local(&self, local: NaiveDateTime) -> LocalResult<DateTime<Utc>>;
+    fn instants_at(&self, local: NaiveDateTime) -> LocalResult<DateTime<Utc>>;
     /// The longest the runner sleeps before reading the clock again. A computer that slept
     /// (or a clock that was set) is noticed within this, as the wall clock is read afresh.
     fn nap(&self) -> Duration {
@@ -60,7 +60,7 @@ impl Clock for SystemClock {
         at.with_timezone(&Local).naive_local()
     }
 
-    fn from_local(&self, local: NaiveDateTime) -> LocalResult<DateTime<Utc>> {
+    fn instants_at(&self, local: NaiveDateTime) -> LocalResult<DateTime<Utc>> {
         Local
             .from_local_datetime(&local)
             .map(|at| at.with_timezone(&Utc))

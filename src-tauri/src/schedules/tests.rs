@@ -64,7 +64,7 @@ impl Clock for TestClock {
     fn to_local(&self, at: DateTime<Utc>) -> NaiveDateTime {
         at.with_timezone(&self.zone).naive_local()
     }
-    fn from_local(&self, local: NaiveDateTime) -> LocalResult<DateTime<Utc>> {
+    fn instants_at(&self, local: NaiveDateTime) -> LocalResult<DateTime<Utc>> {
         self.zone
             .from_local_datetime(&local)
             .map(|at| at.with_timezone(&Utc))

@@ -121,10 +121,10 @@ fn next_local(
 /// one the same wall time one hour later (the first minute the clock shows after the gap).
 fn local_instant(day: NaiveDate, time: NaiveTime, clock: &dyn Clock) -> Option<DateTime<Utc>> {
     let local = day.and_time(time);
-    match clock.from_local(local) {
+    match clock.instants_at(local) {
         LocalResult::Single(at) => Some(at),
         LocalResult::Ambiguous(first, _) => Some(first),
-        LocalResult::None => match clock.from_local(local + Duration::hours(1)) {
+        LocalResult::None => match clock.instants_at(local + Duration::hours(1)) {
             LocalResult::Single(at) | LocalResult::Ambiguous(at, _) => Some(at),
             LocalResult::None => None,
         },
