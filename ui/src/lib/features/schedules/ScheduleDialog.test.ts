@@ -1,0 +1,44 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/svelte';
+import userEvent from '@testing-library/user-event';
+import ScheduleDialog from './ScheduleDialog.svelte';
+import type { SchedulesApi } from './api';
+
+function fake(autostartAsked: boolean): SchedulesApi {
+  return {
+    list: vi.fn(async () => ({ rows: [], allPaused: false, autostartAsked, keepsRunning: true })),
+    create: vi.fn(async () => ({})),
+    setAutostart: vi.fn(async () => null),
+    onChanged: vi.fn(async () => () => {}),
+  } as unknown as SchedulesApi;
+}
+
+const machines = [{ machineId: 'm1', name: 'Design laptop' }, { machineId: 'm2', name: 'Research box' }];
+
+describe('ScheduleDialog', () => {
+  it('schedules the composer text on chosen weekdays, then asks once about starting at login', async () => {
+    const api = fake(false);
+    const onclose = vi.fn();
+    render(ScheduleDialog, { api, machines, machineId: 'm1', text: 'Check the weather in Paris', onclose });
+    await userEvent.click(screen.getByTestId('schedule-kind-weekdays'));
+    await userEvent.click(screen.getByTestId('schedule-day-4')); // Friday off
+    expect(screen.getByTestId('schedule-summary')).toHaveTextContent('Every Mon, Tue, Wed, Thu at 08:00, on Design laptop.');
+    await userEvent.click(screen.getByTestId('schedule-save'));
+    expect(api.create).toHaveBeenCalledWith({
+      machineId: 'm1', machineName: 'Design laptop', text: 'Check the weather in Paris', reusableId: null,
+      repeat: { kind: 'weekdays', days: [0, 1, 2, 3], time: { hour: 8, minute: 0 } },
+    });
+    expect(await screen.findByTestId('autostart-question')).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('autostart-no'));
+    expect(api.setAutostart).toHaveBeenCalledWith(false);
+    await waitFor(() => expect(onclose).toHaveBeenCalledWith(true));
+  });
+
+  it('says what is missing instead of saving', async () => {
+    const api = fake(true);
+    render(ScheduleDialog, { api, machines, machineId: 'm1', text: '', onclose: vi.fn() });
+    await userEvent.click(screen.getByTestId('schedule-save'));
+    expect(screen.getByTestId('schedule-problem')).toHaveTextContent('Write the task to run first.');
+    expect(api.create).not.toHaveBeenCalled();
+  });
+});

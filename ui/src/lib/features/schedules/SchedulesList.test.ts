@@ -1,0 +1,72 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/svelte';
+import userEvent from '@testing-library/user-event';
+import SchedulesList from './SchedulesList.svelte';
+import type { Schedule, ScheduleList, SchedulesApi } from './api';
+
+function schedule(over: Partial<Schedule> = {}): Schedule {
+  return {
+    id: 's1', scope: 'demo', machineId: 'm1', machineName: 'Design laptop', title: 'Send the daily report',
+    text: 'Send the daily report', reusableId: null, repeat: { kind: 'daily', time: { hour: 8, minute: 0 } },
+    paused: false, createdAt: 1, settledUntil: 1, missed: null, last: null, ...over,
+  };
+}
+
+function fake(list: ScheduleList): SchedulesApi {
+  return {
+    list: vi.fn(async () => list),
+    create: vi.fn(),
+    remove: vi.fn(async () => null),
+    pause: vi.fn(async () => null),
+    pauseAll: vi.fn(async () => null),
+    runNow: vi.fn(async () => null),
+    autostart: vi.fn(async () => false),
+    setAutostart: vi.fn(async () => null),
+    onChanged: vi.fn(async () => () => {}),
+  } as unknown as SchedulesApi;
+}
+
+describe('SchedulesList', () => {
+  it('shows a missed run with Run now, and the rule about the tray', async () => {
+    const api = fake({
+      rows: [{ schedule: schedule({ missed: Date.now() - 3_600_000 }), nextAt: Date.now() + 3_600_000 }],
+      allPaused: false, autostartAsked: true, keepsRunning: true,
+    });
+    render(SchedulesList, { api, onclose: vi.fn() });
+    expect(await screen.findByTestId('schedule-missed')).toHaveTextContent('Porthole was not running');
+    expect(screen.getByTestId('schedules-rule')).toHaveTextContent('keeps running in the tray');
+    await userEvent.click(screen.getByTestId('schedule-run-now'));
+    expect(api.runNow).toHaveBeenCalledWith('s1');
+  });
+
+  it('asks before deleting, and Keep deletes nothing', async () => {
+    const api = fake({ rows: [{ schedule: schedule(), nextAt: null }], allPaused: false, autostartAsked: true, keepsRunning: false });
+    render(SchedulesList, { api, onclose: vi.fn() });
+    await userEvent.click(await screen.findByTestId('schedule-delete'));
+    await userEvent.click(screen.getByTestId('schedule-delete-no'));
+    expect(api.remove).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByTestId('schedule-delete'));
+    await userEvent.click(screen.getByTestId('schedule-delete-yes'));
+    expect(api.remove).toHaveBeenCalledWith('s1');
+  });
+
+  it('pauses one, pauses all, and shows a failure in words', async () => {
+    const api = fake({ rows: [{ schedule: schedule(), nextAt: Date.now() + 60_000 }], allPaused: false, autostartAsked: true, keepsRunning: true });
+    render(SchedulesList, { api, onclose: vi.fn() });
+    await userEvent.click(await screen.findByTestId('schedule-pause'));
+    expect(api.pause).toHaveBeenCalledWith('s1', true);
+    await userEvent.click(screen.getByTestId('schedules-pause-all'));
+    expect(api.pauseAll).toHaveBeenCalledWith(true);
+    const { ApiError } = await import('../../ui-error');
+    vi.mocked(api.pause).mockRejectedValueOnce(
+      new ApiError({ code: 'unknown_schedule', title: 'Schedule not found', detail: 'This schedule was deleted.', retryAt: null, action: null }),
+    );
+    await userEvent.click(screen.getByTestId('schedule-pause'));
+    await waitFor(() => expect(screen.getByTestId('schedules-error')).toHaveTextContent('This schedule was deleted.'));
+  });
+
+  it('says what to do when there is none', async () => {
+    render(SchedulesList, { api: fake({ rows: [], allPaused: false, autostartAsked: false, keepsRunning: false }), onclose: vi.fn() });
+    expect(await screen.findByTestId('schedules-empty')).toHaveTextContent('Schedule…');
+  });
+});

@@ -1,0 +1,12 @@
+// The schedules' commands and types, from the one module that talks to Tauri (lib/api.ts).
+export { schedulesApi } from '../../api';
+export type {
+  NewSchedule,
+  Outcome,
+  Repeat,
+  Schedule,
+  ScheduleList,
+  ScheduleRow,
+  SchedulesApi,
+  TimeOfDay,
+} from '../../api';
