@@ -27,4 +27,16 @@ exec keyctl session - cargo test -p porthole-e2e --locked -- --ignored --test-th
 skip=()
 [ -n "${PORTHOLE_LIVE_BENCH:-}" ] || skip=(--skip bench_)
 
+# The install test installs the release .deb (./run package makes it) with apt-get, as root.
+# Without a package it is skipped, and said so: scripts/test.sh always makes one first.
+if [ -z "${PORTHOLE_DEB:-}" ]; then
+  for deb in "${CARGO_TARGET_DIR:-$PWD/target}"/release/bundle/deb/*.deb; do
+    [ -f "$deb" ] && export PORTHOLE_DEB=$deb
+  done
+fi
+if [ -z "${PORTHOLE_DEB:-}" ]; then
+  echo "==> No .deb under target/release/bundle/deb/ (./run package makes one): the install test is skipped" >&2
+  skip+=(--skip install::)
+fi
+
 xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- bash -c "$inner" e2e "${skip[@]}" "$@"

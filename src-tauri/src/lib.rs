@@ -21,6 +21,7 @@ mod persist;
 mod replay;
 mod reusable;
 mod store;
+mod updates;
 mod words;
 
 use tauri::{Manager, WindowEvent};
@@ -98,6 +99,9 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             live::commands::live_stats,
             live::commands::live_save_snapshot,
             live::full_screen::live_set_full_screen,
+            updates::commands::update_status,
+            updates::commands::install_update,
+            updates::commands::dismiss_update,
             layout::commands::get_layout,
             layout::commands::set_layout,
         ])
@@ -110,6 +114,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             events::FocusConversation,
             events::FilesDropped,
             live::status::LiveStatusChanged,
+            updates::UpdateStatusChanged,
         ])
 }
 
@@ -145,6 +150,7 @@ pub fn run() {
         .plugin(tauri_plugin_notification::init())
         .plugin(tauri_plugin_opener::init())
         .plugin(tauri_plugin_dialog::init())
+        .plugin(tauri_plugin_updater::Builder::new().build())
         .invoke_handler(handler)
         .setup(move |app| {
             builder.mount_events(app);
@@ -179,6 +185,8 @@ pub fn run() {
             app.manage(reusable::library::Library::open(&handle)?);
             app.manage(live::LiveViews::default());
             app.manage(live::full_screen::CoveredByHand::default());
+            app.manage(updates::Updates::default());
+            updates::start(&handle);
             tauri::async_runtime::spawn(async move { connection::switching::start(&handle).await });
             Ok(())
         })

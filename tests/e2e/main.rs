@@ -37,3 +37,6 @@ mod replay;
 mod reusable;
 mod signin;
 mod usage;
+// Packages and updates.
+mod install;
+mod updates;

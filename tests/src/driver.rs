@@ -24,6 +24,9 @@ pub struct AppOptions {
     /// More environment for the app, e.g. `PORTHOLE_DEMO_URL` to use a simulator the test
     /// started (one that outlives the app, for restart tests).
     pub env: Vec<(String, String)>,
+    /// Start this program instead of the build under test (`PORTHOLE_APP` or
+    /// target/debug/porthole), e.g. the installed /usr/bin/porthole.
+    pub program: Option<PathBuf>,
 }
 
 /// The app in a real window, driven over WebDriver.
@@ -42,7 +45,11 @@ impl App {
     }
 
     pub async fn launch_with(options: AppOptions) -> Result<App> {
-        let app_path = app_binary()?;
+        let app_path = match options.program {
+            // Canonical, so it compares equal to /proc/<pid>/exe.
+            Some(program) => program.canonicalize()?,
+            None => app_binary()?,
+        };
         let (fresh_dir, data_dir) = match options.data_dir {
             Some(dir) => (None, dir),
             None => {

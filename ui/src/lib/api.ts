@@ -228,6 +228,11 @@ export const api = {
   },
 
   onMachinesChanged: (cb: () => void) => events.machinesChanged.listen(() => cb()),
+  // Updates: what is on offer (already verified in Rust), install it, put it off.
+  updateStatus: () => commands.updateStatus(),
+  installUpdate: () => commands.installUpdate(),
+  dismissUpdate: () => commands.dismissUpdate(),
+  onUpdateStatusChanged: (cb: () => void) => events.updateStatusChanged.listen(() => cb()),
   onConnectionChanged: (cb: () => void) => events.connectionChanged.listen(() => cb()),
   onConversationsChanged: (cb: (machineId: string) => void) =>
     events.conversationsChanged.listen((e) => cb(e.payload.machineId)),
@@ -236,6 +241,8 @@ export const api = {
 };
 
 export type Api = typeof api;
+
+export type { UpdateStatus } from './bindings';
 
 // The live screen (ui/src/lib/live). Frames arrive as binary messages on a loopback socket to
 // the app (live/socket.ts; decoded in live/frame.ts); the service's live URL and its token stay

@@ -110,6 +110,9 @@ export const commands = {
 	liveSaveSnapshot: (pngBase64: string) => typedError<string | null, UiError>(__TAURI_INVOKE("live_save_snapshot", { pngBase64 })),
 	/**  Puts the window into full screen (`full`) or back. */
 	liveSetFullScreen: (full: boolean) => typedError<null, UiError>(__TAURI_INVOKE("live_set_full_screen", { full })),
+	updateStatus: () => __TAURI_INVOKE<UpdateStatus>("update_status"),
+	installUpdate: () => __TAURI_INVOKE<UpdateStatus>("install_update"),
+	dismissUpdate: () => __TAURI_INVOKE<UpdateStatus>("dismiss_update"),
 	getLayout: () => __TAURI_INVOKE<WindowLayout>("get_layout"),
 	/**  Saves the layout; answers it as kept (values brought into range). */
 	setLayout: (layout: WindowLayout) => typedError<WindowLayout, UiError>(__TAURI_INVOKE("set_layout", { layout })),
@@ -123,6 +126,7 @@ export const events = {
 	focusConversation: makeEvent<FocusConversation, FocusConversation>("focus-conversation"),
 	liveStatusChanged: makeEvent<LiveStatusChanged, LiveStatusChanged>("live-status-changed"),
 	machinesChanged: makeEvent<MachinesChanged, MachinesChanged>("machines-changed"),
+	updateStatusChanged: makeEvent<UpdateStatusChanged, UpdateStatusChanged>("update-status-changed"),
 };
 
 /* Constants */
@@ -811,6 +815,20 @@ export type UiError = {
 	retryAt: number | null,
 	action: UiAction | null,
 };
+
+/**  What the page shows about updates. */
+export type UpdateStatus = 
+/**  Nothing to offer (none found, checks off in this build, or put off with Later). */
+{ state: "none" } | 
+/**  A newer version, downloaded and verified, ready to install. */
+{ state: "available"; version: string } | 
+/**  The feed offered this version but its signature did not verify: nothing was installed. */
+{ state: "unverified"; version: string } | 
+/**  Installing the verified version went wrong; it can be tried again. */
+{ state: "installFailed"; version: string };
+
+/**  The update status changed: ask for it again. */
+export type UpdateStatusChanged = null;
 
 /**  A stored file; pass it unchanged in a message's `attachments`. */
 export type Upload = {
