@@ -68,6 +68,9 @@ pub enum AppError {
     FolderNotFile,
     #[error("a pipe, device or socket was given instead of a file")]
     NotAFile,
+    // Sharing a report.
+    #[error("the report could not be written: {0}")]
+    ReportNotSaved(String),
 }
 
 pub type AppResult<T> = Result<T, AppError>;

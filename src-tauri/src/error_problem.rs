@@ -44,6 +44,7 @@ impl From<&AppError> for Problem {
             AppError::FileUnreadable => U::FileUnreadable,
             AppError::FolderNotFile => U::FolderNotFile,
             AppError::NotAFile => U::NotAFile,
+            AppError::ReportNotSaved(_) => U::ReportNotSaved,
         };
         Problem::new(code)
     }

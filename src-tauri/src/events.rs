@@ -34,3 +34,13 @@ pub struct FocusConversation {
 pub struct FilesDropped {
     pub checks: Vec<FileCheck>,
 }
+
+/// What needs the person changed: read the inbox again. Its count comes along for the badge.
+#[derive(Debug, Clone, Serialize, Deserialize, specta::Type, tauri_specta::Event)]
+pub struct InboxChanged {
+    pub count: u32,
+}
+
+/// Show the inbox (the tray's "things need you" was clicked).
+#[derive(Debug, Clone, Serialize, Deserialize, specta::Type, tauri_specta::Event)]
+pub struct ShowInbox;

@@ -12,6 +12,7 @@ mod error;
 mod error_code;
 mod error_problem;
 mod events;
+mod inbox;
 mod judge;
 mod layout;
 mod live;
@@ -19,8 +20,10 @@ mod machines;
 mod navigation;
 mod persist;
 mod replay;
+mod report;
 mod reusable;
 mod store;
+mod tray;
 mod updates;
 mod words;
 
@@ -102,6 +105,10 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             updates::commands::update_status,
             updates::commands::install_update,
             updates::commands::dismiss_update,
+            inbox::commands::get_inbox,
+            inbox::commands::dismiss_inbox_item,
+            report::commands::share_report,
+            report::commands::open_saved_report,
             layout::commands::get_layout,
             layout::commands::set_layout,
         ])
@@ -113,6 +120,8 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             events::ConversationsChanged,
             events::FocusConversation,
             events::FilesDropped,
+            events::InboxChanged,
+            events::ShowInbox,
             live::status::LiveStatusChanged,
             updates::UpdateStatusChanged,
         ])
@@ -187,6 +196,9 @@ pub fn run() {
             app.manage(live::full_screen::CoveredByHand::default());
             app.manage(updates::Updates::default());
             updates::start(&handle);
+            app.manage(inbox::Inbox::default());
+            app.manage(report::commands::LastReport::default());
+            tray::create(&handle);
             tauri::async_runtime::spawn(async move { connection::switching::start(&handle).await });
             Ok(())
         })

@@ -6,9 +6,11 @@
 //! launch to test what survives a restart. The tests themselves run inside `scripts/e2e.sh`,
 //! which provides the X display, the D-Bus session and the keychain.
 
+mod browser;
 mod driver;
 mod wait;
 
+pub use browser::Browser;
 pub use driver::{App, AppOptions};
 pub use wait::{by_testid, text_of, visible, Eventually};
 

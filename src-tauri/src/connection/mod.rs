@@ -114,6 +114,11 @@ impl Connection {
         generation
     }
 
+    /// The active connection's scope now, without waiting (`None` while switching).
+    pub fn scope(&self) -> Option<String> {
+        self.active.borrow().as_ref().map(|a| a.scope.clone())
+    }
+
     pub fn generation(&self) -> u64 {
         self.active.borrow().as_ref().map_or(0, |a| a.generation)
     }

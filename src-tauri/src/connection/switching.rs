@@ -42,6 +42,7 @@ fn fail(app: &AppHandle, err: &AppError) {
     info.error = Some(UiError::from(err));
     connection.set_info(info);
     let _ = ConnectionChanged.emit(app);
+    crate::inbox::window::refresh(app);
 }
 
 fn switching(app: &AppHandle, mode: ConnectionMode) {
@@ -51,8 +52,10 @@ fn switching(app: &AppHandle, mode: ConnectionMode) {
     tauri::async_runtime::spawn(console::close_all(leases));
     app.state::<Conversations>().connection_left();
     app.state::<StartingMachines>().clear_all();
+    app.state::<crate::inbox::Inbox>().connection_left();
     app.state::<Connection>().begin_switch(mode);
     let _ = ConnectionChanged.emit(app);
+    crate::inbox::window::refresh(app);
 }
 
 async fn activate_demo(app: &AppHandle) -> AppResult<()> {
@@ -122,6 +125,7 @@ fn finish(
     });
     app.state::<Conversations>().resume(&client, &scope);
     let _ = ConnectionChanged.emit(app);
+    crate::inbox::window::refresh(app);
     let _ = MachinesChanged.emit(app);
     Ok(())
 }

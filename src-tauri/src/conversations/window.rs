@@ -54,6 +54,8 @@ pub struct WindowNotify {
 impl Notify for WindowNotify {
     fn conversation_changed(&self, conversation: &Conversation, listed: bool) {
         self.watchers.send(conversation);
+        // A card arrived or left, a task failed: the inbox follows.
+        crate::inbox::window::refresh(&self.app);
         if listed {
             let _ = ConversationsChanged {
                 machine_id: conversation.machine_id.clone(),

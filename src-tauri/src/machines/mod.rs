@@ -127,7 +127,7 @@ pub async fn list(app: &AppHandle) -> AppResult<Vec<MachineRow>> {
     let active = app.state::<Connection>().active().await?;
     let list = active.client.machines().list().await?;
     let starting = app.state::<StartingMachines>();
-    Ok(list
+    let rows: Vec<MachineRow> = list
         .machines
         .iter()
         .map(|m| {
@@ -137,14 +137,25 @@ pub async fn list(app: &AppHandle) -> AppResult<Vec<MachineRow>> {
             }
             r
         })
-        .collect())
+        .collect();
+    // A computer that cannot be woken is one of the things that need the person.
+    app.state::<crate::inbox::Inbox>().machines_read(&rows);
+    crate::inbox::window::refresh(app);
+    Ok(rows)
 }
 
 /// Wakes a computer and watches it start. One the service will not wake is said so, never
 /// shown as starting.
 pub async fn wake(app: &AppHandle, machine_id: &str) -> AppResult<()> {
     let active = app.state::<Connection>().active().await?;
-    match waking::ask_to_wake(&active.client, machine_id).await {
+    let woken = waking::ask_to_wake(&active.client, machine_id).await;
+    let inbox = app.state::<crate::inbox::Inbox>();
+    inbox.wake_result(
+        machine_id,
+        woken.as_ref().err().map(crate::error::UiError::from),
+    );
+    crate::inbox::window::refresh(app);
+    match woken {
         Ok(true) => watch_starting(app, machine_id),
         Ok(false) => {
             // Already awake (or gone to sleep again): the list says which.

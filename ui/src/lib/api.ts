@@ -5,6 +5,7 @@ import { connectFrames, type FrameSocket } from './live/socket';
 import { getCurrentWebview } from '@tauri-apps/api/webview';
 import { commands, events } from './bindings';
 import { ApiError, Code, unexpectedError, wordsFor } from './ui-error';
+import type { InboxView, SavedReport } from './bindings';
 import type {
   Account,
   ConnectionInfo,
@@ -243,6 +244,24 @@ export const api = {
 export type Api = typeof api;
 
 export type { UpdateStatus } from './bindings';
+// What needs the person on every computer (features/inbox), and a finished task shared as a
+// report (features/report): the page never names a path, Rust asks the save dialog.
+export type { InboxItem, InboxKind, InboxView, SavedReport } from './bindings';
+export const inboxApi = {
+  get: (): Promise<InboxView> => commands.getInbox(),
+  /** Puts away a failed task or a computer that cannot be woken; cards leave when answered. */
+  dismiss: (key: string) => commands.dismissInboxItem(key),
+  onChanged: (cb: (count: number) => void) => events.inboxChanged.listen((e) => cb(e.payload.count)),
+  /** The tray's "things need you" was clicked. */
+  onShow: (cb: () => void) => events.showInbox.listen(() => cb()),
+};
+export const reportApi = {
+  /** Asks where, then writes the report; `null` when the person cancelled. */
+  share: (conversationId: string, turnId: string): Promise<SavedReport | null> =>
+    unwrap(commands.shareReport(conversationId, turnId)),
+  /** Opens the report just written in the system's browser (which prints it to PDF). */
+  open: () => commands.openSavedReport(),
+};
 
 // The live screen (ui/src/lib/live). Frames arrive as binary messages on a loopback socket to
 // the app (live/socket.ts; decoded in live/frame.ts); the service's live URL and its token stay

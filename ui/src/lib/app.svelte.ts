@@ -249,26 +249,31 @@ export class AppState {
     if (c) await this.act(() => this.api.stopTask(c.id));
   }
 
-  /** Answers card `approvalId` (the one the person saw); the refusal to show on it, if any. */
-  async answer(approvalId: string, approve: boolean): Promise<UiError | null> {
-    return this.onCard((id) => this.api.answerApproval(id, approvalId, approve));
+  /** Answers card `approvalId` (the one the person saw); the refusal to show on it, if any.
+   * `conversationId`: the card's conversation when it is answered elsewhere (the inbox); the
+   * open one otherwise. */
+  async answer(approvalId: string, approve: boolean, conversationId?: string): Promise<UiError | null> {
+    return this.onCard((id) => this.api.answerApproval(id, approvalId, approve), conversationId);
   }
 
   /** Answers a choice card: one list of option values per question, in the card's order. */
-  async choose(approvalId: string, selections: string[][]): Promise<UiError | null> {
-    return this.onCard((id) => this.api.chooseApproval(id, approvalId, selections));
+  async choose(approvalId: string, selections: string[][], conversationId?: string): Promise<UiError | null> {
+    return this.onCard((id) => this.api.chooseApproval(id, approvalId, selections), conversationId);
   }
 
-  async openApprovalPage(approvalId: string): Promise<UiError | null> {
-    return this.onCard((id) => this.api.openApprovalPage(id, approvalId));
+  async openApprovalPage(approvalId: string, conversationId?: string): Promise<UiError | null> {
+    return this.onCard((id) => this.api.openApprovalPage(id, approvalId), conversationId);
   }
 
   /** A card's refusal is said on the card itself, which stays open to answer again. */
-  private async onCard(f: (conversationId: string) => Promise<unknown>): Promise<UiError | null> {
-    const c = this.conversation;
-    if (!c) return null;
+  private async onCard(
+    f: (conversationId: string) => Promise<unknown>,
+    conversationId?: string,
+  ): Promise<UiError | null> {
+    const id = conversationId ?? this.conversation?.id;
+    if (!id) return null;
     try {
-      await f(c.id);
+      await f(id);
       return null;
     } catch (e) {
       return toUiError(e);

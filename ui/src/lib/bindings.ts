@@ -113,6 +113,17 @@ export const commands = {
 	updateStatus: () => __TAURI_INVOKE<UpdateStatus>("update_status"),
 	installUpdate: () => __TAURI_INVOKE<UpdateStatus>("install_update"),
 	dismissUpdate: () => __TAURI_INVOKE<UpdateStatus>("dismiss_update"),
+	/**  What needs the person now, newest first. */
+	getInbox: () => __TAURI_INVOKE<InboxView>("get_inbox"),
+	/**  Puts away a failed task or a computer that cannot be woken (cards leave when answered). */
+	dismissInboxItem: (key: string) => __TAURI_INVOKE<void>("dismiss_inbox_item", { key }),
+	/**
+	 *  Asks where to save the report of task `turn_id`, then writes it there; `None` when the
+	 *  person cancelled the dialog.
+	 */
+	shareReport: (conversationId: string, turnId: string) => typedError<SavedReport | null, UiError>(__TAURI_INVOKE("share_report", { conversationId, turnId })),
+	/**  Opens the report written last in the system's browser (which prints it to PDF, too). */
+	openSavedReport: () => __TAURI_INVOKE<void>("open_saved_report"),
 	getLayout: () => __TAURI_INVOKE<WindowLayout>("get_layout"),
 	/**  Saves the layout; answers it as kept (values brought into range). */
 	setLayout: (layout: WindowLayout) => typedError<WindowLayout, UiError>(__TAURI_INVOKE("set_layout", { layout })),
@@ -124,8 +135,10 @@ export const events = {
 	conversationsChanged: makeEvent<ConversationsChanged, ConversationsChanged>("conversations-changed"),
 	filesDropped: makeEvent<FilesDropped, FilesDropped>("files-dropped"),
 	focusConversation: makeEvent<FocusConversation, FocusConversation>("focus-conversation"),
+	inboxChanged: makeEvent<InboxChanged, InboxChanged>("inbox-changed"),
 	liveStatusChanged: makeEvent<LiveStatusChanged, LiveStatusChanged>("live-status-changed"),
 	machinesChanged: makeEvent<MachinesChanged, MachinesChanged>("machines-changed"),
+	showInbox: makeEvent<ShowInbox, ShowInbox>("show-inbox"),
 	updateStatusChanged: makeEvent<UpdateStatusChanged, UpdateStatusChanged>("update-status-changed"),
 };
 
@@ -440,6 +453,52 @@ export type IdentityInfo = {
 	demo: boolean,
 };
 
+/**  What needs the person changed: read the inbox again. Its count comes along for the badge. */
+export type InboxChanged = {
+	count: number,
+};
+
+/**  One thing that needs the person. */
+export type InboxItem = {
+	/**
+	 *  Stable while the item is the same thing (a card's id, a failed task's turn): the page
+	 *  keys its rows by it, and dismissing names it.
+	 */
+	key: string,
+	kind: InboxKind,
+	machineId: string | null,
+	/**  The computer's name as the sidebar shows it, when the machine list was read. */
+	machineName: string | null,
+	conversationId: string | null,
+	/**  The conversation's title, or what the item is about. */
+	title: string,
+	/**  The card to answer, for [`InboxKind::Card`] and [`InboxKind::LinkOnly`]. */
+	approval: ApprovalRequest | null,
+	/**  Why, in words, for a failed task, a sign-in or a computer that cannot be woken. */
+	error: UiError | null,
+	/**  When it happened (Unix ms), newest first in the list. */
+	at: number | null,
+};
+
+/**  What an item of the inbox asks of the person. */
+export type InboxKind = 
+/**  A card to answer here or in its task (yes/no or choice). */
+"card" | 
+/**  A card answered on the service's own web page. */
+"linkOnly" | 
+/**  A task ended in failure. */
+"taskFailed" | 
+/**  The account needs signing in again. */
+"signIn" | 
+/**  A computer is asleep and the service will not wake it from here, or waking it failed. */
+"cannotWake";
+
+/**  The list and its count, as the sidebar, the tray and the window's title show them. */
+export type InboxView = {
+	items: InboxItem[],
+	count: number,
+};
+
 /**  Values for a reusable task's parameters, by name. */
 export type Inputs = { [key in string]: unknown };
 
@@ -630,6 +689,11 @@ export type ReusableTask = {
 	failedRuns: Evaluation[],
 };
 
+/**  Where a report went, as the page says it (the file's name, not its path). */
+export type SavedReport = {
+	fileName: string,
+};
+
 export type ScreenshotData = {
 	base64: string,
 	mimeType?: string,
@@ -654,6 +718,9 @@ export type SendRequest = {
 	/**  Only for a message that starts a task: one that joins a running task steers it. */
 	options: SendOptions,
 };
+
+/**  Show the inbox (the tray's "things need you" was clicked). */
+export type ShowInbox = null;
 
 /**  Who said a line of the conversation. */
 export type Speaker = "person" | "agent";

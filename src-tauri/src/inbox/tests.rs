@@ -1,0 +1,331 @@
+//! The inbox derived from the app's own state, against the simulator over real sockets: a
+//! card waiting on each of two computers is two items, answering one (as its task does)
+//! takes it away; a failed task is an item until put away; a computer that cannot be woken
+//! and a connection that needs signing in are items. Waits are for a state of the saved
+//! conversations, never for a length of time.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+use std::time::Duration;
+
+use porthole_client::approvals::{Answer, ApprovalRequest};
+use porthole_client::{Client, ClientConfig, Credential};
+use porthole_sim::{Config, RunningSim, Sim};
+use tokio::sync::watch;
+
+use super::*;
+use crate::connection::{ConnectionMode, ConnectionState};
+use crate::conversations::usage::UsageStore;
+use crate::conversations::{Notify, SendRequest};
+use crate::persist::ConversationStore;
+
+const SCALE: f64 = 0.01;
+
+/// Wakes the test on every change of a conversation, as the window would be told.
+#[derive(Default)]
+struct Ticks(watch::Sender<u64>);
+
+impl Notify for Ticks {
+    fn conversation_changed(&self, _: &Conversation, _: bool) {
+        self.0.send_modify(|t| *t += 1);
+    }
+    fn needs_answer(&self, _: &Conversation, _: &ApprovalRequest) {}
+    fn machine_starting(&self, _: &str) {}
+    fn machines_changed(&self) {}
+}
+
+struct App {
+    _sim: RunningSim,
+    _dir: tempfile::TempDir,
+    client: Client,
+    connection: Connection,
+    ticks: Arc<Ticks>,
+    core: Conversations,
+    inbox: Inbox,
+}
+
+async fn app() -> App {
+    let sim = Sim::start(Config {
+        time_scale: SCALE,
+        ..Config::default()
+    })
+    .await
+    .expect("the simulator starts");
+    let key = sim.account("ada").api_key.clone().expect("a key");
+    let client = Client::with_config(
+        &sim.base_url,
+        Credential::api_key(&key).unwrap(),
+        ClientConfig::time_scaled(SCALE),
+    )
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let connection = Connection::default();
+    connection.activate(client.clone(), "demo".into());
+    let mut info = connection.info();
+    info.state = ConnectionState::Ready;
+    connection.set_info(info);
+    let ticks = Arc::new(Ticks::default());
+    let core = Conversations::new(
+        connection.clone(),
+        ConversationStore::open_in(dir.path()).unwrap(),
+        UsageStore::open_in(dir.path()).unwrap(),
+        ticks.clone(),
+    );
+    App {
+        _sim: sim,
+        _dir: dir,
+        client,
+        connection,
+        ticks,
+        core,
+        inbox: Inbox::default(),
+    }
+}
+
+impl App {
+    /// The machine list read as the sidebar reads it, handed to the inbox.
+    async fn read_machines(&self) -> Vec<MachineRow> {
+        let list = self.client.machines().list().await.unwrap();
+        let rows: Vec<MachineRow> = list
+            .machines
+            .iter()
+            .map(|m| crate::machines::row(m, None))
+            .collect();
+        self.inbox.machines_read(&rows);
+        rows
+    }
+
+    fn machine(&self, rows: &[MachineRow], name: &str) -> String {
+        rows.iter()
+            .find(|r| r.name == name)
+            .unwrap_or_else(|| panic!("ada has {name}"))
+            .machine_id
+            .clone()
+    }
+
+    /// Sends `text` to the current conversation of `machine_id`; its id.
+    async fn send(&self, machine_id: &str, text: &str) -> String {
+        let id = self.core.current(machine_id).await.unwrap().id;
+        self.core
+            .send(SendRequest {
+                conversation_id: id.clone(),
+                text: text.into(),
+                ..SendRequest::default()
+            })
+            .await
+            .unwrap();
+        id
+    }
+
+    fn view(&self) -> InboxView {
+        self.inbox.view(&self.core, &self.connection)
+    }
+
+    /// The inbox once `done` holds for it.
+    async fn until(&self, done: impl Fn(&InboxView) -> bool) -> InboxView {
+        let mut changes = self.ticks.0.subscribe();
+        let wait = async {
+            loop {
+                let view = self.view();
+                if done(&view) {
+                    return view;
+                }
+                changes.changed().await.unwrap();
+            }
+        };
+        match tokio::time::timeout(Duration::from_secs(90), wait).await {
+            Ok(view) => view,
+            Err(_) => panic!("never reached: {:#?}", self.view()),
+        }
+    }
+}
+
+fn of_kind(view: &InboxView, kind: InboxKind) -> Vec<&InboxItem> {
+    view.items.iter().filter(|i| i.kind == kind).collect()
+}
+
+#[tokio::test]
+async fn a_card_on_each_of_two_computers_is_two_items_and_answering_one_takes_it_away() {
+    let app = app().await;
+    let rows = app.read_machines().await;
+    let laptop = app.machine(&rows, "Design laptop");
+    let research = app.machine(&rows, "Research box");
+    let on_laptop = app.send(&laptop, "Delete the old screenshots").await;
+    let on_research = app.send(&research, "Send the report by email").await;
+
+    let both = app.until(|v| of_kind(v, InboxKind::Card).len() == 2).await;
+    let cards = of_kind(&both, InboxKind::Card);
+    let laptop_card = cards
+        .iter()
+        .find(|i| i.conversation_id.as_deref() == Some(on_laptop.as_str()))
+        .expect("the laptop's card");
+    assert_eq!(laptop_card.machine_name.as_deref(), Some("Design laptop"));
+    assert_eq!(laptop_card.title, "Delete the old screenshots");
+    let approval = laptop_card.approval.clone().expect("the card to answer");
+    assert!(approval.expires_at.is_some(), "its countdown comes along");
+    assert!(cards.iter().any(
+        |i| i.conversation_id.as_deref() == Some(on_research.as_str())
+            && i.machine_name.as_deref() == Some("Research box")
+    ));
+    assert_eq!(both.count as usize, both.items.len());
+
+    // The inbox answers as the task does: the same call, by the card's id.
+    app.core
+        .answer(&on_laptop, &approval.approval_id, Answer::Yes)
+        .await
+        .unwrap();
+    let one = app.view();
+    let left = of_kind(&one, InboxKind::Card);
+    assert_eq!(left.len(), 1, "{one:#?}");
+    assert_eq!(
+        left[0].conversation_id.as_deref(),
+        Some(on_research.as_str())
+    );
+}
+
+#[tokio::test]
+async fn a_link_only_card_is_an_item_of_its_own_kind() {
+    let app = app().await;
+    let rows = app.read_machines().await;
+    let laptop = app.machine(&rows, "Design laptop");
+    app.send(&laptop, "Buy a new keyboard").await;
+    let view = app
+        .until(|v| !of_kind(v, InboxKind::LinkOnly).is_empty())
+        .await;
+    let item = of_kind(&view, InboxKind::LinkOnly)[0];
+    assert!(item.approval.as_ref().is_some_and(|a| a.is_link_only));
+}
+
+#[tokio::test]
+async fn a_failed_task_is_an_item_until_put_away_and_a_new_failure_is_news_again() {
+    let app = app().await;
+    let rows = app.read_machines().await;
+    let laptop = app.machine(&rows, "Design laptop");
+    let id = app.send(&laptop, "Open the file and fail").await;
+    let view = app
+        .until(|v| !of_kind(v, InboxKind::TaskFailed).is_empty())
+        .await;
+    let failed = of_kind(&view, InboxKind::TaskFailed)[0].clone();
+    assert_eq!(failed.conversation_id.as_deref(), Some(id.as_str()));
+    assert!(failed.error.is_some(), "why, in words");
+
+    // Cards are not put away by a dismissal; a failure is.
+    app.inbox.dismiss("card:anything");
+    app.inbox.dismiss(&failed.key);
+    assert!(of_kind(&app.view(), InboxKind::TaskFailed).is_empty());
+
+    app.send(&laptop, "Try again and fail").await;
+    let again = app
+        .until(|v| {
+            of_kind(v, InboxKind::TaskFailed)
+                .first()
+                .is_some_and(|i| i.key != failed.key)
+        })
+        .await;
+    assert_eq!(of_kind(&again, InboxKind::TaskFailed).len(), 1);
+}
+
+#[tokio::test]
+async fn a_computer_that_cannot_be_woken_is_an_item_and_a_refused_wake_too() {
+    let app = app().await;
+    let rows = app.read_machines().await;
+    let view = app.view();
+    let asleep = of_kind(&view, InboxKind::CannotWake);
+    assert_eq!(asleep.len(), 1, "{view:#?}");
+    assert_eq!(asleep[0].machine_name.as_deref(), Some("Studio archive"));
+
+    // Waking it is refused by the service: the refusal's words are the item's.
+    let archive = app.machine(&rows, "Studio archive");
+    let refused = crate::machines::waking::ask_to_wake(&app.client, &archive)
+        .await
+        .expect_err("it never wakes");
+    app.inbox
+        .wake_result(&archive, Some(crate::error::UiError::from(&refused)));
+    let view = app.view();
+    let items = of_kind(&view, InboxKind::CannotWake);
+    assert_eq!(items.len(), 1, "one item per computer");
+    assert_eq!(items[0].error, Some(crate::error::UiError::from(&refused)));
+
+    app.inbox.dismiss(&items[0].key);
+    assert!(of_kind(&app.view(), InboxKind::CannotWake).is_empty());
+    // Switching away forgets the computers of the connection left.
+    app.inbox.connection_left();
+    assert!(app.view().items.is_empty());
+}
+
+#[test]
+fn a_connection_that_needs_signing_in_comes_first() {
+    // The words of a refused sign-in carry the Sign in action.
+    let error = crate::error::UiError::from(&crate::error::AppError::SignInNeeded);
+    let connection = ConnectionInfo {
+        mode: ConnectionMode::Account,
+        state: ConnectionState::Failed,
+        base_url: None,
+        user_id: None,
+        has_saved_account: true,
+        error: Some(error.clone()),
+    };
+    let machines = vec![MachineRow {
+        machine_id: "m1".into(),
+        name: "Old box".into(),
+        cloud: true,
+        availability: Availability::Asleep,
+        can_wake: false,
+        free_computer: false,
+        updated_at: Some(5.0),
+        starting_since: None,
+    }];
+    let view = derive(&Sources {
+        scope: Some("acct"),
+        conversations: &[],
+        connection: &connection,
+        machines: &machines,
+        wake_failures: &HashMap::new(),
+        dismissed: &HashSet::new(),
+    });
+    assert_eq!(view.count, 2);
+    assert_eq!(view.items[0].kind, InboxKind::SignIn);
+    assert_eq!(view.items[0].error, Some(error));
+    // Any other failed connection is the banner's, not a sign-in to ask for.
+    let mut other = connection.clone();
+    other.error = Some(crate::error::UiError::from(
+        &crate::error::AppError::NotConnected,
+    ));
+    let view = derive(&Sources {
+        scope: None,
+        conversations: &[],
+        connection: &other,
+        machines: &machines,
+        wake_failures: &HashMap::new(),
+        dismissed: &HashSet::new(),
+    });
+    assert!(view.items.is_empty(), "no scope, no computers: {view:#?}");
+}
+
+#[test]
+fn the_list_is_published_only_when_it_changed() {
+    let dir = tempfile::tempdir().unwrap();
+    let connection = Connection::default();
+    let core = Conversations::new(
+        connection.clone(),
+        ConversationStore::open_in(dir.path()).unwrap(),
+        UsageStore::open_in(dir.path()).unwrap(),
+        Arc::new(Ticks::default()),
+    );
+    let inbox = Inbox::default();
+    assert!(
+        inbox.changed(&core, &connection).is_some(),
+        "the first is news"
+    );
+    assert!(inbox.changed(&core, &connection).is_none());
+    inbox.wake_result(
+        "m1",
+        Some(crate::error::UiError::from(
+            &crate::error::AppError::CannotWake,
+        )),
+    );
+    assert!(
+        inbox.changed(&core, &connection).is_none(),
+        "m1 is not a computer read yet"
+    );
+}

@@ -1,0 +1,66 @@
+//! The report commands the page may call. The page never names a path: Rust asks the system's
+//! save dialog where the file goes, and remembers the file it wrote so "Open it" needs no path
+//! from the page either (a page that could name a path could overwrite any file).
+
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use tauri::{AppHandle, Manager, State};
+use tauri_plugin_dialog::DialogExt;
+use tauri_plugin_opener::OpenerExt;
+
+use super::SavedReport;
+use crate::error::UiError;
+
+/// The report written last, to open it.
+#[derive(Default)]
+pub struct LastReport(pub Mutex<Option<PathBuf>>);
+
+/// Asks where to save the report of task `turn_id`, then writes it there; `None` when the
+/// person cancelled the dialog.
+#[tauri::command]
+#[specta::specta]
+pub async fn share_report(
+    app: AppHandle,
+    conversation_id: String,
+    turn_id: String,
+) -> Result<Option<SavedReport>, UiError> {
+    let Some(path) = ask_where(&app).await else {
+        return Ok(None);
+    };
+    super::save_from_app(&app, &conversation_id, &turn_id, &path).await?;
+    let saved = SavedReport::at(&path);
+    *app.state::<LastReport>()
+        .0
+        .lock()
+        .unwrap_or_else(|e| e.into_inner()) = Some(path);
+    Ok(Some(saved))
+}
+
+/// Opens the report written last in the system's browser (which prints it to PDF, too).
+#[tauri::command]
+#[specta::specta]
+pub fn open_saved_report(app: AppHandle, last: State<'_, LastReport>) {
+    let path = last.0.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    if let Some(path) = path {
+        let _ = app.opener().open_path(path.to_string_lossy(), None::<&str>);
+    }
+}
+
+async fn ask_where(app: &AppHandle) -> Option<PathBuf> {
+    // End-to-end tests cannot drive the system's save dialog (it is not part of the page):
+    // they name the file it would return. Everything after the dialog runs as usual.
+    if let Ok(path) = std::env::var("PORTHOLE_E2E_SAVE_AS") {
+        return Some(PathBuf::from(path));
+    }
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    app.dialog()
+        .file()
+        .set_title("Save the report")
+        .set_file_name("Porthole report.html")
+        .add_filter("Web page", &["html"])
+        .save_file(move |path| {
+            let _ = tx.send(path);
+        });
+    rx.await.ok().flatten()?.into_path().ok()
+}

@@ -1,0 +1,300 @@
+//! "Share a report": a finished task as one HTML file that opens in any browser without
+//! Porthole: the task, each recorded step with its screenshot, the answer, the cost and the
+//! checks the service made. Screenshots are inside it as `data:` URIs and its style inline, so
+//! it needs nothing from anywhere; it holds no script.
+//!
+//! What it must never hold: the API key, a sign-in or live-view token (none of them is read
+//! here at all), or the service's address (a step's screenshot path is not copied, and the
+//! address is taken out of every text the agent wrote, in case it appears there).
+//!
+//! [`gather`] reads the task from the service and the app's own records, [`page::html`]
+//! writes the file's text; no Tauri in either.
+
+pub mod commands;
+pub mod page;
+
+#[cfg(test)]
+mod tests;
+
+use std::path::Path;
+
+use base64::engine::general_purpose::STANDARD;
+use base64::Engine;
+use porthole_client::turns::TurnStatus;
+use porthole_client::Client;
+
+use crate::conversations::{Conversation, Conversations, ThreadItem};
+use crate::error::{AppError, AppResult};
+
+/// One finished task, as the report shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    /// The words that started the task.
+    pub task: String,
+    /// The computer it ran on, by name when known.
+    pub computer: String,
+    /// How the task ended, in words ("Done", "Failed", "Not finished").
+    pub outcome: &'static str,
+    /// The steps were recorded ("Record steps" was on).
+    pub recorded: bool,
+    pub steps: Vec<ReportStep>,
+    /// The agent's answer (Markdown as written), when it gave one.
+    pub answer: Option<String>,
+    /// What the task cost, in US dollars, when the service reported it.
+    pub cost_usd: Option<f64>,
+    /// The service's checks of the result against the task's success criteria.
+    pub checks: Vec<ReportCheck>,
+    /// When the report was made, as the person reads a date (UTC).
+    pub made_at: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReportStep {
+    pub number: usize,
+    pub title: String,
+    pub rationale: String,
+    pub code: String,
+    pub error: Option<String>,
+    /// The screen before the step, as a `data:` URI; `None` when the service had none.
+    pub screenshot: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReportCheck {
+    pub name: String,
+    pub passed: bool,
+    pub evidence: Option<String>,
+}
+
+/// Reads task `turn_id` of conversation `conversation_id`: the turn and its steps with their
+/// screenshots from the service, the task's words and cost from what the app kept.
+pub async fn gather(
+    client: &Client,
+    conversations: &Conversations,
+    conversation_id: &str,
+    turn_id: &str,
+    computer: Option<String>,
+) -> AppResult<Report> {
+    let conversation = conversations.store().get(conversation_id)?;
+    let turn = client.turns().get(turn_id).await?;
+    let kept = conversations
+        .usage()
+        .tasks(&conversation)
+        .into_iter()
+        .find(|row| row.turn_id == turn_id);
+    let is_latest = conversation
+        .follower
+        .as_ref()
+        .and_then(|f| f.turn_id.as_deref())
+        == Some(turn_id);
+    let task = kept
+        .as_ref()
+        .map(|row| row.task.clone())
+        .filter(|t| !t.is_empty())
+        .unwrap_or_else(|| last_task_words(&conversation));
+    let cost_usd = kept
+        .as_ref()
+        .map(|row| row.usage.total.cost_usd)
+        .or_else(|| {
+            is_latest
+                .then(|| conversation.usage.as_ref().map(|u| u.total.cost_usd))
+                .flatten()
+        });
+    let answer = answer_of(&turn.output, turn.raw_answer.as_deref())
+        .or_else(|| is_latest.then(|| last_answer(&conversation)).flatten());
+    let mut steps = Vec::new();
+    if turn.record_trajectory {
+        let recorded = client.turns().trajectory(turn_id).await?.steps;
+        for (i, step) in recorded.iter().enumerate() {
+            // A screenshot that cannot be read leaves its step without a picture, not the
+            // whole report undone.
+            let screenshot = match &step.screenshot {
+                Some(_) => client
+                    .turns()
+                    .screenshot(turn_id, step.index)
+                    .await
+                    .ok()
+                    .map(|image| data_uri(&image.content_type, &image.bytes)),
+                None => None,
+            };
+            steps.push(ReportStep {
+                number: i + 1,
+                title: step.title.clone(),
+                rationale: step.rationale.clone(),
+                code: step.code.clone(),
+                error: step.error.clone(),
+                screenshot,
+            });
+        }
+    }
+    let checks = turn
+        .evidence
+        .iter()
+        .flatten()
+        .enumerate()
+        .map(|(i, e)| ReportCheck {
+            name: e.id.clone().unwrap_or_else(|| format!("Check {}", i + 1)),
+            passed: e.passed,
+            evidence: e.evidence.clone(),
+        })
+        .collect();
+    let report = Report {
+        task,
+        computer: computer.unwrap_or_else(|| "a computer".to_owned()),
+        outcome: match turn.status {
+            TurnStatus::Succeeded => "Done",
+            TurnStatus::Failed => "Failed",
+            _ => "Not finished",
+        },
+        recorded: turn.record_trajectory,
+        steps,
+        answer,
+        cost_usd,
+        checks,
+        made_at: today(),
+    };
+    Ok(without_address(report, client.base_url()))
+}
+
+/// Where a report went, as the page says it (the file's name, not its path).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedReport {
+    pub file_name: String,
+}
+
+impl SavedReport {
+    pub fn at(path: &Path) -> Self {
+        Self {
+            file_name: path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// Writes the report's HTML to `path`, whole or not at all.
+pub fn save(report: &Report, path: &Path) -> AppResult<()> {
+    crate::store::atomic::write(path, page::html(report).as_bytes())
+        .map_err(|e| AppError::ReportNotSaved(e.to_string()))
+}
+
+/// A picture as a `data:` URI; only the image types a browser shows in `<img>` pass, anything
+/// else is named a JPEG (what the service sends).
+fn data_uri(content_type: &str, bytes: &[u8]) -> String {
+    let kind = match content_type.split(';').next().unwrap_or("").trim() {
+        t @ ("image/png" | "image/jpeg" | "image/webp" | "image/gif") => t,
+        _ => "image/jpeg",
+    };
+    format!("data:{kind};base64,{}", STANDARD.encode(bytes))
+}
+
+/// A structured output as indented JSON, a plain answer as it is.
+fn answer_of(output: &Option<serde_json::Value>, raw: Option<&str>) -> Option<String> {
+    match output {
+        Some(serde_json::Value::String(text)) if !text.trim().is_empty() => Some(text.clone()),
+        Some(serde_json::Value::Null) | None => {
+            raw.filter(|r| !r.trim().is_empty()).map(str::to_owned)
+        }
+        Some(serde_json::Value::String(_)) => None,
+        Some(value) => serde_json::to_string_pretty(value).ok(),
+    }
+}
+
+fn last_task_words(conversation: &Conversation) -> String {
+    conversation
+        .items
+        .iter()
+        .rev()
+        .find_map(|item| match item {
+            ThreadItem::User {
+                text,
+                joined: false,
+                ..
+            } => Some(text.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| conversation.title.clone())
+}
+
+fn last_answer(conversation: &Conversation) -> Option<String> {
+    conversation.items.iter().rev().find_map(|item| match item {
+        ThreadItem::Answer { text } => Some(text.clone()),
+        _ => None,
+    })
+}
+
+/// The report with the service's address taken out of every text in it: the agent may have
+/// written it (a URL it was shown), and the report must not give it away.
+fn without_address(mut report: Report, base_url: &str) -> Report {
+    let base = base_url.trim_end_matches('/');
+    let host = url::Url::parse(base)
+        .ok()
+        .and_then(|u| Some(format!("{}:{}", u.host_str()?, u.port_or_known_default()?)));
+    let scrub = |text: &mut String| {
+        if !base.is_empty() {
+            *text = text.replace(base, "[the service]");
+        }
+        if let Some(host) = &host {
+            *text = text.replace(host.as_str(), "[the service]");
+        }
+    };
+    scrub(&mut report.task);
+    if let Some(answer) = &mut report.answer {
+        scrub(answer);
+    }
+    for step in &mut report.steps {
+        scrub(&mut step.title);
+        scrub(&mut step.rationale);
+        scrub(&mut step.code);
+        if let Some(error) = &mut step.error {
+            scrub(error);
+        }
+    }
+    for check in &mut report.checks {
+        scrub(&mut check.name);
+        if let Some(evidence) = &mut check.evidence {
+            scrub(evidence);
+        }
+    }
+    report
+}
+
+fn today() -> String {
+    let now = time::OffsetDateTime::now_utc();
+    format!(
+        "{} {} {}, {:02}:{:02} UTC",
+        now.day(),
+        now.month(),
+        now.year(),
+        now.hour(),
+        now.minute()
+    )
+}
+
+/// The report of a task of the active connection, written to `path`.
+pub async fn save_from_app(
+    app: &tauri::AppHandle,
+    conversation_id: &str,
+    turn_id: &str,
+    path: &Path,
+) -> AppResult<()> {
+    use tauri::Manager;
+    let client = app
+        .state::<crate::connection::Connection>()
+        .active()
+        .await?
+        .client;
+    let conversations = app.state::<Conversations>();
+    let machine_id = conversations.store().get(conversation_id)?.machine_id;
+    // The computer's name as the sidebar shows it; its id says nothing to a reader.
+    let computer = client.machines().list().await.ok().and_then(|list| {
+        list.machines
+            .iter()
+            .find(|m| m.machine_id == machine_id)
+            .map(|m| crate::machines::row(m, None).name)
+    });
+    let report = gather(&client, &conversations, conversation_id, turn_id, computer).await?;
+    save(&report, path)
+}

@@ -1,0 +1,144 @@
+//! The report's HTML. maud escapes every value put into the page, so nothing the agent wrote
+//! (a step's code, an answer with `<script>` in it) can become markup. The style is inline and
+//! there is no script: the file opens the same in any browser, offline, and prints to PDF.
+
+use maud::{html, Markup, PreEscaped, DOCTYPE};
+
+use super::{Report, ReportStep};
+
+/// The whole page.
+pub fn html(report: &Report) -> String {
+    let page = html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                // Nothing may be fetched from anywhere, even if a value slipped through.
+                meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'";
+                title { "Task report: " (short(&report.task)) }
+                style { (PreEscaped(STYLE)) }
+            }
+            body {
+                header {
+                    p.kicker { "Porthole task report" }
+                    h1 data-part="task" { (report.task) }
+                    dl.facts {
+                        dt { "Computer" } dd { (report.computer) }
+                        dt { "Outcome" } dd data-part="outcome" { (report.outcome) }
+                        dt { "Cost" } dd data-part="cost" { (cost(report.cost_usd)) }
+                        dt { "Steps" } dd { (report.steps.len()) }
+                        dt { "Report made" } dd { (report.made_at) }
+                    }
+                }
+                section {
+                    h2 { "Answer" }
+                    @match &report.answer {
+                        Some(answer) => { div.answer data-part="answer" { (answer) } },
+                        None => { p.muted { "The agent gave no answer." } },
+                    }
+                }
+                @if !report.checks.is_empty() {
+                    section {
+                        h2 { "Checks" }
+                        ul.checks {
+                            @for check in &report.checks {
+                                li data-part="check" {
+                                    span class=(if check.passed { "mark pass" } else { "mark fail" }) {
+                                        (if check.passed { "Passed" } else { "Not met" })
+                                    }
+                                    " " strong { (check.name) }
+                                    @if let Some(evidence) = &check.evidence {
+                                        p.muted { (evidence) }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                section {
+                    h2 { "Steps" }
+                    @if !report.recorded {
+                        p.muted { "The steps of this task were not recorded (\u{201c}Record steps\u{201d} was off when it was sent)." }
+                    } @else if report.steps.is_empty() {
+                        p.muted { "The service recorded no steps for this task." }
+                    }
+                    @for step in &report.steps {
+                        (step_html(step))
+                    }
+                }
+                footer.muted {
+                    "Made with Porthole. This file holds everything it shows; it needs no connection."
+                }
+            }
+        }
+    };
+    page.into_string()
+}
+
+fn step_html(step: &ReportStep) -> Markup {
+    html! {
+        article.step data-part="step" {
+            h3 { span.num { (step.number) } " " (if step.title.is_empty() { "Step" } else { &step.title }) }
+            @if !step.rationale.is_empty() {
+                p { (step.rationale) }
+            }
+            @if let Some(error) = &step.error {
+                p.error { "This step went wrong: " (error) }
+            }
+            @if !step.code.is_empty() {
+                details {
+                    summary { "What the agent did" }
+                    pre { code { (step.code) } }
+                }
+            }
+            @match &step.screenshot {
+                Some(uri) => { img src=(uri) alt=(format!("The screen at step {}", step.number)); },
+                None => { p.muted { "No screenshot for this step." } },
+            }
+        }
+    }
+}
+
+fn cost(usd: Option<f64>) -> String {
+    match usd {
+        None => "Not reported".to_owned(),
+        // As the window shows dollars (`format.ts`): never a cost that rounds to nothing.
+        Some(usd) if usd > 0.0 && usd < 0.01 => "less than $0.01".to_owned(),
+        Some(usd) => format!("${usd:.2}"),
+    }
+}
+
+/// The task's first line, short enough for a tab's title.
+fn short(task: &str) -> String {
+    let line = task.lines().next().unwrap_or("").trim();
+    let mut short: String = line.chars().take(80).collect();
+    if line.chars().count() > 80 {
+        short.push('…');
+    }
+    short
+}
+
+const STYLE: &str = "
+:root { color-scheme: light dark; --muted: #5b6472; --line: #d9dee7; --pass: #1a7f37; --fail: #b42318; }
+@media (prefers-color-scheme: dark) { :root { --muted: #a4adbb; --line: #3a404a; --pass: #4ac26b; --fail: #ff7b72; } }
+body { font: 16px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; max-width: 900px; margin: 0 auto; padding: 32px 20px; }
+h1 { font-size: 24px; margin: 4px 0 16px; white-space: pre-wrap; overflow-wrap: anywhere; }
+h2 { font-size: 18px; margin: 28px 0 10px; border-bottom: 1px solid var(--line); padding-bottom: 4px; }
+h3 { font-size: 16px; margin: 0 0 6px; }
+.kicker { text-transform: uppercase; letter-spacing: .06em; font-size: 12px; color: var(--muted); margin: 0; }
+.facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 0; }
+.facts dt { color: var(--muted); } .facts dd { margin: 0; }
+.answer { white-space: pre-wrap; overflow-wrap: anywhere; border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; }
+.muted { color: var(--muted); }
+.checks { list-style: none; padding: 0; display: grid; gap: 8px; }
+.mark { font-size: 12px; font-weight: 600; padding: 1px 8px; border-radius: 999px; border: 1px solid currentColor; }
+.pass { color: var(--pass); } .fail { color: var(--fail); }
+.step { border: 1px solid var(--line); border-radius: 10px; padding: 14px; margin: 0 0 14px; break-inside: avoid; }
+.num { display: inline-block; min-width: 1.6em; text-align: center; border-radius: 999px; background: var(--line); font-size: 13px; }
+.step img { display: block; max-width: 100%; height: auto; border: 1px solid var(--line); border-radius: 6px; margin-top: 8px; }
+.error { color: var(--fail); }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; font: 13px/1.4 ui-monospace, 'DejaVu Sans Mono', monospace; }
+footer { margin-top: 32px; font-size: 13px; }
+@media print { body { padding: 0; } details { display: block; } }
+";

@@ -1,0 +1,259 @@
+//! A recorded Demo task made into a report and the file read back: the task, the answer, one
+//! picture per step as a `data:` URI, the cost and the checks are in it; the key, the
+//! service's address and any script are not. Against the simulator over real sockets.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use porthole_client::approvals::ApprovalRequest;
+use porthole_client::messages::{Criteria, CriterionCheck};
+use porthole_client::{Client, ClientConfig, Credential};
+use porthole_sim::{Config, RunningSim, Sim};
+use tokio::sync::watch;
+
+use super::*;
+use crate::connection::Connection;
+use crate::conversations::usage::UsageStore;
+use crate::conversations::{Notify, SendOptions, SendRequest, TaskStatus};
+use crate::persist::ConversationStore;
+
+const SCALE: f64 = 0.01;
+
+#[derive(Default)]
+struct Ticks(watch::Sender<u64>);
+
+impl Notify for Ticks {
+    fn conversation_changed(&self, _: &Conversation, _: bool) {
+        self.0.send_modify(|t| *t += 1);
+    }
+    fn needs_answer(&self, _: &Conversation, _: &ApprovalRequest) {}
+    fn machine_starting(&self, _: &str) {}
+    fn machines_changed(&self) {}
+}
+
+struct Done {
+    sim: RunningSim,
+    key: String,
+    client: Client,
+    core: Conversations,
+    dir: tempfile::TempDir,
+    conversation: Conversation,
+    turn_id: String,
+}
+
+/// Sends `text` to ada's Design laptop with `options` and waits for the task's end.
+async fn task(text: &str, options: SendOptions) -> Done {
+    let sim = Sim::start(Config {
+        time_scale: SCALE,
+        ..Config::default()
+    })
+    .await
+    .expect("the simulator starts");
+    let key = sim.account("ada").api_key.clone().expect("a key");
+    let client = Client::with_config(
+        &sim.base_url,
+        Credential::api_key(&key).unwrap(),
+        ClientConfig::time_scaled(SCALE),
+    )
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let connection = Connection::default();
+    connection.activate(client.clone(), "demo".into());
+    let ticks = Arc::new(Ticks::default());
+    let core = Conversations::new(
+        connection,
+        ConversationStore::open_in(dir.path()).unwrap(),
+        UsageStore::open_in(dir.path()).unwrap(),
+        ticks.clone(),
+    );
+    let laptop = client
+        .machines()
+        .list()
+        .await
+        .unwrap()
+        .machines
+        .into_iter()
+        .find(|m| m.name.as_deref() == Some("Design laptop"))
+        .unwrap()
+        .machine_id;
+    let id = core.current(&laptop).await.unwrap().id;
+    let mut changes = ticks.0.subscribe();
+    core.send(SendRequest {
+        conversation_id: id.clone(),
+        text: text.into(),
+        options,
+        ..SendRequest::default()
+    })
+    .await
+    .unwrap();
+    let wait = async {
+        loop {
+            let c = core.store().get(&id).unwrap();
+            if matches!(c.status, TaskStatus::Succeeded | TaskStatus::Failed) {
+                return c;
+            }
+            changes.changed().await.unwrap();
+        }
+    };
+    let conversation = tokio::time::timeout(Duration::from_secs(60), wait)
+        .await
+        .expect("the task ends");
+    let turn_id = conversation
+        .follower
+        .as_ref()
+        .and_then(|f| f.turn_id.clone())
+        .expect("a turn id");
+    Done {
+        sim,
+        key,
+        client,
+        core,
+        dir,
+        conversation,
+        turn_id,
+    }
+}
+
+fn recorded() -> SendOptions {
+    SendOptions {
+        record_steps: true,
+        ..SendOptions::default()
+    }
+}
+
+#[tokio::test]
+async fn a_recorded_task_becomes_one_self_contained_file_without_secrets() {
+    let done = task("Look up the weather in Paris", recorded()).await;
+    assert_eq!(done.conversation.status, TaskStatus::Succeeded);
+    let report = gather(
+        &done.client,
+        &done.core,
+        &done.conversation.id,
+        &done.turn_id,
+        Some("Design laptop".into()),
+    )
+    .await
+    .unwrap();
+    let path = done.dir.path().join("report.html");
+    save(&report, &path).unwrap();
+    let html = std::fs::read_to_string(&path).unwrap();
+
+    assert!(html.contains("Look up the weather in Paris"), "the task");
+    let answer = report.answer.clone().expect("the answer");
+    assert!(!answer.is_empty());
+    let first_line = answer.lines().next().unwrap();
+    assert!(
+        html.contains(&maud::html! { (first_line) }.into_string()),
+        "the answer, escaped as text"
+    );
+    assert!(report.steps.len() >= 2, "{:#?}", report.steps);
+    let pictures = html.matches("<img src=\"data:image/jpeg;base64,").count();
+    assert_eq!(pictures, report.steps.len(), "one picture per step, inside");
+    let cost = report.cost_usd.expect("the task's cost was kept");
+    assert!(html.contains("data-part=\"cost\">$") || html.contains("less than $0.01"));
+    assert!(cost >= 0.0);
+    assert!(html.contains("Design laptop"));
+
+    // Nothing secret and nothing to fetch.
+    assert!(!html.contains(&done.key), "no API key");
+    let token = done.sim.account("ada").id_token.clone();
+    assert!(!html.contains(&token), "no sign-in token");
+    let base = done.sim.base_url.trim_end_matches('/');
+    assert!(!html.contains(base), "no service address");
+    let host = base.trim_start_matches("http://");
+    assert!(!html.contains(host), "not even its host and port");
+    assert!(!html.contains("127.0.0.1"));
+    assert!(
+        !html.contains("http://") && !html.contains("https://"),
+        "no URL at all"
+    );
+    assert!(!html.to_lowercase().contains("<script"), "no script");
+    assert!(!html.contains("/v1/"), "no path of the service");
+}
+
+#[tokio::test]
+async fn the_checks_of_a_task_with_success_criteria_are_in_the_report() {
+    let criteria = Criteria::Checks(vec![CriterionCheck {
+        id: "names-the-city".into(),
+        check: "The answer names the city".into(),
+        return_evidence: Some(true),
+    }]);
+    let done = task(
+        "Look up the weather in Rome",
+        SendOptions {
+            success_criteria: Some(criteria),
+            ..SendOptions::default()
+        },
+    )
+    .await;
+    let report = gather(
+        &done.client,
+        &done.core,
+        &done.conversation.id,
+        &done.turn_id,
+        None,
+    )
+    .await
+    .unwrap();
+    assert!(!report.recorded);
+    assert!(report.steps.is_empty());
+    assert_eq!(report.checks.len(), 1, "{report:#?}");
+    let html = page::html(&report);
+    assert!(html.contains("names-the-city"));
+    assert!(
+        html.contains("were not recorded"),
+        "says why there are no steps"
+    );
+}
+
+#[test]
+fn what_the_agent_wrote_stays_text_and_the_address_is_taken_out() {
+    let report = Report {
+        task: "Open <b>this</b> & that".into(),
+        computer: "Box".into(),
+        outcome: "Done",
+        recorded: true,
+        steps: vec![ReportStep {
+            number: 1,
+            title: "<script>alert(1)</script>".into(),
+            rationale: "Went to http://127.0.0.1:4567/v1/x".into(),
+            code: "print(\"</pre>\")".into(),
+            error: None,
+            screenshot: None,
+        }],
+        answer: Some("\"quoted\" <img src=x onerror=alert(1)>".into()),
+        cost_usd: Some(0.004),
+        checks: vec![],
+        made_at: "today".into(),
+    };
+    let report = without_address(report, "http://127.0.0.1:4567/");
+    let html = page::html(&report);
+    assert!(!html.contains("<script>"));
+    assert!(!html.contains("<b>this</b>"));
+    assert!(!html.contains("<img src=x"));
+    assert!(html.contains("&lt;script&gt;"));
+    assert!(!html.contains("127.0.0.1:4567"));
+    assert!(html.contains("[the service]/v1/x"));
+    assert!(html.contains("less than $0.01"));
+}
+
+#[test]
+fn a_file_that_cannot_be_written_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = Report {
+        task: "t".into(),
+        computer: "c".into(),
+        outcome: "Done",
+        recorded: false,
+        steps: vec![],
+        answer: None,
+        cost_usd: None,
+        checks: vec![],
+        made_at: "today".into(),
+    };
+    // A "folder" that is a file: nothing can be written under it.
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, b"x").unwrap();
+    let err = save(&report, &file.join("report.html")).unwrap_err();
+    assert!(matches!(err, AppError::ReportNotSaved(_)), "{err:?}");
+}

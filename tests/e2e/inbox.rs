@@ -1,0 +1,169 @@
+//! One place for what needs the person: a card waiting on each of two computers shows in the
+//! sidebar's "Needs you" with the computer that cannot be woken, and a card answered from the
+//! inbox is answered as in its task: it leaves the list and its task goes on to its answer.
+
+use porthole_e2e::{by_testid, text_of, App, AppOptions, Eventually};
+use thirtyfour::prelude::*;
+
+use crate::flows::{select_machine, send_task, wait_for_status};
+use crate::replay::keep_screenshot;
+
+/// The count the sidebar's entry shows.
+async fn inbox_count(app: &App) -> u32 {
+    let entry = Eventually::new(&app.driver)
+        .element("inbox-open")
+        .await
+        .expect("the sidebar's inbox entry");
+    entry
+        .attr("data-count")
+        .await
+        .ok()
+        .flatten()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0)
+}
+
+async fn until_count(app: &App, wanted: impl Fn(u32) -> bool) -> u32 {
+    let start = std::time::Instant::now();
+    loop {
+        let count = inbox_count(app).await;
+        if wanted(count) {
+            return count;
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(120),
+            "the inbox stayed at {count}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+    }
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn cards_on_two_computers_wait_in_one_inbox_and_one_is_answered_there() {
+    // A card lives ten of the service's minutes; at this scale that is three real ones, time
+    // enough for a loaded machine to send both tasks and wake the Research box.
+    let app = App::launch_with(AppOptions {
+        demo_time_scale: Some(0.3),
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    // The Demo's "Studio archive" sleeps and cannot be woken from here: already one thing.
+    until_count(&app, |c| c >= 1).await;
+
+    select_machine(&app, "Design laptop").await.expect("laptop");
+    send_task(&app, "Delete the old screenshots")
+        .await
+        .expect("send");
+    wait_for_status(&app, &["needsApproval"])
+        .await
+        .expect("a card");
+    select_machine(&app, "Research box")
+        .await
+        .expect("research box");
+    send_task(&app, "Send the report by email")
+        .await
+        .expect("send");
+    // The Research box wakes first.
+    let long = Eventually::new(&app.driver).within(std::time::Duration::from_secs(180));
+    long.element("approval-card").await.expect("its card");
+    let before = until_count(&app, |c| c >= 3).await;
+    assert_eq!(before, 3, "two cards and the computer that cannot be woken");
+
+    wait.element("inbox-open")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let items = wait.at_least("inbox-item", 3).await.expect("the list");
+    let mut wheres = Vec::new();
+    for item in &items {
+        wheres.push(text_of(&item.find(by_testid("inbox-where")).await.unwrap()).await);
+    }
+    assert!(
+        wheres.iter().any(|w| w.starts_with("Design laptop")),
+        "{wheres:?}"
+    );
+    assert!(
+        wheres.iter().any(|w| w.starts_with("Research box")),
+        "{wheres:?}"
+    );
+    assert!(wheres.iter().any(|w| w == "Studio archive"), "{wheres:?}");
+    let countdowns = app
+        .driver
+        .find_all(By::Css(
+            "[data-testid=\"inbox\"] [data-testid=\"approval-countdown\"]",
+        ))
+        .await
+        .unwrap();
+    assert_eq!(countdowns.len(), 2, "each card with its countdown");
+    keep_screenshot(&app, "inbox-two-computers").await;
+
+    // The laptop's card, answered right here, as in its task.
+    let mut laptop = None;
+    for (item, shown) in items.iter().zip(&wheres) {
+        if shown.starts_with("Design laptop") {
+            laptop = Some(item.clone());
+        }
+    }
+    let approve = laptop
+        .unwrap()
+        .find(by_testid("approval-approve"))
+        .await
+        .unwrap();
+    // The list scrolls: bring the button into view as a person would.
+    app.driver
+        .execute(
+            "arguments[0].scrollIntoView({block: 'center'})",
+            vec![approve.to_json().unwrap()],
+        )
+        .await
+        .unwrap();
+    approve.click().await.unwrap();
+    until_count(&app, |c| c == 2).await;
+    let left = wait.at_least("inbox-item", 2).await.unwrap();
+    assert_eq!(left.len(), 2, "the answered card left the list");
+    keep_screenshot(&app, "inbox-one-answered").await;
+
+    // "Open the task" shows the Research box's conversation with its card still there.
+    let mut research = None;
+    let mut shown_left = Vec::new();
+    for item in &left {
+        let shown = text_of(&item.find(by_testid("inbox-where")).await.unwrap()).await;
+        if shown.starts_with("Research box") {
+            research = Some(item.clone());
+        }
+        shown_left.push(shown);
+    }
+    let open = research
+        .unwrap_or_else(|| panic!("the research box's card among {shown_left:?}"))
+        .find(by_testid("inbox-open-item"))
+        .await
+        .unwrap();
+    app.driver
+        .execute(
+            "arguments[0].scrollIntoView({block: 'center'})",
+            vec![open.to_json().unwrap()],
+        )
+        .await
+        .unwrap();
+    open.click().await.unwrap();
+    wait.text("task-machine-name", |t| t == "Research box")
+        .await
+        .expect("its computer");
+    wait.element("approval-card")
+        .await
+        .expect("its card, in the thread");
+
+    // The laptop's task went on from the inbox's answer to its end.
+    select_machine(&app, "Design laptop").await.unwrap();
+    let status = wait_for_status(&app, &["succeeded", "failed"])
+        .await
+        .unwrap();
+    assert_eq!(status, "succeeded");
+    keep_screenshot(&app, "inbox-answered-task-done").await;
+    app.quit().await;
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/svelte';
+import userEvent from '@testing-library/user-event';
+import ShareReport from './ShareReport.svelte';
+import type { ReportApi } from './api';
+import { ApiError } from '../../ui-error';
+import { uiError } from '../../../tests/fake-api';
+
+function fake(share: ReportApi['share']): ReportApi {
+  return { share, open: vi.fn(async () => null) } as unknown as ReportApi;
+}
+
+describe('ShareReport', () => {
+  it('saves the report, names the file and offers to open it', async () => {
+    const api = fake(vi.fn(async () => ({ fileName: 'Porthole report.html' })));
+    render(ShareReport, { api, conversationId: 'c1', turnId: 't1' });
+    await userEvent.click(screen.getByTestId('share-report-save'));
+    expect(api.share).toHaveBeenCalledWith('c1', 't1');
+    expect(screen.getByTestId('share-report-saved')).toHaveTextContent('Porthole report.html');
+    await userEvent.click(screen.getByTestId('share-report-open'));
+    expect(api.open).toHaveBeenCalled();
+  });
+
+  it('says nothing when the person cancels the dialog', async () => {
+    const api = fake(vi.fn(async () => null));
+    render(ShareReport, { api, conversationId: 'c1', turnId: 't1' });
+    await userEvent.click(screen.getByTestId('share-report-save'));
+    expect(screen.queryByTestId('share-report-saved')).toBeNull();
+    expect(screen.queryByTestId('share-report-error')).toBeNull();
+  });
+
+  it('says why the report was not saved', async () => {
+    const error = uiError({ code: 'report_not_saved', title: 'Couldn’t save the report', action: 'retry' });
+    const api = fake(vi.fn(async () => { throw new ApiError(error); }));
+    render(ShareReport, { api, conversationId: 'c1', turnId: 't1' });
+    await userEvent.click(screen.getByTestId('share-report-save'));
+    expect(screen.getByTestId('share-report-error')).toHaveTextContent('Couldn’t save the report');
+  });
+});
