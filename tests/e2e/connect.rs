@@ -1,4 +1,4 @@
-//! "Connect your account" with a wrong key says so and stores nothing: the app stays on the
+//! Connecting with an API key (the account dialog's "Use an API key instead") with a wrong key says so and stores nothing: the app stays on the
 //! Demo, also after a restart, and the key is in none of the app's files.
 
 use porthole_e2e::{App, AppOptions, Eventually};
@@ -15,7 +15,14 @@ async fn a_wrong_key_shows_the_error_and_stores_nothing() {
 
     let app = App::launch().await.expect("the app opens");
     let wait = Eventually::new(&app.driver);
-    wait.element("connect-account")
+    // "Sign in" opens the account dialog; an API key is under "Use an API key instead".
+    wait.element("open-keys")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.element("account-advanced-toggle")
         .await
         .unwrap()
         .click()
@@ -51,7 +58,7 @@ async fn a_wrong_key_shows_the_error_and_stores_nothing() {
     app.screenshot("connect-wrong-key")
         .await
         .expect("screenshot");
-    wait.element("connect-cancel")
+    wait.element("keys-page-close")
         .await
         .unwrap()
         .click()

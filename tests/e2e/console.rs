@@ -13,12 +13,23 @@ async fn the_console_opens_runs_a_block_and_closes() {
     let app = App::launch().await.expect("the app opens");
     select_machine(&app, "Design laptop").await.unwrap();
     let wait = Eventually::new(&app.driver);
-    wait.element("tab-console")
+    // Behind developer tools (off by default): the computer's menu shows no console yet.
+    wait.element("computer-menu")
         .await
         .unwrap()
         .click()
         .await
         .unwrap();
+    wait.element("menu-settings")
+        .await
+        .expect("the computer's menu opens");
+    assert!(
+        app.driver.find(by_testid("menu-console")).await.is_err(),
+        "no console in the menu while developer tools are off"
+    );
+    crate::flows::open_console(&app)
+        .await
+        .expect("developer tools on, then the console from the computer's menu");
     wait.element("console-open")
         .await
         .unwrap()

@@ -65,7 +65,7 @@ pub async fn thread_texts(app: &App, kind: &str) -> Result<Vec<String>> {
 pub async fn learn_reusable_task(app: &App, task: &str) -> Result<()> {
     crate::replay::run_recorded_task(app, task).await?;
     let wait = Eventually::new(&app.driver);
-    wait.element("tab-reusable").await?.click().await?;
+    wait.element("answer-reusable").await?.click().await?;
     wait.element("reusable-template").await?;
     app.driver
         .find(by_testid("reusable-learn"))
@@ -75,7 +75,7 @@ pub async fn learn_reusable_task(app: &App, task: &str) -> Result<()> {
     // Learning takes two of the service's minutes.
     let long = Eventually::new(&app.driver).within(std::time::Duration::from_secs(120));
     long.element("reusable-saved").await?;
-    wait.element("tab-library").await?.click().await?;
+    wait.element("saved-task").await?.click().await?;
     wait.at_least("library-item", 1).await?;
     Ok(())
 }
@@ -119,11 +119,39 @@ pub fn files_mention(dir: &std::path::Path, needle: &str) -> bool {
     })
 }
 
-/// Opens the Console tab (and a lease if none is open), replaces the editor's block with
+/// Opens the console of the selected computer as a developer does: developer tools turned
+/// on in Settings (once: the setting is kept), then the computer's menu (⋯) → Console.
+pub async fn open_console(app: &App) -> Result<()> {
+    let wait = Eventually::new(&app.driver);
+    if app
+        .driver
+        .find(by_testid("computer-menu-items"))
+        .await
+        .is_err()
+    {
+        wait.element("computer-menu").await?.click().await?;
+        wait.element("computer-menu-items").await?;
+    }
+    if app.driver.find(by_testid("menu-console")).await.is_err() {
+        // Developer tools are off: Settings… in the same menu turns them on.
+        wait.element("menu-settings").await?.click().await?;
+        let setting = wait.element("setting-developer-tools").await?;
+        if !setting.is_selected().await? {
+            setting.click().await?;
+        }
+        wait.element("settings-dialog-close").await?.click().await?;
+        wait.element("computer-menu").await?.click().await?;
+    }
+    wait.element("menu-console").await?.click().await?;
+    wait.element("console").await?;
+    Ok(())
+}
+
+/// Opens the console (and a lease if none is open), replaces the editor's block with
 /// `code` as a person types it, runs it, and returns the result as the window shows it.
 pub async fn run_in_console(app: &App, code: &str) -> Result<String> {
     let wait = Eventually::new(&app.driver);
-    wait.element("tab-console").await?.click().await?;
+    open_console(app).await?;
     // The tab shows the editor when a lease is open (a reusable run leaves one), else Open.
     wait.element("console").await?;
     let start = std::time::Instant::now();

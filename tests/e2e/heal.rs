@@ -97,7 +97,7 @@ async fn a_failed_run_is_fixed_with_feedback_and_the_fixed_task_runs() {
     );
     keep_screenshot(&app, "heal-console").await;
     Eventually::new(&app.driver)
-        .element("tab-library")
+        .element("saved-task")
         .await
         .unwrap()
         .click()

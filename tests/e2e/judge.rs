@@ -16,7 +16,7 @@ async fn a_result_is_checked_against_a_list_of_checks() {
         .unwrap();
     wait_for_status(&app, &["succeeded"]).await.unwrap();
     let wait = Eventually::new(&app.driver);
-    wait.element("tab-check")
+    wait.element("answer-check")
         .await
         .unwrap()
         .click()

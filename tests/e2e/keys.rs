@@ -125,7 +125,8 @@ async fn a_new_cloud_computer_is_followed_until_online() {
     wait.at_least("machine-row", 1)
         .await
         .expect("the computers are listed");
-    wait.element("open-keys")
+    // "+ New computer" under the computer list.
+    wait.element("new-computer")
         .await
         .unwrap()
         .click()
@@ -156,7 +157,7 @@ async fn a_new_cloud_computer_is_followed_until_online() {
     }
     settle().await;
     app.screenshot("computer-created-online").await.unwrap();
-    wait.element("keys-close")
+    wait.element("new-computer-dialog-close")
         .await
         .unwrap()
         .click()

@@ -19,8 +19,10 @@ mod machines;
 mod navigation;
 mod no_turn_id;
 mod restart;
+mod screens;
 mod tasks;
 mod waking;
+mod window_layout;
 // Attachments, keys, sign-in, the live screen, replay, reusable tasks and Fix it, checks,
 // console and usage.
 mod attachments;
@@ -40,6 +42,3 @@ mod usage;
 // Packages and updates.
 mod install;
 mod updates;
-// What needs the person, and a task shared as a report.
-mod inbox;
-mod report;

@@ -32,13 +32,13 @@ async fn without_a_turn_id_the_task_tools_say_why_they_are_not_available() {
         .expect("the answer is shown all the same");
 
     for (tab, words) in [
-        ("tab-steps", "show the steps"),
-        ("tab-check", "check the result"),
-        ("tab-reusable", "make this task reusable"),
+        ("answer-steps", "show the steps"),
+        ("answer-check", "check the result"),
+        ("answer-reusable", "make this task reusable"),
     ] {
         wait.element(tab)
             .await
-            .expect("the tab is there")
+            .expect("the action is under the answer")
             .click()
             .await
             .unwrap();
@@ -50,9 +50,16 @@ async fn without_a_turn_id_the_task_tools_say_why_they_are_not_available() {
             sentence.contains("didn’t say which task it was"),
             "{sentence}"
         );
-        if tab == "tab-steps" {
+        if tab == "answer-steps" {
             app.screenshot("no-turn-id").await.expect("screenshot");
         }
+        // Back to the conversation, where the next action waits under the answer.
+        wait.element("sheet-close")
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
     }
     app.quit().await;
 }

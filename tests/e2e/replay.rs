@@ -6,14 +6,19 @@ use thirtyfour::prelude::*;
 
 pub use crate::flows::{select_machine, send_task, wait_for_status};
 
-/// Turns on "Record steps", sends `task` to Design laptop and waits for it to succeed.
-pub async fn run_recorded_task(app: &App, task: &str) -> Result<()> {
+/// Turns on "Record steps" and sends `task` to Design laptop.
+pub async fn run_recorded_task_started(app: &App, task: &str) -> Result<()> {
     select_machine(app, "Design laptop").await?;
     let switch = Eventually::new(&app.driver).element("record-steps").await?;
     if !switch.is_selected().await? {
         switch.click().await?;
     }
-    send_task(app, task).await?;
+    send_task(app, task).await
+}
+
+/// Turns on "Record steps", sends `task` to Design laptop and waits for it to succeed.
+pub async fn run_recorded_task(app: &App, task: &str) -> Result<()> {
+    run_recorded_task_started(app, task).await?;
     let status = wait_for_status(app, &["succeeded", "failed"]).await?;
     if status != "succeeded" {
         return Err(format!("the recorded task ended {status}").into());
@@ -53,7 +58,7 @@ async fn a_recorded_task_replays_step_by_step_with_screenshots() {
         .await
         .expect("a recorded task");
     let wait = Eventually::new(&app.driver);
-    wait.element("tab-steps")
+    wait.element("answer-steps")
         .await
         .unwrap()
         .click()
@@ -148,7 +153,7 @@ async fn a_task_sent_without_recording_says_how_to_record() {
         .unwrap();
     wait_for_status(&app, &["succeeded"]).await.unwrap();
     let wait = Eventually::new(&app.driver);
-    wait.element("tab-steps")
+    wait.element("answer-steps")
         .await
         .unwrap()
         .click()

@@ -16,7 +16,7 @@ async fn a_recorded_task_becomes_reusable_and_runs_with_new_inputs() {
         .await
         .expect("a recorded task");
     let wait = Eventually::new(&app.driver);
-    wait.element("tab-reusable")
+    wait.element("answer-reusable")
         .await
         .unwrap()
         .click()
@@ -60,7 +60,7 @@ async fn a_recorded_task_becomes_reusable_and_runs_with_new_inputs() {
     wait.element("reusable-title").await.unwrap();
     keep_screenshot(&app, "reusable-learned").await;
 
-    wait.element("tab-library")
+    wait.element("saved-task")
         .await
         .unwrap()
         .click()

@@ -136,6 +136,20 @@ async fn signing_in_through_the_browser_opens_the_keys_page() {
     wait.element("signin-form")
         .await
         .expect("nobody is signed in yet: the sign-in form shows");
+    // The service's address is under "Use an API key instead / Advanced" (open already
+    // when the app could not connect).
+    let toggle = wait.element("account-advanced-toggle").await.unwrap();
+    let shown = match app
+        .driver
+        .find(porthole_e2e::by_testid("signin-base-url"))
+        .await
+    {
+        Ok(el) => porthole_e2e::visible(&app.driver, &el).await,
+        Err(_) => false,
+    };
+    if !shown {
+        toggle.click().await.unwrap();
+    }
     let address = wait.element("signin-base-url").await.unwrap();
     address.clear().await.unwrap();
     address.send_keys(&sim.base_url).await.unwrap();

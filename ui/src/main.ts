@@ -1,8 +1,9 @@
 import { mount } from 'svelte';
 import './app.css';
 import App from './App.svelte';
-import { api } from './lib/api';
+import { api, layoutApi } from './lib/api';
 import { AppState } from './lib/app.svelte';
+import { Layout } from './lib/layout.svelte';
 
 // A failure before the page can show anything still says something.
 function showFatal(message: string) {
@@ -14,9 +15,11 @@ window.addEventListener('error', (e) => showFatal(e.message));
 window.addEventListener('unhandledrejection', (e) => showFatal(String(e.reason)));
 
 const state = new AppState(api);
+const layout = new Layout(layoutApi);
 const target = document.getElementById('app');
 try {
-  if (target) mount(App, { target, props: { app: state } });
+  if (target) mount(App, { target, props: { app: state, layout } });
+  void layout.load();
   void state.start();
 } catch (e) {
   showFatal(String(e));

@@ -48,8 +48,10 @@ pub fn create_window(app: &tauri::App, label: &str) -> tauri::Result<()> {
     Ok(())
 }
 
-/// The window follows the system's light or dark setting (the page's `prefers-color-scheme`),
-/// unless `PORTHOLE_THEME` is `light` or `dark`: the end-to-end tests use it to see both.
+/// The window follows the system's light or dark setting, unless `PORTHOLE_THEME` is `light`
+/// or `dark`. On macOS and Windows the page's `prefers-color-scheme` follows the window; on
+/// Linux WebKitGTK takes it from GTK's theme (`GTK_THEME=Adwaita:dark` is the system's dark
+/// setting), which is what the end-to-end tests set.
 fn chosen_theme() -> Option<tauri::Theme> {
     match std::env::var("PORTHOLE_THEME").ok()?.as_str() {
         "dark" => Some(tauri::Theme::Dark),

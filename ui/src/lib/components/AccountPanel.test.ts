@@ -22,7 +22,8 @@ describe('AccountPanel', () => {
     withAccount(base);
     expect(screen.getByTestId('account-plan')).toHaveTextContent('Pro');
     expect(screen.getByTestId('account-credits')).toHaveTextContent('$12.50 left');
-    expect(screen.getByTestId('connect-account')).toBeInTheDocument();
+    // On the Demo, one way into the account: Sign in.
+    expect(screen.getByTestId('open-keys')).toHaveTextContent('Sign in');
   });
 
   it('says unlimited', () => {

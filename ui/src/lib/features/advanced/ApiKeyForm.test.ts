@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
-import ConnectDialog from './ConnectDialog.svelte';
-import { AppState } from '../app.svelte';
-import { ApiError } from '../ui-error';
-import { fakeApi, uiError } from '../../tests/fake-api';
+import ApiKeyForm from './ApiKeyForm.svelte';
+import { AppState } from '../../app.svelte';
+import { ApiError } from '../../ui-error';
+import { fakeApi, uiError } from '../../../tests/fake-api';
 
-describe('ConnectDialog', () => {
+describe('ApiKeyForm', () => {
   it('shows why a key was refused and stays open', async () => {
     const api = fakeApi({
       connectAccount: async () => {
@@ -15,7 +15,7 @@ describe('ConnectDialog', () => {
     });
     const state = new AppState(api);
     state.connectOpen = true;
-    render(ConnectDialog, { app: state });
+    render(ApiKeyForm, { app: state });
     await userEvent.type(screen.getByTestId('connect-base-url'), 'https://svc.example');
     await userEvent.type(screen.getByTestId('connect-api-key'), 'wrong');
     await userEvent.click(screen.getByTestId('connect-submit'));
@@ -27,10 +27,10 @@ describe('ConnectDialog', () => {
     const api = fakeApi();
     const state = new AppState(api);
     state.connectOpen = true;
-    render(ConnectDialog, { app: state });
+    render(ApiKeyForm, { app: state });
     await userEvent.type(screen.getByTestId('connect-base-url'), 'https://svc.example');
     await userEvent.type(screen.getByTestId('connect-api-key'), 'sapi_1');
-    await userEvent.click(screen.getByText('Advanced'));
+    await userEvent.click(screen.getByText('Service version'));
     await userEvent.type(screen.getByTestId('connect-version-tag'), ' rev-42 ');
     await userEvent.click(screen.getByTestId('connect-submit'));
     await waitFor(() => expect(api.connectAccount).toHaveBeenCalledWith('https://svc.example', 'sapi_1', 'rev-42'));

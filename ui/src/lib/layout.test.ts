@@ -1,0 +1,54 @@
+import { describe, expect, it, vi } from 'vitest';
+import { Layout } from './layout.svelte';
+import type { WindowLayout } from './api';
+
+function store(kept: Partial<WindowLayout> = {}) {
+  return {
+    get: vi.fn(async () => ({ sidebarFolded: false, liveShare: 0.6, developerTools: false, ...kept })),
+    set: vi.fn(async (l: WindowLayout) => l),
+  };
+}
+
+describe('Layout', () => {
+  it('reads what was kept, and saves each change', async () => {
+    const s = store({ sidebarFolded: true, liveShare: 0.5 });
+    const layout = new Layout(s);
+    await layout.load();
+    expect(layout.sidebarFolded).toBe(true);
+    expect(layout.liveShare).toBe(0.5);
+    layout.toggleSidebar();
+    expect(s.set).toHaveBeenLastCalledWith({ sidebarFolded: false, liveShare: 0.5, developerTools: false });
+    layout.setDeveloperTools(true);
+    expect(s.set).toHaveBeenLastCalledWith({ sidebarFolded: false, liveShare: 0.5, developerTools: true });
+  });
+
+  it('gives the live screen at least 60% while a task runs, the person’s share otherwise', () => {
+    const layout = new Layout(null);
+    layout.setLiveShare(0.4);
+    expect(layout.effectiveShare(false)).toBe(0.4);
+    expect(layout.effectiveShare(true)).toBe(0.6);
+    layout.setLiveShare(0.75);
+    expect(layout.effectiveShare(true)).toBe(0.75);
+  });
+
+  it('keeps the share in range and does not save while dragging', () => {
+    const s = store();
+    const layout = new Layout(s);
+    layout.setLiveShare(0.01, false);
+    expect(layout.liveShare).toBe(0.25);
+    expect(s.set).not.toHaveBeenCalled();
+    layout.setLiveShare(Number.NaN);
+    expect(layout.liveShare).toBe(0.6);
+  });
+
+  it('closes the console when developer tools go off, and reads saved tasks again after saving one', () => {
+    const layout = new Layout(null);
+    layout.open({ kind: 'console' });
+    layout.setDeveloperTools(false);
+    expect(layout.sheet).toBeNull();
+    layout.open({ kind: 'reusable' });
+    const before = layout.savedTasksVersion;
+    layout.close();
+    expect(layout.savedTasksVersion).toBe(before + 1);
+  });
+});
