@@ -42,3 +42,6 @@ mod usage;
 // Packages and updates.
 mod install;
 mod updates;
+// What needs the person, and a task shared as a report.
+mod inbox;
+mod report;
