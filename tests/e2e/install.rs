@@ -96,11 +96,11 @@ struct Contents {
 impl Contents {
     fn of(deb: &Path) -> Contents {
         let listing = run("dpkg-deb", &["--contents".as_ref(), deb.as_os_str()]);
-        // Lines end in the path ("./usr/bin/porthole"); links in "path -> target".
+        // Lines end in the path ("usr/bin/porthole", or "./usr/…" from other dpkg-debs).
         let files = listing
             .lines()
             .filter_map(|l| l.split_whitespace().nth(5))
-            .map(|p| p.trim_start_matches('.').to_owned())
+            .map(|p| format!("/{}", p.trim_start_matches("./").trim_start_matches('/')))
             .collect();
         let unpacked = tempfile::tempdir().expect("temp dir");
         run(
