@@ -71,6 +71,8 @@ pub enum AppError {
     // Sharing a report.
     #[error("the report could not be written: {0}")]
     ReportNotSaved(String),
+    #[error("the spending cap is not a positive sum of dollars")]
+    InvalidCap,
 }
 
 pub type AppResult<T> = Result<T, AppError>;

@@ -32,6 +32,7 @@ impl From<&AppError> for Problem {
             AppError::NoScreenshot => U::NoScreenshot,
             AppError::NoCriteria => U::NoCriteria,
             AppError::InvalidSchema => U::InvalidSchema,
+            AppError::InvalidCap => U::InvalidCap,
             AppError::SignInNeeded => U::SignInNeeded,
             AppError::SignInExpired => U::SignInExpired,
             AppError::SignInTimedOut => U::SignInTimedOut,

@@ -22,6 +22,7 @@ mod persist;
 mod replay;
 mod report;
 mod reusable;
+mod search;
 mod store;
 mod tray;
 mod updates;
@@ -94,6 +95,9 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             attachments::commands::pick_files,
             attachments::commands::upload_file,
             conversations::commands::conversation_usage,
+            conversations::commands::default_cap,
+            conversations::commands::set_default_cap,
+            search::commands::search_history,
             persist::stored_data_notices,
             live::commands::live_open,
             live::commands::live_close,
@@ -178,12 +182,14 @@ pub fn run() {
                 app: handle.clone(),
                 watchers,
             };
-            app.manage(conversations::Conversations::new(
+            let core = conversations::Conversations::new(
                 connection,
                 persist::ConversationStore::open(&handle)?,
                 conversations::usage::UsageStore::open(&handle)?,
                 std::sync::Arc::new(window),
-            ));
+            );
+            app.manage(search::Search::open(&handle, &core));
+            app.manage(core);
             app.manage(conversations::attention::AttentionTarget::default());
             app.manage(machines::StartingMachines::default());
             app.manage(account::identity::Identity::default());

@@ -45,3 +45,6 @@ mod updates;
 // What needs the person, and a task shared as a report.
 mod inbox;
 mod report;
+// A spending cap per task, and searching every conversation.
+mod search;
+mod spending;

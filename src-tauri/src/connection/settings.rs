@@ -15,6 +15,9 @@ pub struct Settings {
     /// The service revision the account's requests are pinned to (`x-sai-version`), if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub version_tag: Option<String>,
+    /// The spending cap a new task starts with in the composer, in dollars, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub default_cap_usd: Option<f64>,
 }
 
 /// Which service to use at start.

@@ -15,6 +15,7 @@ use super::window::Watchers;
 use super::{Conversation, ConversationSummary, Conversations, SendRequest};
 use crate::connection::Connection;
 use crate::error::{AppError, UiCode, UiError};
+use crate::persist::SettingsStore;
 
 type Res<T> = Result<T, UiError>;
 
@@ -187,4 +188,21 @@ pub async fn conversation_usage(
     conversation_id: String,
 ) -> Res<UsageView> {
     Ok(conversations.usage_view(&conversation_id).await?)
+}
+
+/// The spending cap a new task starts with (`None`: no cap).
+#[tauri::command]
+#[specta::specta]
+pub fn default_cap(settings: State<'_, SettingsStore>) -> Option<f64> {
+    super::spending_cap::default_cap(&settings)
+}
+
+/// Keeps the spending cap a new task starts with; answers it as kept.
+#[tauri::command]
+#[specta::specta]
+pub fn set_default_cap(
+    settings: State<'_, SettingsStore>,
+    cap_usd: Option<f64>,
+) -> Res<Option<f64>> {
+    Ok(super::spending_cap::set_default_cap(&settings, cap_usd)?)
 }

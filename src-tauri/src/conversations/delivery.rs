@@ -21,7 +21,15 @@ impl Conversations {
     ) -> AppResult<()> {
         let active = self.connection().active().await?;
         let client = &active.client;
-        self.change(id, |c| c.record_sending(req))?;
+        // Only the events poll reports what a task has cost so far (`spending_cap.rs`).
+        let transport = match req.cap_usd {
+            Some(_) => Transport::Poll,
+            None => Transport::Stream,
+        };
+        self.change(id, |c| {
+            c.cap_usd = req.cap_usd;
+            c.record_sending(req)
+        })?;
         if let Ok(list) = client.machines().list().await {
             let starts = list
                 .machines
@@ -33,7 +41,7 @@ impl Conversations {
                 }
             }
         }
-        match TaskFollower::start(client, request, Transport::Stream).await {
+        match TaskFollower::start(client, request, transport).await {
             Ok(follower) => self.follow(id, follower),
             // An `Err` from start always means the message was not sent.
             Err(err) => {

@@ -84,8 +84,10 @@ impl Conversations {
                         }
                     }
                 };
-                if let Err(err) = result {
-                    tracing::warn!(error = %err, "could not save a task update");
+                match &result {
+                    Err(err) => tracing::warn!(error = %err, "could not save a task update"),
+                    Ok(conversation) if core.stop_at_cap(conversation).await => break,
+                    Ok(_) => {}
                 }
             }
             // The task is over: a message held for after it starts, on a task of its own

@@ -15,13 +15,14 @@ pub mod model;
 pub mod run_next;
 pub mod send;
 pub mod send_options;
+pub mod spending_cap;
 pub mod usage;
 pub mod window;
 
 #[cfg(test)]
 mod tests;
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use porthole_client::approvals::ApprovalRequest;
 use porthole_client::{Client, TaskFollower};
@@ -30,6 +31,7 @@ use crate::connection::Connection;
 use crate::conversations::usage::UsageStore;
 use crate::error::{now_ms, AppResult};
 use crate::persist::ConversationStore;
+use crate::search::SearchIndex;
 
 pub use file_names::FileNames;
 pub use following::Followers;
@@ -63,6 +65,8 @@ struct Shared {
     followers: Followers,
     file_names: FileNames,
     notify: Arc<dyn Notify>,
+    /// The search index, told of every saved change once the app opened it.
+    index: OnceLock<Arc<SearchIndex>>,
 }
 
 impl Conversations {
@@ -80,6 +84,7 @@ impl Conversations {
                 followers: Followers::default(),
                 file_names: FileNames::default(),
                 notify,
+                index: OnceLock::new(),
             }),
         }
     }
@@ -113,7 +118,18 @@ impl Conversations {
         Ok(after)
     }
 
+    /// From now on every saved change of a conversation is indexed for search too.
+    pub fn index_into(&self, index: Arc<SearchIndex>) {
+        let _ = self.shared.index.set(index);
+    }
+
     fn published(&self, before: Option<&Conversation>, after: &Conversation) {
+        if let Some(index) = self.shared.index.get() {
+            // Synchronous and small: only the lines that changed are written (search/mod.rs).
+            if let Err(err) = index.update(after) {
+                tracing::warn!(error = %err, "could not index a conversation for search");
+            }
+        }
         let listed = before.is_none_or(|b| b.status != after.status || b.title != after.title);
         self.notify().conversation_changed(after, listed);
     }

@@ -155,6 +155,10 @@ pub struct Conversation {
     /// "Reconnecting…" until the next word from the service. Not written when false.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub reconnecting: bool,
+    /// The most the running (or last) task may cost, in dollars: reaching it stops the task
+    /// (`spending_cap.rs`). Not written when there is none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cap_usd: Option<f64>,
 }
 
 /// A message held until the running task ends.
@@ -204,6 +208,7 @@ impl ConversationBook {
             waiting: Vec::new(),
             unsent: None,
             reconnecting: false,
+            cap_usd: None,
         });
         self.conversations.last().expect("just pushed")
     }
@@ -364,13 +369,18 @@ impl Conversation {
     }
 
     pub fn record_stopped(&mut self, now: f64) {
+        self.record_stopped_with("You stopped the task.", now);
+    }
+
+    /// The task was stopped; `why` says by whom or what.
+    pub fn record_stopped_with(&mut self, why: &str, now: f64) {
         self.status = TaskStatus::Stopped;
         self.pending_approval = None;
         if let Some(state) = &mut self.follower {
             state.finished = true;
         }
         self.push(ThreadItem::Notice {
-            text: "You stopped the task.".into(),
+            text: why.to_owned(),
         });
         self.updated_at = now;
     }

@@ -14,6 +14,8 @@ impl Conversations {
         if !self.is_current(&id) {
             return Err(AppError::FinishedConversation);
         }
+        // A held message's cap is checked now, not when it starts after the person left.
+        super::spending_cap::checked(req.cap_usd)?;
         let running = self.store().get(&id)?.status.is_active();
         if !running {
             return self.send(req).await;

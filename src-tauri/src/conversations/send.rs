@@ -20,6 +20,10 @@ pub struct SendRequest {
     pub attachments: Vec<Upload>,
     /// Only for a message that starts a task: one that joins a running task steers it.
     pub options: SendOptions,
+    /// The most the task this message starts may cost, in dollars (`spending_cap.rs`); a
+    /// message that joins a running task leaves that task's cap as it is.
+    #[serde(default)]
+    pub cap_usd: Option<f64>,
 }
 
 impl Conversations {
@@ -33,6 +37,7 @@ impl Conversations {
             model,
             attachments,
             options,
+            cap_usd,
         } = req;
         let active = self.connection().active().await?;
         let client = &active.client;
@@ -70,8 +75,10 @@ impl Conversations {
             return Ok(());
         }
 
-        // Checked before anything is recorded: a schema that does not parse sends nothing.
+        // Checked before anything is recorded: a schema that does not parse, or a cap that is
+        // not a sum of money, sends nothing.
         options.apply(&mut request)?;
+        super::spending_cap::checked(cap_usd)?;
         request.model = model.clone();
         self.change(&id, |c| {
             c.record_user_message_with_files(&text, &files, false, now_ms());

@@ -547,3 +547,9 @@ mod network;
 
 #[path = "cards_tests.rs"]
 mod cards;
+
+#[path = "spending_cap_tests.rs"]
+mod cap;
+
+#[path = "search_tests.rs"]
+mod search;

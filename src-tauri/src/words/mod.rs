@@ -15,6 +15,7 @@ mod files;
 mod live;
 mod schedules;
 mod service;
+pub mod spending;
 pub mod stored;
 mod tasks;
 

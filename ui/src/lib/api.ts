@@ -24,6 +24,7 @@ import type {
   UsageView,
   Recording,
   SendRequest,
+  SearchHit,
   TurnOutcome,
   Criteria,
   Judgement,
@@ -44,6 +45,7 @@ export type {
   MachineRow,
   Model,
   ModelList,
+  SearchHit,
   SendRequest,
   Speaker,
   TaskStatus,
@@ -134,6 +136,11 @@ export const api = {
   unwatchConversation: (conversationId: string) => commands.unwatchConversation(conversationId),
   /** One message with everything that goes out with it: model, files, the composer's options. */
   sendMessage: (request: SendRequest) => unwrap(commands.sendMessage(request)),
+  /** The spending cap a new task starts with, from the settings; `null` for none. */
+  defaultCap: (): Promise<number | null> => commands.defaultCap(),
+  setDefaultCap: (capUsd: number | null): Promise<number | null> => unwrap(commands.setDefaultCap(capUsd)),
+  /** Lines of every conversation of the active service matching what was typed, best first. */
+  searchHistory: (typed: string): Promise<SearchHit[]> => unwrap(commands.searchHistory(typed)),
   /** Held until the running task ends, then started as a task of its own. */
   runNext: (request: SendRequest) => unwrap(commands.runNext(request)),
   retrySend: (conversationId: string) => unwrap(commands.retrySend(conversationId)),

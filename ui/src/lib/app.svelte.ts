@@ -212,7 +212,7 @@ export class AppState {
    * until the running task ends instead of adding it to that task. */
   async send(
     text: string,
-    extras: { attachments?: Upload[]; options?: SendOptions; next?: boolean } = {},
+    extras: { attachments?: Upload[]; options?: SendOptions; next?: boolean; capUsd?: number | null } = {},
   ): Promise<boolean> {
     const c = this.conversation;
     if (!c || !text.trim()) return false;
@@ -225,6 +225,7 @@ export class AppState {
         model,
         attachments: extras.attachments ?? [],
         options: extras.options ?? { recordSteps: false, outputSchema: '', successCriteria: null },
+        capUsd: extras.capUsd ?? null,
       });
       return true;
     });

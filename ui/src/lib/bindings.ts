@@ -86,6 +86,12 @@ export const commands = {
 	pickFiles: () => typedError<FileCheck[], UiError>(__TAURI_INVOKE("pick_files")),
 	uploadFile: (path: string, onProgress: Channel<UploadProgress>) => typedError<Upload, UiError>(__TAURI_INVOKE("upload_file", { path, onProgress })),
 	conversationUsage: (conversationId: string) => typedError<UsageView, UiError>(__TAURI_INVOKE("conversation_usage", { conversationId })),
+	/**  The spending cap a new task starts with (`None`: no cap). */
+	defaultCap: () => __TAURI_INVOKE<number | null>("default_cap"),
+	/**  Keeps the spending cap a new task starts with; answers it as kept. */
+	setDefaultCap: (capUsd: number | null) => typedError<number | null, UiError>(__TAURI_INVOKE("set_default_cap", { capUsd })),
+	/**  The lines of the active service's conversations that match what was typed, best first. */
+	searchHistory: (typed: string) => typedError<SearchHit[], UiError>(__TAURI_INVOKE("search_history", { typed })),
 	/**
 	 *  What could not be read at start, in words for the person: each file set aside, where
 	 *  it went, and what the app started with instead.
@@ -290,6 +296,11 @@ export type Conversation = {
 	 *  "Reconnecting…" until the next word from the service. Not written when false.
 	 */
 	reconnecting?: boolean,
+	/**
+	 *  The most the running (or last) task may cost, in dollars: reaching it stops the task
+	 *  (`spending_cap.rs`). Not written when there is none.
+	 */
+	capUsd?: number | null,
 };
 
 /**  A row of the conversation list. */
@@ -699,6 +710,19 @@ export type ScreenshotData = {
 	mimeType?: string,
 };
 
+/**  One line that matched, with where to open it. */
+export type SearchHit = {
+	conversationId: string,
+	machineId: string,
+	title: string,
+	/**  The line's place in the conversation's thread (`Conversation::items`). */
+	item: number,
+	/**  `task`, `answer`, `narration`, `progress`, `notice` or `elsewhere`. */
+	kind: string,
+	/**  A few words around the match, the matched words between [`MARK_START`] and [`MARK_END`]. */
+	excerpt: string,
+};
+
 /**  What the composer asks for besides the text. */
 export type SendOptions = {
 	recordSteps: boolean,
@@ -717,6 +741,11 @@ export type SendRequest = {
 	attachments: Upload[],
 	/**  Only for a message that starts a task: one that joins a running task steers it. */
 	options: SendOptions,
+	/**
+	 *  The most the task this message starts may cost, in dollars (`spending_cap.rs`); a
+	 *  message that joins a running task leaves that task's cap as it is.
+	 */
+	capUsd?: number | null,
 };
 
 /**  Show the inbox (the tray's "things need you" was clicked). */

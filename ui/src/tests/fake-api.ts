@@ -85,6 +85,9 @@ export function fakeApi(over: Partial<Api> = {}): Api {
     pickFiles: vi.fn(async () => []),
     uploadFile: vi.fn(async (token: string) => ({ path: `uploads/${token}`, name: token, mime: 'text/plain', size: 1, fileId: `f_${token}` })),
     storedDataNotices: vi.fn(async () => []),
+    defaultCap: vi.fn(async () => null),
+    setDefaultCap: vi.fn(async (cap: number | null) => cap),
+    searchHistory: vi.fn(async () => []),
     ...over,
   } as unknown as Api;
   return api;

@@ -25,6 +25,7 @@ describe('Composer', () => {
         attachments: [],
         // "Record steps" is on unless turned off.
         options: { recordSteps: true, outputSchema: '', successCriteria: null },
+        capUsd: null,
       }),
     );
     expect(box.value).toBe('');
