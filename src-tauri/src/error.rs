@@ -43,6 +43,15 @@ pub enum AppError {
     NoCriteria,
     #[error("the output schema is not a JSON object")]
     InvalidSchema,
+    // Schedules.
+    #[error("no such schedule")]
+    UnknownSchedule,
+    #[error("the schedule cannot be kept as asked: {0:?}")]
+    UnfitSchedule(crate::schedules::timing::Unfit),
+    #[error("starting at login could not be changed: {0}")]
+    Autostart(String),
+    #[error("the spending cap is not a positive sum of dollars")]
+    InvalidCap,
     // Sign-in, keys, new computers, attachments.
     #[error("nobody is signed in with the identity provider")]
     SignInNeeded,
@@ -71,8 +80,6 @@ pub enum AppError {
     // Sharing a report.
     #[error("the report could not be written: {0}")]
     ReportNotSaved(String),
-    #[error("the spending cap is not a positive sum of dollars")]
-    InvalidCap,
 }
 
 pub type AppResult<T> = Result<T, AppError>;

@@ -32,6 +32,9 @@ impl From<&AppError> for Problem {
             AppError::NoScreenshot => U::NoScreenshot,
             AppError::NoCriteria => U::NoCriteria,
             AppError::InvalidSchema => U::InvalidSchema,
+            AppError::UnknownSchedule => U::UnknownSchedule,
+            AppError::UnfitSchedule(unfit) => unfit_schedule(*unfit),
+            AppError::Autostart(_) => U::AutostartUnavailable,
             AppError::InvalidCap => U::InvalidCap,
             AppError::SignInNeeded => U::SignInNeeded,
             AppError::SignInExpired => U::SignInExpired,
@@ -48,6 +51,17 @@ impl From<&AppError> for Problem {
             AppError::ReportNotSaved(_) => U::ReportNotSaved,
         };
         Problem::new(code)
+    }
+}
+
+fn unfit_schedule(unfit: crate::schedules::timing::Unfit) -> UiCode {
+    use crate::schedules::timing::Unfit;
+    match unfit {
+        Unfit::BadTime => UiCode::ScheduleBadTime,
+        Unfit::NoDays => UiCode::ScheduleNoDays,
+        Unfit::BadInterval => UiCode::ScheduleBadInterval,
+        Unfit::NoTask => UiCode::ScheduleNoTask,
+        Unfit::InThePast => UiCode::ScheduleInThePast,
     }
 }
 

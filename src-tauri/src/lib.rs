@@ -22,6 +22,7 @@ mod persist;
 mod replay;
 mod report;
 mod reusable;
+mod schedules;
 mod search;
 mod store;
 mod tray;
@@ -106,6 +107,16 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             live::commands::live_stats,
             live::commands::live_save_snapshot,
             live::full_screen::live_set_full_screen,
+            schedules::commands::list_schedules,
+            schedules::commands::create_schedule,
+            schedules::commands::delete_schedule,
+            schedules::commands::pause_schedule,
+            schedules::commands::pause_all_schedules,
+            schedules::commands::run_schedule_now,
+            schedules::commands::autostart_enabled,
+            schedules::commands::set_autostart,
+            layout::commands::get_layout,
+            layout::commands::set_layout,
             updates::commands::update_status,
             updates::commands::install_update,
             updates::commands::dismiss_update,
@@ -113,8 +124,6 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             inbox::commands::dismiss_inbox_item,
             report::commands::share_report,
             report::commands::open_saved_report,
-            layout::commands::get_layout,
-            layout::commands::set_layout,
         ])
         // Every code's words, so the page words failures saved as codes (`ui-error.ts`).
         .constant("UI_WORDS", words::table())
@@ -127,6 +136,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             events::InboxChanged,
             events::ShowInbox,
             live::status::LiveStatusChanged,
+            schedules::window::SchedulesChanged,
             updates::UpdateStatusChanged,
         ])
 }
@@ -163,6 +173,10 @@ pub fn run() {
         .plugin(tauri_plugin_notification::init())
         .plugin(tauri_plugin_opener::init())
         .plugin(tauri_plugin_dialog::init())
+        .plugin(tauri_plugin_autostart::init(
+            tauri_plugin_autostart::MacosLauncher::LaunchAgent,
+            None,
+        ))
         .plugin(tauri_plugin_updater::Builder::new().build())
         .invoke_handler(handler)
         .setup(move |app| {
@@ -183,13 +197,14 @@ pub fn run() {
                 watchers,
             };
             let core = conversations::Conversations::new(
-                connection,
+                connection.clone(),
                 persist::ConversationStore::open(&handle)?,
                 conversations::usage::UsageStore::open(&handle)?,
                 std::sync::Arc::new(window),
             );
             app.manage(search::Search::open(&handle, &core));
-            app.manage(core);
+            app.manage(core.clone());
+            schedules::window::start(&handle, connection, core)?;
             app.manage(conversations::attention::AttentionTarget::default());
             app.manage(machines::StartingMachines::default());
             app.manage(account::identity::Identity::default());
@@ -216,6 +231,9 @@ pub fn run() {
             // never their paths (attachments/uploads.rs).
             WindowEvent::DragDrop(tauri::DragDropEvent::Drop { paths, .. }) => {
                 attachments::commands::offer_dropped(window, paths.clone())
+            }
+            WindowEvent::CloseRequested { api, .. } => {
+                schedules::window::close_requested(window, api)
             }
             _ => {}
         })

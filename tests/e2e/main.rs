@@ -39,12 +39,14 @@ mod replay;
 mod reusable;
 mod signin;
 mod usage;
-// Packages and updates.
-mod install;
-mod updates;
-// What needs the person, and a task shared as a report.
-mod inbox;
-mod report;
 // A spending cap per task, and searching every conversation.
 mod search;
 mod spending;
+// What needs the person, and a task shared as a report.
+mod inbox;
+mod report;
+// Tasks on a schedule.
+mod schedules;
+// Packages and updates.
+mod install;
+mod updates;

@@ -10,6 +10,8 @@ use crate::events::ShowInbox;
 const OPEN: &str = "open";
 const INBOX: &str = "inbox";
 const QUIT: &str = "quit";
+const NEXT_RUN: &str = "next-run";
+const PAUSE_SCHEDULES: &str = "pause-schedules";
 
 /// "Nothing needs you", "1 thing needs you", "3 things need you".
 pub fn count_words(count: u32) -> String {
@@ -28,11 +30,33 @@ pub fn build(app: &AppHandle, count: u32) -> tauri::Result<Menu<Wry>> {
     }
     let inbox = MenuItem::with_id(app, INBOX, needs, count > 0, None::<&str>)?;
     let quit = MenuItem::with_id(app, QUIT, "Quit Porthole", true, None::<&str>)?;
-    // Later entries (a schedule's) go between the inbox and Quit.
-    Menu::with_items(
-        app,
-        &[&open, &inbox, &PredefinedMenuItem::separator(app)?, &quit],
-    )
+    let menu = Menu::with_items(app, &[&open, &inbox])?;
+    // The schedules' lines, when there are schedules: what runs next, and Pause all.
+    if let Some(lines) = crate::schedules::tray::lines(app) {
+        let pause = if lines.all_paused {
+            "Resume schedules"
+        } else {
+            "Pause all schedules"
+        };
+        menu.append(&PredefinedMenuItem::separator(app)?)?;
+        menu.append(&MenuItem::with_id(
+            app,
+            NEXT_RUN,
+            lines.next,
+            true,
+            None::<&str>,
+        )?)?;
+        menu.append(&MenuItem::with_id(
+            app,
+            PAUSE_SCHEDULES,
+            pause,
+            true,
+            None::<&str>,
+        )?)?;
+    }
+    menu.append(&PredefinedMenuItem::separator(app)?)?;
+    menu.append(&quit)?;
+    Ok(menu)
 }
 
 pub fn clicked(app: &AppHandle, id: &str) {
@@ -42,6 +66,8 @@ pub fn clicked(app: &AppHandle, id: &str) {
             super::show_window(app);
             let _ = ShowInbox.emit(app);
         }
+        NEXT_RUN => super::show_window(app),
+        PAUSE_SCHEDULES => crate::schedules::tray::toggle_pause(app),
         QUIT => app.exit(0),
         _ => {}
     }

@@ -12,6 +12,14 @@ use tauri::{AppHandle, Manager};
 
 const TRAY_ID: &str = "porthole";
 
+/// The count last shown, for a menu built again for another reason (a schedule changed).
+static LAST_COUNT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
+/// Builds the menu again with the count last shown: a schedule changed.
+pub fn refresh(app: &AppHandle) {
+    show_count(app, LAST_COUNT.load(std::sync::atomic::Ordering::Relaxed));
+}
+
 /// Puts the icon in the tray. A desktop without a tray is not an error worth stopping for.
 pub fn create(app: &AppHandle) {
     let built = menu::build(app, 0).and_then(|menu| {
@@ -32,6 +40,7 @@ pub fn create(app: &AppHandle) {
 /// Shows `count` things needing the person: in the tooltip (macOS, Windows), the title beside
 /// the icon (Linux shows no tooltip, and its title only beside an icon), and the menu.
 pub fn show_count(app: &AppHandle, count: u32) {
+    LAST_COUNT.store(count, std::sync::atomic::Ordering::Relaxed);
     let Some(tray) = app.tray_by_id(TRAY_ID) else {
         return;
     };

@@ -4,8 +4,8 @@ import { Channel } from '@tauri-apps/api/core';
 import { connectFrames, type FrameSocket } from './live/socket';
 import { getCurrentWebview } from '@tauri-apps/api/webview';
 import { commands, events } from './bindings';
-import { ApiError, Code, unexpectedError, wordsFor } from './ui-error';
 import type { InboxView, SavedReport } from './bindings';
+import { ApiError, Code, unexpectedError, wordsFor } from './ui-error';
 import type {
   Account,
   ConnectionInfo,
@@ -250,7 +250,6 @@ export const api = {
 
 export type Api = typeof api;
 
-export type { UpdateStatus } from './bindings';
 // What needs the person on every computer (features/inbox), and a finished task shared as a
 // report (features/report): the page never names a path, Rust asks the save dialog.
 export type { InboxItem, InboxKind, InboxView, SavedReport } from './bindings';
@@ -269,6 +268,8 @@ export const reportApi = {
   /** Opens the report just written in the system's browser (which prints it to PDF). */
   open: () => commands.openSavedReport(),
 };
+
+export type { UpdateStatus } from './bindings';
 
 // The live screen (ui/src/lib/live). Frames arrive as binary messages on a loopback socket to
 // the app (live/socket.ts; decoded in live/frame.ts); the service's live URL and its token stay
@@ -312,3 +313,30 @@ export const layoutApi = {
   set: (layout: import('./bindings').WindowLayout): Promise<import('./bindings').WindowLayout> =>
     unwrap(commands.setLayout(layout)),
 };
+
+// Tasks on a schedule (features/schedules).
+export type {
+  NewSchedule,
+  Outcome,
+  Repeat,
+  Schedule,
+  ScheduleList,
+  ScheduleRow,
+  TimeOfDay,
+} from './bindings';
+export const schedulesApi = {
+  list: (): Promise<import('./bindings').ScheduleList> => unwrap(commands.listSchedules()),
+  create: (schedule: import('./bindings').NewSchedule): Promise<import('./bindings').Schedule> =>
+    unwrap(commands.createSchedule(schedule)),
+  remove: (id: string) => unwrap(commands.deleteSchedule(id)),
+  pause: (id: string, paused: boolean) => unwrap(commands.pauseSchedule(id, paused)),
+  pauseAll: (paused: boolean) => unwrap(commands.pauseAllSchedules(paused)),
+  /** A missed run's "Run now" (the limits still apply). */
+  runNow: (id: string) => unwrap(commands.runScheduleNow(id)),
+  /** Whether Porthole starts when the person logs in. */
+  autostart: (): Promise<boolean> => unwrap(commands.autostartEnabled()),
+  /** Sets starting at login; either answer counts as the one-time question answered. */
+  setAutostart: (enabled: boolean) => unwrap(commands.setAutostart(enabled)),
+  onChanged: (cb: () => void) => events.schedulesChanged.listen(() => cb()),
+};
+export type SchedulesApi = typeof schedulesApi;

@@ -116,6 +116,19 @@ export const commands = {
 	liveSaveSnapshot: (pngBase64: string) => typedError<string | null, UiError>(__TAURI_INVOKE("live_save_snapshot", { pngBase64 })),
 	/**  Puts the window into full screen (`full`) or back. */
 	liveSetFullScreen: (full: boolean) => typedError<null, UiError>(__TAURI_INVOKE("live_set_full_screen", { full })),
+	listSchedules: () => typedError<ScheduleList, UiError>(__TAURI_INVOKE("list_schedules")),
+	createSchedule: (schedule: NewSchedule) => typedError<Schedule, UiError>(__TAURI_INVOKE("create_schedule", { schedule })),
+	deleteSchedule: (id: string) => typedError<null, UiError>(__TAURI_INVOKE("delete_schedule", { id })),
+	pauseSchedule: (id: string, paused: boolean) => typedError<null, UiError>(__TAURI_INVOKE("pause_schedule", { id, paused })),
+	pauseAllSchedules: (paused: boolean) => typedError<null, UiError>(__TAURI_INVOKE("pause_all_schedules", { paused })),
+	/**  A missed run's "Run now". */
+	runScheduleNow: (id: string) => typedError<null, UiError>(__TAURI_INVOKE("run_schedule_now", { id })),
+	autostartEnabled: () => typedError<boolean, UiError>(__TAURI_INVOKE("autostart_enabled")),
+	/**  Turns starting at login on or off (and notes the one-time question as answered). */
+	setAutostart: (enabled: boolean) => typedError<null, UiError>(__TAURI_INVOKE("set_autostart", { enabled })),
+	getLayout: () => __TAURI_INVOKE<WindowLayout>("get_layout"),
+	/**  Saves the layout; answers it as kept (values brought into range). */
+	setLayout: (layout: WindowLayout) => typedError<WindowLayout, UiError>(__TAURI_INVOKE("set_layout", { layout })),
 	updateStatus: () => __TAURI_INVOKE<UpdateStatus>("update_status"),
 	installUpdate: () => __TAURI_INVOKE<UpdateStatus>("install_update"),
 	dismissUpdate: () => __TAURI_INVOKE<UpdateStatus>("dismiss_update"),
@@ -130,9 +143,6 @@ export const commands = {
 	shareReport: (conversationId: string, turnId: string) => typedError<SavedReport | null, UiError>(__TAURI_INVOKE("share_report", { conversationId, turnId })),
 	/**  Opens the report written last in the system's browser (which prints it to PDF, too). */
 	openSavedReport: () => __TAURI_INVOKE<void>("open_saved_report"),
-	getLayout: () => __TAURI_INVOKE<WindowLayout>("get_layout"),
-	/**  Saves the layout; answers it as kept (values brought into range). */
-	setLayout: (layout: WindowLayout) => typedError<WindowLayout, UiError>(__TAURI_INVOKE("set_layout", { layout })),
 };
 
 /** Events */
@@ -144,6 +154,7 @@ export const events = {
 	inboxChanged: makeEvent<InboxChanged, InboxChanged>("inbox-changed"),
 	liveStatusChanged: makeEvent<LiveStatusChanged, LiveStatusChanged>("live-status-changed"),
 	machinesChanged: makeEvent<MachinesChanged, MachinesChanged>("machines-changed"),
+	schedulesChanged: makeEvent<SchedulesChanged, SchedulesChanged>("schedules-changed"),
 	showInbox: makeEvent<ShowInbox, ShowInbox>("show-inbox"),
 	updateStatusChanged: makeEvent<UpdateStatusChanged, UpdateStatusChanged>("update-status-changed"),
 };
@@ -537,6 +548,15 @@ export type KeysView = {
 	keys: KeyRecord[],
 };
 
+/**  What the last run of a schedule did. */
+export type LastRun = {
+	/**  The due time it was for (Unix ms). */
+	dueAt: number | null,
+	/**  When it happened (Unix ms). */
+	at: number | null,
+	outcome: Outcome,
+};
+
 /**  Statistics for the HUD and the benchmark. */
 export type LiveStats = {
 	fps: number | null,
@@ -625,10 +645,33 @@ export type NewKey = {
 	canUseInPorthole: boolean,
 };
 
+/**  A new schedule as the page asks for it. */
+export type NewSchedule = {
+	machineId: string,
+	machineName: string,
+	/**  The task; for a reusable task, its template with the inputs filled in. */
+	text: string,
+	reusableId: string | null,
+	repeat: Repeat,
+};
+
 export type Observations = {
 	screenshot?: ScreenshotData | null,
 	screenshotOmitted?: boolean,
 };
+
+export type Outcome = 
+/**
+ *  Sent as a task in the computer's current conversation; `held` while it waits there
+ *  behind a task already running.
+ */
+{ kind: "started"; conversationId: string; held: boolean } | 
+/**  The task ended so. */
+{ kind: "ended"; conversationId: string; status: TaskStatus } | 
+/**  Not sent, on purpose: the reason is a sentence for the person. */
+{ kind: "skipped"; reason: string } | 
+/**  The service did not take it: the reason is a sentence for the person. */
+{ kind: "notSent"; reason: string };
 
 /**  One parameter of learned code: a key of `main`'s `params`. */
 export type Parameter = {
@@ -672,6 +715,17 @@ export type Recording = {
 	recorded: boolean,
 };
 
+/**  How often a schedule runs. Times are Unix milliseconds. */
+export type Repeat = 
+/**  Once, at `at`. */
+{ kind: "once"; at: number | null } | 
+/**  Every day at `time`. */
+{ kind: "daily"; time: TimeOfDay } | 
+/**  On the chosen `days` (0 = Monday … 6 = Sunday) at `time`. */
+{ kind: "weekdays"; days: number[]; time: TimeOfDay } | 
+/**  Every `hours` hours, the first at `from`. */
+{ kind: "everyHours"; hours: number; from: number | null };
+
 /**  What "Make this reusable" starts from: the recorded turn, its message, a suggested template. */
 export type ReusableDraft = {
 	turnId: string,
@@ -704,6 +758,51 @@ export type ReusableTask = {
 export type SavedReport = {
 	fileName: string,
 };
+
+/**  One schedule. */
+export type Schedule = {
+	id: string,
+	/**  Which service it runs on (`demo` or the account's address). */
+	scope: string,
+	machineId: string,
+	/**  The computer's name when the schedule was made, for the list and the tray. */
+	machineName: string,
+	title: string,
+	/**  The task as it is sent, a reusable task's inputs already filled in. */
+	text: string,
+	/**  The reusable task it was made from, if any. */
+	reusableId: string | null,
+	repeat: Repeat,
+	paused: boolean,
+	createdAt: number | null,
+	/**  Every due time up to this one (Unix ms) ran, was skipped or was missed. */
+	settledUntil: number | null,
+	/**
+	 *  A due time that passed while Porthole was not running: shown with "Run now", never
+	 *  run by itself.
+	 */
+	missed: number | null,
+	last: LastRun | null,
+};
+
+/**  The list and its switches. */
+export type ScheduleList = {
+	rows: ScheduleRow[],
+	allPaused: boolean,
+	autostartAsked: boolean,
+	/**  Whether closing the window leaves Porthole running in the tray. */
+	keepsRunning: boolean,
+};
+
+/**  A schedule as the list shows it. */
+export type ScheduleRow = {
+	schedule: Schedule,
+	/**  The next due time still to come (Unix ms); none when paused or done. */
+	nextAt: number | null,
+};
+
+/**  The schedules changed: read the list again. */
+export type SchedulesChanged = null;
 
 export type ScreenshotData = {
 	base64: string,
@@ -824,6 +923,12 @@ attachments?: string[] } | { kind: "narration"; text: string } | { kind: "progre
  *  another copy, or while the app was closed.
  */
 { kind: "elsewhere"; by: Speaker; text: string };
+
+/**  A local time of day. */
+export type TimeOfDay = {
+	hour: number,
+	minute: number,
+};
 
 /**  Tokens of the model calls of a turn, a learn or a judgement. */
 export type TokenUsage = {
