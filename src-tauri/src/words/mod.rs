@@ -23,11 +23,15 @@ mod tasks;
 mod tests;
 
 /// A code's words: a short title, a sentence or two, and what the person can do.
+///
+/// The fields are in alphabetical order, and `table` is keyed by the code's name, because the
+/// generated bindings must read the same whether or not serde_json keeps insertion order (a
+/// workspace build turns `preserve_order` on, a build of this crate alone does not).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Words {
-    pub title: &'static str,
-    pub detail: &'static str,
     pub action: Option<UiAction>,
+    pub detail: &'static str,
+    pub title: &'static str,
 }
 
 impl Words {
@@ -169,8 +173,19 @@ pub fn of(code: UiCode) -> Words {
 }
 
 /// Every code's words, keyed by code: exported to the page as `UI_WORDS`.
-pub fn table() -> std::collections::BTreeMap<UiCode, Words> {
-    UiCode::ALL.iter().map(|&code| (code, of(code))).collect()
+pub fn table() -> std::collections::BTreeMap<String, Words> {
+    UiCode::ALL
+        .iter()
+        .map(|&code| (code_name(code), of(code)))
+        .collect()
+}
+
+/// A code's name as the page and the saved files know it (its serde name).
+fn code_name(code: UiCode) -> String {
+    match serde_json::to_value(code) {
+        Ok(serde_json::Value::String(name)) => name,
+        _ => unreachable!("a UiCode serializes as its name"),
+    }
 }
 
 impl From<UiCode> for UiError {
