@@ -202,9 +202,17 @@ async fn a_rejected_pick_keeps_the_card_open_with_a_sentence_and_sending_again_i
         .await
         .expect("screenshot");
 
-    // The pick is kept: sending it again is one press.
+    // The pick is kept: sending it again is one press. The refusal made the card taller than
+    // the thread's view: bring Send into view as a person would scroll to it.
     let send = wait.element("approval-send-choice").await.unwrap();
     assert!(send.is_enabled().await.unwrap(), "the pick is kept");
+    app.driver
+        .execute(
+            "arguments[0].scrollIntoView({block: 'center'})",
+            vec![send.to_json().unwrap()],
+        )
+        .await
+        .unwrap();
     send.click().await.unwrap();
     wait.gone("approval-send-choice")
         .await

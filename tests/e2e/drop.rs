@@ -217,8 +217,15 @@ async fn composer_on_screen(app: &App) -> Result<(i64, i64)> {
     Ok((win_x + xy[0] as i64, win_y + xy[1] as i64))
 }
 
+// The title is "Porthole", or "Porthole (2)" when two things need the person.
 async fn app_window_origin() -> Result<(i64, i64)> {
-    let ids = xdotool(&["search", "--onlyvisible", "--name", "^Porthole$"]).await?;
+    let ids = xdotool(&[
+        "search",
+        "--onlyvisible",
+        "--name",
+        "^Porthole( \\([0-9]+\\))?$",
+    ])
+    .await?;
     let mut best: Option<(i64, i64, i64)> = None;
     for id in ids.split_whitespace() {
         let shell = xdotool(&["getwindowgeometry", "--shell", id]).await?;

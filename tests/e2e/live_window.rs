@@ -9,10 +9,16 @@ use thirtyfour::prelude::*;
 
 use crate::live_states::{until, watch};
 
-/// The app's X window (its title is the app's name).
+/// The app's X window (its title is the app's name, with the count of what needs the person
+/// when there is any: "Porthole (2)").
 fn app_window() -> Result<String> {
     let out = Command::new("xdotool")
-        .args(["search", "--onlyvisible", "--name", "^Porthole$"])
+        .args([
+            "search",
+            "--onlyvisible",
+            "--name",
+            "^Porthole( \\([0-9]+\\))?$",
+        ])
         .output()?;
     String::from_utf8_lossy(&out.stdout)
         .split_whitespace()

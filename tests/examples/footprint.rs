@@ -44,7 +44,7 @@ impl Kind {
     /// The window's title, to hide it.
     fn title(self) -> &'static str {
         match self {
-            Kind::App => "^Porthole$",
+            Kind::App => "^Porthole( \\([0-9]+\\))?$",
             Kind::Hello => "^hello$",
         }
     }
