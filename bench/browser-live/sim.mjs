@@ -22,10 +22,11 @@ export async function startSim(bin) {
   return { child, baseUrl: ready.baseUrl, apiKey: ada.apiKey, stop: () => child.kill('SIGTERM') };
 }
 
-async function api(sim, method, path) {
+async function api(sim, method, path, payload) {
   const res = await fetch(sim.baseUrl + path, {
     method,
-    headers: { Authorization: `Bearer ${sim.apiKey}` },
+    headers: { Authorization: `Bearer ${sim.apiKey}`, 'Content-Type': 'application/json' },
+    body: payload === undefined ? undefined : JSON.stringify(payload),
   });
   const body = await res.text();
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${body}`);
@@ -39,7 +40,8 @@ export async function liveUrl(sim) {
   let machine = await find();
   if (!machine) throw new Error(`the simulator has no cloud computer named "${MACHINE_NAME}"`);
   if (!machine.online) {
-    await api(sim, 'POST', `/v1/agents/machines/${machine.machineId}/wake`);
+    // The service wakes a computer at POST /v1/agents/wake with its id in the body.
+    await api(sim, 'POST', '/v1/agents/wake', { machineId: machine.machineId });
     const deadline = Date.now() + 120_000; // a wake takes 30 s at time scale 1
     while (!machine.online) {
       if (Date.now() > deadline) throw new Error(`"${MACHINE_NAME}" did not wake within 2 minutes`);
