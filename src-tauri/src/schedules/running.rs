@@ -1,0 +1,202 @@
+//! Running what is due: one look at the clock (`tick`), sending a due run as an ordinary
+//! task, and noting how runs ended. Split from `mod.rs`, which keeps the list and its edits.
+
+use super::*;
+
+impl Schedules {
+    /// Looks at the clock once: runs what is due, marks as missed what was due while the app
+    /// was not running, and notes the end of runs under way. The runner calls this after
+    /// every nap; tests call it after moving their clock.
+    pub async fn tick(&self) {
+        let _one = self.shared.looking.lock().await;
+        let Ok(active) = self.shared.connection.active().await else {
+            // Not connected yet: nothing is settled, so the look after connecting decides.
+            return;
+        };
+        let now = self.now();
+        let due: Vec<(Schedule, DateTime<Utc>)> = self.read(|book| {
+            if book.all_paused {
+                return Vec::new();
+            }
+            book.schedules
+                .iter()
+                .filter(|s| s.scope == active.scope && !s.paused)
+                .filter_map(|s| s.due(now, self.clock()).map(|at| (s.clone(), at)))
+                .collect()
+        });
+        for (schedule, at) in due {
+            // Settled before anything is sent: whatever happens next, never twice.
+            let late = now - at > GRACE;
+            let settled = self.write(|book| {
+                let Some(s) = book.get_mut(&schedule.id) else {
+                    return false;
+                };
+                s.settled_until = to_ms(at);
+                if late {
+                    s.missed = Some(to_ms(at));
+                }
+                true
+            });
+            match settled {
+                Ok(true) if late => self.shared.notify.tell(
+                    &schedule,
+                    "A scheduled task was missed",
+                    &format!(
+                        "“{}” did not run: Porthole was not running at the time. Open Schedules to run it now.",
+                        schedule.title
+                    ),
+                ),
+                Ok(true) => self.launch(&schedule, at).await,
+                Ok(false) => {}
+                Err(err) => tracing::warn!(error = %err, "a due schedule could not be saved; not run"),
+            }
+        }
+        self.note_ends();
+    }
+
+    /// Sends one run of `schedule` for due time `due_at`, unless the limits say no.
+    pub(super) async fn launch(&self, schedule: &Schedule, due_at: DateTime<Utc>) {
+        let outcome = match self.send(schedule).await {
+            Ok(outcome) => outcome,
+            Err(err) => Outcome::NotSent {
+                reason: UiError::from(&err).detail,
+            },
+        };
+        let (title, body) = match &outcome {
+            Outcome::Skipped { reason } => ("A scheduled task was skipped", reason.clone()),
+            Outcome::NotSent { reason } => ("A scheduled task could not start", reason.clone()),
+            _ => ("", String::new()),
+        };
+        if !title.is_empty() {
+            self.shared.notify.tell(schedule, title, &body);
+        }
+        self.record(&schedule.id, due_at, outcome);
+    }
+
+    async fn send(&self, schedule: &Schedule) -> AppResult<Outcome> {
+        let active = self.shared.connection.active().await?;
+        if active.scope != schedule.scope {
+            return Ok(Outcome::Skipped {
+                reason: "Skipped: Porthole is connected to another service than the one this schedule was made on.".into(),
+            });
+        }
+        // The client's own hourly budget is the service's limit; a run it cannot pay for is
+        // skipped rather than left to wait or fail.
+        if active.client.budget_remaining(Limit::Messages) == 0 {
+            return Ok(Outcome::Skipped {
+                reason: format!(
+                    "Skipped: Porthole already sent {} tasks in the past hour, the most the service takes. The next run is as planned.",
+                    Limit::Messages.per_hour()
+                ),
+            });
+        }
+        let conversations = &self.shared.conversations;
+        let conversation = conversations.current(&schedule.machine_id).await?;
+        let held = conversation.status.is_active();
+        conversations
+            .run_next(SendRequest {
+                conversation_id: conversation.id.clone(),
+                text: schedule.text.clone(),
+                ..SendRequest::default()
+            })
+            .await?;
+        Ok(Outcome::Started {
+            conversation_id: conversation.id,
+            held,
+        })
+    }
+
+    fn record(&self, id: &str, due_at: DateTime<Utc>, outcome: Outcome) {
+        let at = to_ms(self.now());
+        let saved = self.write(|book| {
+            if let Some(s) = book.get_mut(id) {
+                s.last = Some(LastRun {
+                    due_at: to_ms(due_at),
+                    at,
+                    outcome,
+                });
+            }
+        });
+        if let Err(err) = saved {
+            tracing::warn!(error = %err, "a schedule's last run could not be saved");
+        }
+    }
+
+    /// Runs under way whose task ended since the last look: the schedule says how, and the
+    /// person hears of it.
+    fn note_ends(&self) {
+        let started: Vec<(Schedule, String, bool)> = self.read(|book| {
+            book.schedules
+                .iter()
+                .filter_map(|s| match &s.last {
+                    Some(LastRun {
+                        outcome:
+                            Outcome::Started {
+                                conversation_id,
+                                held,
+                            },
+                        ..
+                    }) => Some((s.clone(), conversation_id.clone(), *held)),
+                    _ => None,
+                })
+                .collect()
+        });
+        let store = self.shared.conversations.store();
+        for (schedule, conversation_id, held) in started {
+            let Ok(conversation) = store.get(&conversation_id) else {
+                continue;
+            };
+            let still_held = conversation
+                .waiting
+                .iter()
+                .any(|w| w.request.text == schedule.text);
+            if held && still_held {
+                continue;
+            }
+            if held {
+                // It left the line, so it started: from now on its conversation's end is its own.
+                self.set_outcome(
+                    &schedule.id,
+                    Outcome::Started {
+                        conversation_id,
+                        held: false,
+                    },
+                );
+                continue;
+            }
+            if conversation.status.is_active() {
+                continue;
+            }
+            let status = conversation.status;
+            self.set_outcome(
+                &schedule.id,
+                Outcome::Ended {
+                    conversation_id,
+                    status,
+                },
+            );
+            let body = match status {
+                crate::conversations::TaskStatus::Succeeded => "It is done.",
+                crate::conversations::TaskStatus::Failed => "It did not finish.",
+                crate::conversations::TaskStatus::Stopped => "It was stopped.",
+                _ => "It ended.",
+            };
+            self.shared.notify.tell(
+                &schedule,
+                &format!("Scheduled task: {}", schedule.title),
+                &format!("{body} On {}.", schedule.machine_name),
+            );
+        }
+    }
+
+    fn set_outcome(&self, id: &str, outcome: Outcome) {
+        let saved = self.write(|book| {
+            if let Some(last) = book.get_mut(id).and_then(|s| s.last.as_mut()) {
+                last.outcome = outcome;
+            }
+        });
+        if let Err(err) = saved {
+            tracing::warn!(error = %err, "a schedule's last run could not be saved");
+        }
+    }
+}
