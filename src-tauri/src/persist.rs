@@ -188,6 +188,7 @@ pub fn stored_data_notices(
     settings: tauri::State<'_, SettingsStore>,
     conversations: tauri::State<'_, crate::conversations::Conversations>,
     library: tauri::State<'_, crate::reusable::library::Library>,
+    schedules: tauri::State<'_, crate::schedules::Schedules>,
 ) -> Vec<UiError> {
     use stored::{set_aside, Stored};
     let settings = settings
@@ -199,11 +200,15 @@ pub fn stored_data_notices(
     let library = library.set_aside().map(|a| set_aside(Stored::Library, a));
     let usage = conversations.usage().set_aside();
     let usage = usage.map(|a| set_aside(Stored::Usage, a));
+    let schedules = schedules
+        .set_aside()
+        .map(|a| set_aside(Stored::Schedules, a));
     settings
         .into_iter()
         .chain(book)
         .chain(library)
         .chain(usage)
+        .chain(schedules)
         .collect()
 }
 

@@ -55,7 +55,7 @@ pub fn start(
         std::sync::Arc::new(WindowScheduleNotify { app: app.clone() }),
     )?;
     if let Some(aside) = schedules.set_aside() {
-        // Not yet among the window's stored-data notices: logged, and the list starts empty.
+        // The window says so among its stored-data notices (`persist::stored_data_notices`).
         tracing::warn!(moved_to = %aside.moved_to.display(), "schedules.json could not be read");
     }
     app.manage(schedules.clone());

@@ -11,6 +11,7 @@ pub enum Stored {
     Conversations,
     Library,
     Usage,
+    Schedules,
 }
 
 pub fn set_aside(what: Stored, set_aside: &SetAside) -> UiError {
@@ -28,6 +29,7 @@ pub fn set_aside(what: Stored, set_aside: &SetAside) -> UiError {
             "Your usage figures could not be read",
             "the usage figures of your tasks",
         ),
+        Stored::Schedules => ("Your schedules could not be read", "your schedules"),
     };
     let started = match set_aside.kept {
         Kept::LastGoodCopy => "Porthole started from the copy it had saved before it, so the latest changes may be missing.",
@@ -41,4 +43,23 @@ pub fn set_aside(what: Stored, set_aside: &SetAside) -> UiError {
         set_aside.moved_to.display()
     );
     words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_schedules_file_set_aside_is_said_with_where_it_went() {
+        let aside = SetAside {
+            moved_to: "/data/schedules.json.unreadable-2026-11-25".into(),
+            kept: Kept::Nothing,
+        };
+        let words = set_aside(Stored::Schedules, &aside);
+        assert_eq!(words.title, "Your schedules could not be read");
+        assert!(words
+            .detail
+            .contains("/data/schedules.json.unreadable-2026-11-25"));
+        assert!(words.detail.contains("started without it"));
+    }
 }
