@@ -43,4 +43,12 @@ describe('AnswerActions', () => {
     await userEvent.click(screen.getByTestId('answer-check'));
     expect(onopen).toHaveBeenCalledWith('check');
   });
+
+  it('offers to run the finished task on a schedule, with its words', async () => {
+    const machines = [{ machineId: 'm1', name: 'Design laptop' }];
+    render(AnswerActions, { onopen: vi.fn(), task: 'Check the weather in Oslo', machines, machineId: 'm1' });
+    await userEvent.click(screen.getByTestId('answer-schedule'));
+    expect(screen.getByTestId('schedule-text')).toHaveValue('Check the weather in Oslo');
+    expect(screen.getByTestId('schedule-machine')).toHaveValue('m1');
+  });
 });

@@ -13,7 +13,13 @@ const api = vi.hoisted(() => ({
   healReusable: vi.fn(),
   removeReusable: vi.fn(),
 }));
-vi.mock('../../api', () => ({ api }));
+// Schedules made from a saved task go through the schedules' commands.
+const schedulesApi = vi.hoisted(() => ({
+  create: vi.fn(),
+  list: vi.fn(),
+  setAutostart: vi.fn(),
+}));
+vi.mock('../../api', () => ({ api, schedulesApi }));
 
 import Library from './Library.svelte';
 
@@ -74,6 +80,24 @@ describe('Reusable tasks library', () => {
     expect((screen.getByTestId('reusable-technical') as HTMLDetailsElement).open).toBe(false);
     expect(screen.getByTestId('run-logs')).toHaveTextContent('searched');
     expect(await screen.findByTestId('run-screenshot')).toHaveAttribute('src', 'blob:run-shot');
+  });
+
+  it('Schedule… runs the sentence with the words as filled in, on this computer', async () => {
+    schedulesApi.create.mockResolvedValue({});
+    schedulesApi.list.mockResolvedValue({ rows: [], allPaused: false, autostartAsked: true, keepsRunning: true });
+    render(Library, { machine: laptop });
+    await waitFor(() => expect(input('city')).toHaveValue('Paris'));
+    await userEvent.clear(input('city'));
+    await userEvent.type(input('city'), 'Rome');
+    await userEvent.click(screen.getByTestId('reusable-schedule'));
+    expect(screen.getByTestId('schedule-text')).toHaveValue('Look up the weather in Rome for 3 days');
+    await userEvent.click(screen.getByTestId('schedule-kind-everyHours'));
+    await userEvent.click(screen.getByTestId('schedule-save'));
+    expect(schedulesApi.create).toHaveBeenCalledWith(expect.objectContaining({
+      machineId: 'm1', machineName: 'Design laptop', text: 'Look up the weather in Rome for 3 days', reusableId: 'r1',
+    }));
+    await waitFor(() => expect(screen.queryByTestId('schedule-dialog')).not.toBeInTheDocument());
+    expect(api.runReusable).not.toHaveBeenCalled();
   });
 
   it('shows progress while the computer opens and runs', async () => {

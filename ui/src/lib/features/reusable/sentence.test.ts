@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extraParameters, fieldLabel, plainResult, sentenceParts, taskName } from './sentence';
+import { extraParameters, fieldLabel, filledTask, plainResult, sentenceParts, taskName } from './sentence';
 
 describe('a reusable task as a sentence', () => {
   it('splits the template into words and named fields', () => {
@@ -22,6 +22,23 @@ describe('a reusable task as a sentence', () => {
 
   it('lists parameters the sentence does not show', () => {
     expect(extraParameters('In {{place}}', [{ name: 'place' }, { name: 'units' }])).toEqual([{ name: 'units' }]);
+  });
+});
+
+describe('filledTask', () => {
+  const task = {
+    title: 'Weather lookup',
+    template: 'Look up the weather in {{place}} for {{ days }} days',
+    parameters: [{ name: 'place', defaultValue: 'Paris' }, { name: 'days', defaultValue: 3 }, { name: 'units', defaultValue: 'metric' }],
+  };
+  it('is the sentence as typed, with the words filled in and last time’s where none was typed', () => {
+    expect(filledTask(task, { place: ' Rome ', units: 'metric' })).toBe('Look up the weather in Rome for 3 days (Units: metric)');
+  });
+  it('names the words the sentence has no place for, and leaves out empty ones', () => {
+    expect(filledTask(task, { place: 'Oslo', days: '2', units: '' })).toBe('Look up the weather in Oslo for 2 days');
+  });
+  it('is the title when there is no sentence', () => {
+    expect(filledTask({ ...task, template: '', parameters: [] }, {})).toBe('Weather lookup');
   });
 });
 

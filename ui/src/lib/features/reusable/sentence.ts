@@ -40,6 +40,28 @@ export function taskName(task: Pick<ReusableTask, 'template' | 'title'>): string
     .trim();
 }
 
+/**
+ * The task with its changeable words filled in, as a person would type it: "Look up the
+ * weather in Rome". A schedule made from a saved task runs this as an ordinary task. Words
+ * the sentence has no place for follow it, named: "… (Units: metric)".
+ */
+export function filledTask(
+  task: Pick<ReusableTask, 'template' | 'title' | 'parameters'>,
+  texts: Record<string, string>,
+): string {
+  const value = (name: string) => {
+    const p = task.parameters.find((q) => q.name === name);
+    return (texts[name] ?? toText(p?.defaultValue)).trim();
+  };
+  const sentence = task.template
+    ? sentenceParts(task.template).map((p) => (p.kind === 'text' ? p.text : value(p.name))).join('').trim()
+    : task.title;
+  const extra = extraParameters(task.template ?? '', task.parameters)
+    .map((p) => `${fieldLabel(p.name)}: ${value(p.name)}`)
+    .filter((line) => !line.endsWith(': '));
+  return extra.length ? `${sentence} (${extra.join('; ')})` : sentence;
+}
+
 /** Parameters the sentence does not show: they get fields of their own after it. */
 export function extraParameters(template: string, parameters: Parameter[]): Parameter[] {
   const shown = new Set(sentenceParts(template).flatMap((p) => (p.kind === 'field' ? [p.name] : [])));
