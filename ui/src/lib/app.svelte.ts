@@ -1,6 +1,7 @@
 // The page's state: what the sidebar, the task panel and the dialogs show. One instance,
 // created with the API it talks to (tests pass a fake one).
 import { toUiError } from './ui-error';
+import { computerStatus, type Computers, type ComputerSeen, type ComputerStatus } from './computer-state';
 import type {
   Account,
   Api,
@@ -17,7 +18,7 @@ import type {
 /** How often the machine list is re-read when nothing announced a change (not a busy loop). */
 export const QUIET_REFRESH_MS = 60_000;
 
-export class AppState {
+export class AppState implements Computers {
   connection = $state<ConnectionInfo | null>(null);
   machines = $state<MachineRow[]>([]);
   machinesLoaded = $state(false);
@@ -36,6 +37,8 @@ export class AppState {
   storedDataNotices = $state<UiError[]>([]);
   connectOpen = $state(false);
   busy = $state(false);
+  /** What the window learned about each computer since the list was last read. */
+  computersSeen = $state<Record<string, ComputerSeen>>({});
 
   readonly api: Api;
   private watched: string | null = null;
@@ -281,9 +284,38 @@ export class AppState {
     }
   }
 
+  /** The computer's state as the sidebar, the header and the live screen all show it. */
+  status(machineId: string): ComputerStatus {
+    return computerStatus(
+      this.machines.find((m) => m.machineId === machineId),
+      this.computersSeen[machineId],
+    );
+  }
+
+  private see(machineId: string, seen: ComputerSeen): void {
+    const was = this.computersSeen[machineId] ?? {};
+    if (Object.entries(seen).every(([k, v]) => (was[k as keyof ComputerSeen] ?? false) === v)) return;
+    this.computersSeen = { ...this.computersSeen, [machineId]: { ...this.computersSeen[machineId], ...seen } };
+  }
+
+  /** The live screen learned that the computer is asleep, or that it is live again: every
+   * place shows so at once, and the list is read again to catch up. */
+  liveSaw(machineId: string, what: 'asleep' | 'live'): void {
+    const before = this.status(machineId).state;
+    this.see(machineId, { asleepSeen: what === 'asleep' });
+    if (what === 'asleep' || before !== 'online') void this.refreshMachines();
+  }
+
+  /** Wakes a computer: "Waking up…" everywhere from the press, until the list (which the Rust
+   * core re-reads while it starts) says how it is. */
   async wake(machineId: string): Promise<void> {
-    await this.act(() => this.api.wakeMachine(machineId));
-    await this.refreshMachines();
+    this.see(machineId, { wakeAsked: true, asleepSeen: false });
+    try {
+      await this.act(() => this.api.wakeMachine(machineId));
+      await this.refreshMachines();
+    } finally {
+      this.see(machineId, { wakeAsked: false });
+    }
   }
 
   /** Checks and saves an account; returns the error to show in the form, if any. */

@@ -27,11 +27,13 @@ vi.mock('../api', () => ({
 }));
 
 const { default: LiveGrid } = await import('./LiveGrid.svelte');
+const { AppState } = await import('../app.svelte');
+const { fakeApi } = await import('../../tests/fake-api');
 
 describe('LiveGrid', () => {
   it('shows every cloud computer live at once, each its own stream', async () => {
     const onclose = vi.fn();
-    render(LiveGrid, { onclose });
+    render(LiveGrid, { computers: new AppState(fakeApi()), onclose });
     await waitFor(() => expect(screen.getAllByTestId('live-grid-tile')).toHaveLength(2));
     const names = screen.getAllByTestId('live-grid-tile').map((t) => t.querySelector('figcaption')?.textContent);
     expect(names).toEqual(['Design laptop', 'Research box']);

@@ -2,19 +2,32 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import type { LiveStatus, MachineRow } from '../api';
 import type { LiveBridge } from './session';
+import { AppState } from '../app.svelte';
+import { fakeApi, machine } from '../../tests/fake-api';
 
-// Waking asks the service, then watches the machine list until the computer is online.
-const availability: Array<MachineRow['availability']> = [];
-const wakeMachine = vi.fn(async () => null);
-vi.mock('../api', () => ({
-  api: {
-    wakeMachine: (...a: unknown[]) => wakeMachine(...(a as [])),
-    listMachines: async () => [{ machineId: 'm1', availability: availability.shift() ?? 'online' }],
-  },
-  liveApi: {},
-}));
+vi.mock('../api', () => ({ api: {}, liveApi: {} }));
 
 const { default: LiveView } = await import('./LiveView.svelte');
+
+// The computer's state comes from the app's one derivation, fed by the machine list.
+async function computers(availability: MachineRow['availability'] = 'online', canWake = true) {
+  const row = { current: machine({ availability, canWake }) };
+  const api = fakeApi({ listMachines: vi.fn(async () => [row.current]) });
+  const app = new AppState(api);
+  await app.refreshConnection();
+  return {
+    app,
+    api,
+    /** The list as the Rust core reports it next (MachinesChanged). */
+    async listSays(availability: MachineRow['availability']) {
+      row.current = { ...row.current, availability };
+      await app.refreshMachines();
+    },
+    set(availability: MachineRow['availability']) {
+      row.current = { ...row.current, availability };
+    },
+  };
+}
 
 function fakeBridge() {
   let emit: (viewId: number, status: LiveStatus) => void = () => {};
@@ -39,7 +52,7 @@ function fakeBridge() {
 describe('LiveView', () => {
   it('says why it is not live: reconnecting with the reason, then asleep with Wake', async () => {
     const { bridge, emit } = fakeBridge();
-    const view = render(LiveView, { machineId: 'm1', bridge });
+    const view = render(LiveView, { machineId: 'm1', computers: (await computers()).app, bridge });
     await waitFor(() => expect(bridge.open).toHaveBeenCalledWith('m1', expect.any(Function)));
     await waitFor(() => expect(screen.getByTestId('live-overlay')).toHaveTextContent('Reconnecting'));
 
@@ -62,7 +75,7 @@ describe('LiveView', () => {
 
   it('pauses the stream while the window is hidden and resumes when shown', async () => {
     const { bridge } = fakeBridge();
-    render(LiveView, { machineId: 'm1', bridge });
+    render(LiveView, { machineId: 'm1', computers: (await computers()).app, bridge });
     await waitFor(() => expect(bridge.open).toHaveBeenCalled());
     await Promise.resolve();
     const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
@@ -76,7 +89,7 @@ describe('LiveView', () => {
 
   it('keeps the reason on screen while it reconnects', async () => {
     const { bridge, emit } = fakeBridge();
-    render(LiveView, { machineId: 'm1', bridge });
+    render(LiveView, { machineId: 'm1', computers: (await computers()).app, bridge });
     await waitFor(() => expect(bridge.open).toHaveBeenCalled());
     emit(3, { state: 'reconnecting', code: 'live_token_expired', words: "The live view's link expired.", retryInMs: 900 });
     await waitFor(() => expect(screen.getByTestId('live-overlay')).toHaveTextContent('Reconnecting in 1 s'));
@@ -85,26 +98,47 @@ describe('LiveView', () => {
     expect(screen.getByTestId('live-reason')).toHaveTextContent('link expired');
   });
 
-  it('wakes an asleep computer with progress and watches again once it is online', async () => {
+  it('wakes an asleep computer with progress and watches again once the list says it is online', async () => {
     const { bridge, emit } = fakeBridge();
-    render(LiveView, { machineId: 'm1', bridge });
+    const c = await computers();
+    render(LiveView, { machineId: 'm1', computers: c.app, bridge });
     await waitFor(() => expect(bridge.open).toHaveBeenCalledTimes(1));
     await Promise.resolve();
+    // The stream learns first: every place says asleep before the list is read again.
+    c.set('asleep');
     emit(3, { state: 'ended', code: 'live_asleep', words: 'The computer is asleep. Wake it to watch.' });
-    availability.push('asleep', 'starting');
+    expect(c.app.status('m1').state).toBe('asleep');
+    await waitFor(() => expect(c.api.listMachines).toHaveBeenCalledTimes(2));
+    c.set('starting');
     await fireEvent.click(await screen.findByTestId('live-wake'));
-    expect(wakeMachine).toHaveBeenCalledWith('m1');
+    expect(c.api.wakeMachine).toHaveBeenCalledWith('m1');
     await waitFor(() => expect(screen.getByTestId('live-overlay')).toHaveAttribute('data-state', 'waking'));
     expect(screen.getByTestId('live-overlay')).toHaveTextContent('Waking the computer');
-    // Not watched again until the list says it is online (two polls a second apart).
+    expect(screen.getByTestId('live-view')).toHaveAttribute('data-computer-state', 'waking');
+    // Not watched again until the list says it is online.
+    await c.listSays('starting');
     expect(bridge.open).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(bridge.open).toHaveBeenCalledTimes(2), { timeout: 4000 });
+    await c.listSays('online');
+    await waitFor(() => expect(bridge.open).toHaveBeenCalledTimes(2));
+    // Straight from waking to connecting: never "asleep" again on the way.
+    expect(screen.getByTestId('live-view')).toHaveAttribute('data-phase', 'connecting');
+  });
+
+  it('says a computer that cannot be woken so, with no Wake', async () => {
+    const { bridge, emit } = fakeBridge();
+    const c = await computers('asleep', false);
+    render(LiveView, { machineId: 'm1', computers: c.app, bridge });
+    await waitFor(() => expect(bridge.open).toHaveBeenCalled());
+    await Promise.resolve();
+    emit(3, { state: 'ended', code: 'live_asleep', words: 'The computer is asleep. Wake it to watch.' });
+    await waitFor(() => expect(screen.getByTestId('live-cannot-wake')).toHaveTextContent('web portal'));
+    expect(screen.queryByTestId('live-wake')).toBeNull();
   });
 
   it('makes the window full screen, and Escape or the button leaves it', async () => {
     const { bridge } = fakeBridge();
     const setWindowFullScreen = vi.fn(async () => null);
-    render(LiveView, { machineId: 'm1', bridge, setWindowFullScreen });
+    render(LiveView, { machineId: 'm1', computers: (await computers()).app, bridge, setWindowFullScreen });
     const button = screen.getByTestId('live-fullscreen');
     await fireEvent.click(button);
     expect(setWindowFullScreen).toHaveBeenLastCalledWith(true);
@@ -122,7 +156,7 @@ describe('LiveView', () => {
     const setWindowFullScreen = vi.fn(async () => {
       throw new Error('no');
     });
-    render(LiveView, { machineId: 'm1', bridge, setWindowFullScreen });
+    render(LiveView, { machineId: 'm1', computers: (await computers()).app, bridge, setWindowFullScreen });
     await fireEvent.click(screen.getByTestId('live-fullscreen'));
     await waitFor(() => expect(screen.getByTestId('live-notice')).toHaveTextContent('fills the window'));
   });

@@ -4,6 +4,9 @@ import type { LiveBridge } from './session';
 
 vi.mock('../api', () => ({ api: {}, liveApi: {} }));
 const { default: LiveView } = await import('./LiveView.svelte');
+const { AppState } = await import('../app.svelte');
+const { fakeApi } = await import('../../tests/fake-api');
+const computers = () => new AppState(fakeApi());
 
 function bridge(): LiveBridge {
   return {
@@ -18,7 +21,7 @@ function bridge(): LiveBridge {
 
 describe('LiveView chrome', () => {
   it('says it is view only, connecting from the first frame, and "Actual size" in one toolbar', () => {
-    render(LiveView, { machineId: 'm1', bridge: bridge() });
+    render(LiveView, { machineId: 'm1', computers: computers(), bridge: bridge() });
     expect(screen.getByTestId('live-view-only')).toHaveTextContent('View only');
     expect(screen.getByTestId('live-overlay')).toHaveTextContent('Connecting to the screen…');
     expect(screen.getByTestId('live-actual')).toHaveTextContent('Actual size');
@@ -26,10 +29,10 @@ describe('LiveView chrome', () => {
   });
 
   it('offers the frame-rate readout only with developer tools on', () => {
-    const view = render(LiveView, { machineId: 'm1', bridge: bridge() });
+    const view = render(LiveView, { machineId: 'm1', computers: computers(), bridge: bridge() });
     expect(screen.queryByTestId('live-hud-toggle')).toBeNull();
     view.unmount();
-    render(LiveView, { machineId: 'm1', bridge: bridge(), developer: true });
+    render(LiveView, { machineId: 'm1', computers: computers(), bridge: bridge(), developer: true });
     expect(screen.getByTestId('live-hud-toggle')).toBeInTheDocument();
   });
 });
