@@ -1,0 +1,71 @@
+// Every dialog closes one way: × at its top right and Escape, and the keyboard goes back to
+// what opened it. No "Close" button at the bottom (Cancel belongs to forms only).
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/svelte';
+import userEvent from '@testing-library/user-event';
+import InboxEntry from '../features/inbox/InboxEntry.svelte';
+import type { InboxApi } from '../features/inbox/api';
+import SchedulesList from '../features/schedules/SchedulesList.svelte';
+import type { SchedulesApi } from '../features/schedules/api';
+import SettingsDialog from './SettingsDialog.svelte';
+import { AppState } from '../app.svelte';
+import { fakeApi } from '../../tests/fake-api';
+
+function inboxApi(): InboxApi {
+  return {
+    get: vi.fn(async () => ({ items: [], count: 0 })),
+    dismiss: vi.fn(async () => null),
+    onChanged: vi.fn(async () => () => {}),
+    onShow: vi.fn(async () => () => {}),
+  } as unknown as InboxApi;
+}
+
+function schedulesApi(): SchedulesApi {
+  return {
+    list: vi.fn(async () => ({ rows: [], allPaused: false, autostartAsked: true, keepsRunning: false })),
+    autostart: vi.fn(async () => false),
+    onChanged: vi.fn(async () => () => {}),
+  } as unknown as SchedulesApi;
+}
+
+const closeButtons = () => screen.queryAllByRole('button', { name: /^close$/i });
+
+describe('closing a dialog', () => {
+  it('Needs you: × and Escape close it, and the keyboard is back on "Needs you"', async () => {
+    render(InboxEntry, { app: new AppState(fakeApi()), api: inboxApi() });
+    const entry = screen.getByTestId('inbox-open');
+    await userEvent.click(entry);
+    expect(screen.getByTestId('inbox')).toBeInTheDocument();
+    // Only the ×, named "Close" for screen readers; no second button with the word.
+    expect(closeButtons()).toHaveLength(1);
+    expect(closeButtons()[0]).toHaveTextContent('×');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByTestId('inbox')).toBeNull();
+    expect(entry).toHaveFocus();
+
+    await userEvent.click(entry);
+    await userEvent.click(screen.getByTestId('inbox-close'));
+    expect(screen.queryByTestId('inbox')).toBeNull();
+    expect(entry).toHaveFocus();
+  });
+
+  it('Schedules: × and Escape close it', async () => {
+    const onclose = vi.fn();
+    render(SchedulesList, { api: schedulesApi(), onclose });
+    await screen.findByTestId('schedules-empty');
+    expect(closeButtons()).toHaveLength(1);
+    await userEvent.click(screen.getByTestId('schedules-close'));
+    expect(onclose).toHaveBeenCalledTimes(1);
+    screen.getByTestId('schedules-list').focus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(onclose).toHaveBeenCalledTimes(2));
+  });
+
+  it('Settings: one ×, and Escape', async () => {
+    const onclose = vi.fn();
+    render(SettingsDialog, { developerTools: false, onchange: () => {}, onclose });
+    expect(closeButtons()).toHaveLength(1);
+    await userEvent.keyboard('{Escape}');
+    expect(onclose).toHaveBeenCalled();
+  });
+});
