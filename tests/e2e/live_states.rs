@@ -157,6 +157,48 @@ async fn a_stream_that_ends_says_why_and_comes_back_by_itself() {
     app.quit().await;
 }
 
+/// The computer's state as the three places show it, read at one instant: its sidebar row, the
+/// conversation's header chip and the live screen.
+async fn three_places(app: &App, machine: &str) -> Result<Vec<String>> {
+    const READ: &str = r#"
+        const row = [...document.querySelectorAll('[data-testid="machine-row"]')].find(
+          (r) => r.querySelector('[data-testid="machine-name"]').textContent.trim() === arguments[0]);
+        const chip = document.querySelector('[data-testid="status-chip"]');
+        const view = document.querySelector('[data-testid="live-view"]');
+        return [row, chip, view].map((el) => (el && el.dataset.computerState) || '');
+    "#;
+    let v = app
+        .driver
+        .execute(READ, vec![serde_json::json!(machine)])
+        .await?;
+    Ok(serde_json::from_value(v.json().clone())?)
+}
+
+/// Records the three places' state at every change from now on (each change is seen once all
+/// of the page's updates for it are done), to show they never disagree, even for a moment.
+async fn record_three_places(app: &App, machine: &str) -> Result<()> {
+    const RECORDER: &str = r#"
+        const name = arguments[0];
+        window.__threePlaces = [];
+        const record = () => {
+          const row = [...document.querySelectorAll('[data-testid="machine-row"]')].find(
+            (r) => r.querySelector('[data-testid="machine-name"]').textContent.trim() === name);
+          const chip = document.querySelector('[data-testid="status-chip"]');
+          const view = document.querySelector('[data-testid="live-view"]');
+          const seen = [row, chip, view].map((el) => (el && el.dataset.computerState) || '').join(',');
+          const all = window.__threePlaces;
+          if (all[all.length - 1] !== seen && all.length < 500) all.push(seen);
+        };
+        new MutationObserver(record).observe(document.body,
+          { attributes: true, attributeFilter: ['data-computer-state'], childList: true, subtree: true });
+        record();
+    "#;
+    app.driver
+        .execute(RECORDER, vec![serde_json::json!(machine)])
+        .await?;
+    Ok(())
+}
+
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
 async fn a_computer_that_falls_asleep_is_woken_from_the_live_screen() {
@@ -204,9 +246,16 @@ async fn a_computer_that_falls_asleep_is_woken_from_the_live_screen() {
     let reason = text_of(&view.find(by_testid("live-reason")).await.unwrap()).await;
     assert!(reason.contains("asleep"), "{reason}");
     let wake = wait.element("live-wake").await.expect("a Wake button");
+    // The sidebar and the header say asleep too, not "Online" and "Ready".
+    assert_eq!(
+        three_places(&app, "Design laptop").await.unwrap(),
+        ["asleep", "asleep", "asleep"],
+        "row, header, live screen"
+    );
     app.screenshot("live-asleep").await.unwrap();
 
     record_phases(&app).await.unwrap();
+    record_three_places(&app, "Design laptop").await.unwrap();
     wake.click().await.unwrap();
     until(
         Duration::from_secs(10),
@@ -218,6 +267,20 @@ async fn a_computer_that_falls_asleep_is_woken_from_the_live_screen() {
     if phase(&view).await.unwrap() == "waking" {
         app.screenshot("live-waking").await.unwrap();
     }
+    // While it wakes, all three say so in the same words.
+    let words = app
+        .driver
+        .execute(
+            r#"const q = (id) => { const el = document.querySelector(`[data-testid="${id}"]`);
+                 return el ? el.textContent.trim() : ''; };
+               const row = document.querySelector('[data-testid="machine-row"][data-computer-state="waking"]');
+               return [row ? row.querySelector('[data-testid="machine-status"]').textContent.trim() : '',
+                       q('status-chip'), q('live-overlay')];"#,
+            vec![],
+        )
+        .await
+        .unwrap();
+    let words: Vec<String> = serde_json::from_value(words.json().clone()).unwrap();
     until(
         Duration::from_secs(60),
         "waking, then live again",
@@ -229,6 +292,34 @@ async fn a_computer_that_falls_asleep_is_woken_from_the_live_screen() {
     .await
     .expect("woken");
     let phases = recorded_phases(&app).await.unwrap();
+    // `words` was read after the first poll that saw the screen no longer asleep: waking then
+    // (the wake takes 1.5 s here), unless the machine was already up.
+    if !words[2].is_empty() && words[2].contains("Waking") {
+        assert_eq!(words[0], "Waking up…", "{words:?}");
+        assert_eq!(words[1], "Waking up…", "{words:?}");
+    }
+    let v = app
+        .driver
+        .execute("return window.__threePlaces || [];", vec![])
+        .await
+        .unwrap();
+    let places: Vec<String> = serde_json::from_value(v.json().clone()).unwrap();
+    assert!(
+        places.iter().any(|p| p == "waking,waking,waking"),
+        "all three said waking: {places:?}"
+    );
+    assert_eq!(
+        places.last().map(String::as_str),
+        Some("online,online,online"),
+        "{places:?}"
+    );
+    for p in &places {
+        let states: Vec<&str> = p.split(',').collect();
+        assert!(
+            states.iter().all(|s| *s == states[0]),
+            "row, header and live screen never disagree: {places:?}"
+        );
+    }
     let (waking, _) = seen_then(&phases, "waking|", "live|").unwrap();
     assert!(waking.contains("Waking the computer"), "{phases:?}");
     let woke_at = phases
