@@ -9,6 +9,11 @@
 #
 # Packages built here check for no updates: the key updates must be signed with is written
 # into the release workflow's builds only (docs/release.md).
+#
+# --debug: a .deb of the debug build instead (target/debug/bundle/deb/), for CI's install
+# test (scripts/test.sh): the same bundler, configuration and package layout, with the debug
+# program the other tests already built, so CI does not pay for a release build. Not a
+# package to hand anyone.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 scripts/setup.sh
@@ -16,8 +21,15 @@ export PATH="$HOME/.cargo/bin:$PATH"
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
+profile=release
+case "${1:-}" in
+  "") ;;
+  --debug) profile=debug ;;
+  *) echo "usage: scripts/package.sh [--debug]" >&2; exit 2 ;;
+esac
+
 target_dir=${CARGO_TARGET_DIR:-$PWD/target}
-bundle_dir=$target_dir/release/bundle
+bundle_dir=$target_dir/$profile/bundle
 tauri=ui/node_modules/.bin/tauri
 # Said outright: left to itself the CLI takes the first package.json or tauri.conf.json it
 # finds below here, which can be a benchmark's (bench/) rather than the app's.
@@ -25,6 +37,15 @@ export TAURI_APP_PATH=$PWD/src-tauri TAURI_FRONTEND_PATH=$PWD/ui
 
 # Packages from an earlier build would be reported as this build's.
 rm -rf "$bundle_dir/deb" "$bundle_dir/rpm" "$bundle_dir/appimage"
+
+if [ $profile = debug ]; then
+  say "Building the debug app's .deb (the test package, not one to hand out)"
+  # Cargo finds the debug program `cargo build -p porthole` made up to date (the bundler asks
+  # for the same features), so only the bundling is new work.
+  "$tauri" build --ci --debug --bundles deb -- --locked
+  echo "  $(ls "$bundle_dir"/deb/*.deb)"
+  exit 0
+fi
 
 say "Building the release app and its .deb and .rpm (the release build takes a while)"
 # --ci: no prompts. The bundler runs the interface's build first (beforeBuildCommand).

@@ -33,4 +33,13 @@ fi
 
 step "End-to-end tests (the app in a real window under Xvfb)"
 cargo build -p porthole --locked
+
+# The package command, as ./run package runs it but for the debug build: the same bundler and
+# package layout with the debug program just built, to keep CI's time (a release build adds
+# about an hour on two loaded cores; docs/release.md has the figures). The install test
+# installs this .deb.
+step "Package: the debug build's .deb (Tauri's bundler)"
+scripts/package.sh --debug
+PORTHOLE_DEB=$(ls "${CARGO_TARGET_DIR:-$PWD/target}"/debug/bundle/deb/*.deb)
+export PORTHOLE_DEB
 scripts/e2e.sh

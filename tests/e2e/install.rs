@@ -2,9 +2,10 @@
 //! with apt-get (so its dependencies resolve), started from the PATH in a real window, shown
 //! reaching the Demo's machine list, and removed again.
 //!
-//! It needs a package (`./run package`; scripts/e2e.sh finds it under target/release/bundle/
-//! and hands it over as `PORTHOLE_DEB`, or skips this test when there is none) and root, as
-//! installing software does; CI runs as root.
+//! It needs a package named by `PORTHOLE_DEB` (scripts/test.sh builds the debug build's .deb
+//! with `scripts/package.sh --debug` and names it; scripts/e2e.sh alone finds the release .deb
+//! `./run package` made, or skips this test when there is none) and root, as installing
+//! software does; CI runs as root.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -14,7 +15,7 @@ use porthole_e2e::{by_testid, text_of, App, AppOptions, Eventually};
 const INSTALLED: &str = "/usr/bin/porthole";
 
 #[tokio::test]
-#[ignore = "needs a built .deb, root and a display: run scripts/e2e.sh after ./run package"]
+#[ignore = "needs a built .deb, root and a display: run by scripts/test.sh, or scripts/e2e.sh after ./run package"]
 async fn the_deb_installs_starts_from_the_path_and_shows_the_demo() {
     let deb = package();
     let contents = Contents::of(&deb);
