@@ -556,6 +556,10 @@ async fn a_run_over_the_hourly_message_limit_is_skipped_with_a_reason() {
 async fn every_n_hours_runs_each_step_once_and_pause_all_holds_them_without_missed_runs() {
     let clock = TestClock::at("2026-03-27 06:00");
     let app = app(clock.clone()).await;
+    assert!(
+        app.schedules.tray_lines().is_none(),
+        "no schedule, no tray lines"
+    );
     let every = app
         .schedule(
             "Look for new invoices",
@@ -581,6 +585,9 @@ async fn every_n_hours_runs_each_step_once_and_pause_all_holds_them_without_miss
     app.schedules.set_all_paused(true).unwrap();
     assert!(!app.schedules.keeps_running(), "paused: closing quits");
     assert_eq!(app.schedules.next_run(), None);
+    let tray = app.schedules.tray_lines().unwrap();
+    assert!(tray.all_paused, "the tray offers Resume");
+    assert_eq!(tray.next, "Schedules are paused");
     clock.set("2026-03-27 15:00");
     app.schedules.tick().await;
     assert_eq!(app.sent().len(), 3, "nothing runs while paused");
@@ -592,6 +599,9 @@ async fn every_n_hours_runs_each_step_once_and_pause_all_holds_them_without_miss
     let (title, at) = app.schedules.next_run().unwrap();
     assert_eq!(title, "Look for new invoices");
     assert_eq!(at, timing::to_ms(paris("2026-03-27 16:30")));
+    let tray = app.schedules.tray_lines().unwrap();
+    assert!(!tray.all_paused);
+    assert_eq!(tray.next, "Next: Look for new invoices at 16:30");
 }
 
 #[tokio::test]

@@ -16,17 +16,7 @@ pub struct TrayLines {
 }
 
 pub fn lines(app: &AppHandle) -> Option<TrayLines> {
-    let schedules = app.state::<Schedules>();
-    if schedules.read(|b| b.schedules.is_empty()) {
-        return None;
-    }
-    let all_paused = schedules.read(|b| b.all_paused);
-    let next = match schedules.next_run() {
-        Some((title, at)) => format!("Next: {title} {}", schedules.local_words(from_ms(at))),
-        None if all_paused => "Schedules are paused".to_owned(),
-        None => "No schedule runs next".to_owned(),
-    };
-    Some(TrayLines { next, all_paused })
+    app.state::<Schedules>().tray_lines()
 }
 
 /// "Pause all schedules" or "Resume schedules" was clicked.
@@ -39,6 +29,20 @@ pub fn toggle_pause(app: &AppHandle) {
 }
 
 impl Schedules {
+    /// The tray menu's lines for schedules, or none when there is no schedule.
+    pub fn tray_lines(&self) -> Option<TrayLines> {
+        if self.read(|b| b.schedules.is_empty()) {
+            return None;
+        }
+        let all_paused = self.read(|b| b.all_paused);
+        let next = match self.next_run() {
+            Some((title, at)) => format!("Next: {title} {}", self.local_words(from_ms(at))),
+            None if all_paused => "Schedules are paused".to_owned(),
+            None => "No schedule runs next".to_owned(),
+        };
+        Some(TrayLines { next, all_paused })
+    }
+
     /// "at 14:00" today, "tomorrow at 08:00", or "on Tue 31 Mar at 08:00", in local time.
     pub fn local_words(&self, at: DateTime<Utc>) -> String {
         let clock = self.clock();
