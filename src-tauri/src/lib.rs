@@ -250,7 +250,7 @@ pub fn run() {
 #[cfg(test)]
 mod bindings_tests {
     /// The committed bindings must match the Rust types: regenerate with
-    /// `cargo run -p porthole --bin export-bindings` when this fails.
+    /// `cargo run -p porthole --example export-bindings` when this fails.
     #[test]
     fn typescript_bindings_are_up_to_date() {
         let dir = tempfile::tempdir().expect("temp dir");
@@ -262,7 +262,7 @@ mod bindings_tests {
         let committed = std::fs::read_to_string(&committed_path).unwrap_or_default();
         assert!(
             fresh == committed,
-            "ui/src/lib/bindings.ts is stale: run `cargo run -p porthole --bin export-bindings`"
+            "ui/src/lib/bindings.ts is stale: run `cargo run -p porthole --example export-bindings`"
         );
     }
 }

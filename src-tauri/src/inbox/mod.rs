@@ -6,7 +6,8 @@
 //! answer and the list follows by itself.
 //!
 //! No Tauri here: [`Inbox`] keeps the little the derivation needs beside that state and says
-//! when the list changed; `window.rs` tells the page, the tray and the window's title.
+//! when the list changed; `window.rs` tells the page, the tray and the window's title. Only
+//! what the person put away is saved (`inbox.json`), so it stays away after a restart.
 
 pub mod commands;
 pub mod window;
@@ -15,6 +16,7 @@ pub mod window;
 mod tests;
 
 use std::collections::{HashMap, HashSet};
+use std::path::Path;
 use std::sync::Mutex;
 
 use porthole_client::approvals::ApprovalRequest;
@@ -24,6 +26,7 @@ use crate::connection::{Connection, ConnectionInfo, ConnectionState};
 use crate::conversations::{Conversation, Conversations, TaskStatus};
 use crate::error::{UiAction, UiError};
 use crate::machines::{Availability, MachineRow};
+use crate::store::{Document, Persisted};
 
 /// What an item of the inbox asks of the person.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
@@ -211,7 +214,21 @@ fn failure_key(c: &Conversation) -> String {
 #[derive(Default)]
 pub struct Inbox {
     kept: Mutex<Kept>,
+    /// Where what was put away is saved; none in tests that do not restart.
+    saved: Option<Persisted<PutAway>>,
 }
+
+/// The keys of the items put away, oldest first. A key names one failure of one task (its
+/// conversation and turn) or one computer, so a new failure is news again, and a computer put
+/// away comes back when a wake of it is tried.
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PutAway {
+    keys: Vec<String>,
+}
+
+/// How many put-away keys are kept: the oldest are long out of the inbox anyway.
+const PUT_AWAY_KEPT: usize = 500;
 
 #[derive(Default)]
 struct Kept {
@@ -222,6 +239,45 @@ struct Kept {
 }
 
 impl Inbox {
+    /// The inbox with what was put away before, saved in `dir`. A file that cannot be read is
+    /// set aside and the inbox starts without it: the items put away simply show again.
+    pub fn open_in(dir: &Path) -> Self {
+        let saved = match Persisted::<PutAway>::open(Document::new(
+            dir.join("inbox.json"),
+            "putAway",
+        )) {
+            Ok(saved) => saved,
+            Err(err) => {
+                tracing::warn!(error = %err, "what was put away in the inbox could not be read");
+                return Self::default();
+            }
+        };
+        let dismissed = saved.read(|p| p.keys.iter().cloned().collect());
+        Self {
+            kept: Mutex::new(Kept {
+                dismissed,
+                ..Kept::default()
+            }),
+            saved: Some(saved),
+        }
+    }
+
+    /// Saves the put-away keys after `change`; a disk that refuses only costs the restart.
+    fn save(&self, change: impl FnOnce(&mut Vec<String>) -> bool) {
+        let Some(saved) = &self.saved else {
+            return;
+        };
+        let written = saved.write_if(|p| {
+            let changed = change(&mut p.keys);
+            let over = p.keys.len().saturating_sub(PUT_AWAY_KEPT);
+            p.keys.drain(..over);
+            changed
+        });
+        if let Err(err) = written {
+            tracing::warn!(error = %err, "what was put away in the inbox could not be saved");
+        }
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Kept> {
         self.kept.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -240,19 +296,34 @@ impl Inbox {
 
     /// Waking `machine_id` failed (`Some`) or was taken (`None`).
     pub fn wake_result(&self, machine_id: &str, error: Option<UiError>) {
-        let mut kept = self.lock();
-        kept.dismissed.remove(&format!("wake:{machine_id}"));
-        match error {
-            Some(error) => kept.wake_failures.insert(machine_id.to_owned(), error),
-            None => kept.wake_failures.remove(machine_id),
+        let key = format!("wake:{machine_id}");
+        let was_put_away = {
+            let mut kept = self.lock();
+            match error {
+                Some(error) => kept.wake_failures.insert(machine_id.to_owned(), error),
+                None => kept.wake_failures.remove(machine_id),
+            };
+            kept.dismissed.remove(&key)
         };
+        if was_put_away {
+            self.save(|keys| {
+                keys.retain(|k| *k != key);
+                true
+            });
+        }
     }
 
     /// The person put an item away (a failed task seen, a computer they know about). Cards
     /// and the sign-in are not put away: they leave when answered or signed in.
     pub fn dismiss(&self, key: &str) {
-        if key.starts_with("failed:") || key.starts_with("wake:") {
-            self.lock().dismissed.insert(key.to_owned());
+        if !(key.starts_with("failed:") || key.starts_with("wake:")) {
+            return;
+        }
+        if self.lock().dismissed.insert(key.to_owned()) {
+            self.save(|keys| {
+                keys.push(key.to_owned());
+                true
+            });
         }
     }
 

@@ -71,6 +71,7 @@ async fn app() -> App {
         UsageStore::open_in(dir.path()).unwrap(),
         ticks.clone(),
     );
+    let inbox = Inbox::open_in(dir.path());
     App {
         _sim: sim,
         _dir: dir,
@@ -78,7 +79,7 @@ async fn app() -> App {
         connection,
         ticks,
         core,
-        inbox: Inbox::default(),
+        inbox,
     }
 }
 
@@ -213,6 +214,13 @@ async fn a_failed_task_is_an_item_until_put_away_and_a_new_failure_is_news_again
     app.inbox.dismiss("card:anything");
     app.inbox.dismiss(&failed.key);
     assert!(of_kind(&app.view(), InboxKind::TaskFailed).is_empty());
+    // Put away stays put away after a restart: the same failure is not news again.
+    let restarted = Inbox::open_in(app._dir.path());
+    let view = restarted.view(&app.core, &app.connection);
+    assert!(
+        of_kind(&view, InboxKind::TaskFailed).is_empty(),
+        "{view:#?}"
+    );
 
     app.send(&laptop, "Try again and fail").await;
     let again = app
@@ -223,6 +231,8 @@ async fn a_failed_task_is_an_item_until_put_away_and_a_new_failure_is_news_again
         })
         .await;
     assert_eq!(of_kind(&again, InboxKind::TaskFailed).len(), 1);
+    let view = restarted.view(&app.core, &app.connection);
+    assert_eq!(of_kind(&view, InboxKind::TaskFailed).len(), 1, "{view:#?}");
 }
 
 #[tokio::test]
@@ -248,6 +258,26 @@ async fn a_computer_that_cannot_be_woken_is_an_item_and_a_refused_wake_too() {
 
     app.inbox.dismiss(&items[0].key);
     assert!(of_kind(&app.view(), InboxKind::CannotWake).is_empty());
+    // Kept across a restart, until waking it is tried again.
+    let restarted = Inbox::open_in(app._dir.path());
+    restarted.machines_read(&rows);
+    let view = restarted.view(&app.core, &app.connection);
+    assert!(
+        of_kind(&view, InboxKind::CannotWake).is_empty(),
+        "{view:#?}"
+    );
+    restarted.wake_result(&archive, Some(crate::error::UiError::from(&refused)));
+    let view = Inbox::open_in(app._dir.path());
+    view.machines_read(&rows);
+    assert_eq!(
+        of_kind(
+            &view.view(&app.core, &app.connection),
+            InboxKind::CannotWake
+        )
+        .len(),
+        1,
+        "a new wake tried brings it back"
+    );
     // Switching away forgets the computers of the connection left.
     app.inbox.connection_left();
     assert!(app.view().items.is_empty());
