@@ -217,7 +217,7 @@ pub fn run() {
             app.manage(live::full_screen::CoveredByHand::default());
             app.manage(updates::Updates::default());
             updates::start(&handle);
-            app.manage(inbox::Inbox::default());
+            app.manage(inbox::Inbox::open_in(&persist::data_dir(&handle)));
             app.manage(report::commands::LastReport::default());
             tray::create(&handle);
             tauri::async_runtime::spawn(async move { connection::switching::start(&handle).await });
