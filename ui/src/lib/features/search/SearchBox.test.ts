@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import SearchBox from './SearchBox.svelte';
+import SidebarRail from '../../components/SidebarRail.svelte';
+import { Layout } from '../../layout.svelte';
 import { AppState } from '../../app.svelte';
 import { fakeApi, machine, uiError } from '../../../tests/fake-api';
 import { ApiError } from '../../ui-error';
@@ -27,6 +29,18 @@ describe('search', () => {
     const found = await screen.findByTestId('search-hit');
     expect(found.textContent).toContain('Design laptop · Weather in Oslo');
     expect(found.querySelector('mark')?.textContent).toBe('sunny');
+  });
+
+  it('opens with Ctrl+K and from the rail while the sidebar is folded', async () => {
+    const layout = new Layout(null);
+    layout.sidebarFolded = true;
+    render(SidebarRail, { app: new AppState(fakeApi({ searchHistory: async () => [] })), layout });
+    await userEvent.keyboard('{Control>}k{/Control}');
+    expect(await screen.findByTestId('search-box')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByTestId('search-box')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Search conversations' }));
+    expect(await screen.findByTestId('search-input')).toHaveFocus();
   });
 
   it('opening a hit opens its computer and conversation', async () => {
