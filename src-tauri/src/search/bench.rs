@@ -1,7 +1,8 @@
 //! Searching 10,000 tasks: how long a rebuild takes and how long each kind of query takes.
 //! A measurement, not a check: ignored, run by hand, figures in BENCHMARKS.md ("Search").
 //!
-//! `cargo test -p porthole --release --lib search::bench -- --ignored --nocapture`
+//! `nice -n 19 cargo test -p porthole --lib search::bench -- --ignored --nocapture` (SQLite is
+//! built at the release's opt-level in debug builds too; BENCHMARKS.md says what that measures).
 
 use std::time::{Duration, Instant};
 
