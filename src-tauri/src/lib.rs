@@ -127,6 +127,8 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
         ])
         // Every code's words, so the page words failures saved as codes (`ui-error.ts`).
         .constant("UI_WORDS", words::table())
+        // Every thread notice's sentence, so the page words notices saved as facts (`notice.ts`).
+        .constant("NOTICE_WORDS", words::notices::table())
         .events(collect_events![
             events::MachinesChanged,
             events::ConnectionChanged,

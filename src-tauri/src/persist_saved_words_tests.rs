@@ -1,6 +1,6 @@
-//! Conversations saved by versions that wrote a failure's words (a whole `UiError`) still
-//! load with nothing lost (the code, the time to try again, the action), and are saved back
-//! with codes only.
+//! Conversations saved by versions that wrote sentences (a failure's whole `UiError`, a
+//! notice's words) still load with nothing lost (the code, the time to try again, the action,
+//! a notice's facts), and are saved back with codes and facts only.
 
 use std::fs;
 use std::path::Path;
@@ -110,7 +110,7 @@ fn a_conversation_saved_again_keeps_codes_not_sentences() {
     let dir = old_folder();
     let store = ConversationStore::open_in(dir.path()).unwrap();
     let before = failures(&store.get(ID).unwrap());
-    store.update(ID, |c| c.record_notice("later", 1.0)).unwrap();
+    store.update(ID, |c| c.record_stopped(1.0)).unwrap();
     drop(store);
     // What the journal holds now, replayed line by line: codes and times, no sentence.
     let file = dir.path().join(format!("conversations/{ID}.jsonl"));
@@ -130,4 +130,88 @@ fn a_conversation_saved_again_keeps_codes_not_sentences() {
     assert!(on_disk.contains(r#"{"code":"insufficient_credits","retryAt":1893542400000.0}"#));
     let again = ConversationStore::open_in(dir.path()).unwrap();
     assert_eq!(failures(&again.get(ID).unwrap()), before);
+}
+
+/// Notices (Porthole's own lines: a stop, an answer, a cap reached) that versions before
+/// saved as sentences load as their facts, show the same words, and are saved back as facts.
+#[test]
+fn notices_saved_as_sentences_load_as_facts_and_are_saved_back_without_them() {
+    use crate::conversations::Notice;
+    use crate::words::notices::text;
+
+    const NOTICES: &str = "conv-1700000500000-7";
+    let from = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src/store/fixtures/words-in-notices/conversations");
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join("conversations")).unwrap();
+    let file = dir.path().join(format!("conversations/{NOTICES}.jsonl"));
+    fs::copy(from.join(format!("{NOTICES}.jsonl")), &file).unwrap();
+    let saved: Vec<String> = {
+        let line: Value = serde_json::from_str(&fs::read_to_string(&file).unwrap()).unwrap();
+        line["snapshot"]["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|i| i["kind"] == "notice")
+            .map(|i| i["text"].as_str().unwrap().to_owned())
+            .collect()
+    };
+
+    let store = ConversationStore::open_in(dir.path()).unwrap();
+    assert!(store.set_aside.is_empty(), "the old file was read");
+    let notices = |c: &crate::conversations::Conversation| -> Vec<Notice> {
+        c.items
+            .iter()
+            .filter_map(|i| match i {
+                ThreadItem::Notice { notice } => Some(notice.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    let loaded = notices(&store.get(NOTICES).unwrap());
+    assert_eq!(
+        loaded,
+        [
+            Notice::Approved,
+            Notice::Denied,
+            Notice::Answered {
+                picks: vec!["Rome".into(), "Florence".into()]
+            },
+            Notice::NotStoppedAtCap { cap_usd: 0.5 },
+            Notice::StoppedAtCap {
+                cap_usd: 0.5,
+                cost_usd: 0.52
+            },
+            Notice::Stopped,
+            Notice::DemoRestarted,
+            // The agent's reply to a message that joined its task, which older versions also
+            // kept as a notice: its words are the agent's, kept as they were.
+            Notice::Earlier {
+                text: "Sure, I will also look at trains.".into()
+            },
+        ]
+    );
+    let shown: Vec<String> = loaded.iter().map(text).collect();
+    assert_eq!(shown, saved, "the person reads what they read before");
+
+    store.update(NOTICES, |c| c.record_stopped(2.0)).unwrap();
+    drop(store);
+    let crate::store::journal::Read::Whole(replayed) = crate::store::journal::read(&file).unwrap()
+    else {
+        panic!("the journal reads whole");
+    };
+    let on_disk = replayed.value.to_string();
+    for words in &saved[..saved.len() - 1] {
+        assert!(!on_disk.contains(words.as_str()), "{words:?} is not kept");
+    }
+    assert!(on_disk.contains(r#"{"kind":"notice","what":"stopped"}"#));
+    assert!(
+        on_disk.contains(r#"{"capUsd":0.5,"costUsd":0.52,"kind":"notice","what":"stoppedAtCap"}"#)
+            || on_disk
+                .contains(r#"{"kind":"notice","what":"stoppedAtCap","capUsd":0.5,"costUsd":0.52}"#)
+    );
+    let again = ConversationStore::open_in(dir.path()).unwrap();
+    let mut expected = loaded.clone();
+    expected.push(Notice::Stopped);
+    assert_eq!(notices(&again.get(NOTICES).unwrap()), expected);
 }

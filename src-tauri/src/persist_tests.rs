@@ -327,8 +327,9 @@ fn assert_kept(old: &Value, now: &Value, at: &str) {
     }
 }
 
-/// The book as kept now: a failure keeps its code and time, and its words are made from the
-/// code when shown (`persist_saved_words_tests.rs` checks they are the same words).
+/// The book as kept now: a failure keeps its code and time, and a notice what happened and its
+/// facts; their words are made when shown (`persist_saved_words_tests.rs` checks they are the
+/// same words).
 fn without_failure_words(mut book: Value) -> Value {
     let strip = |error: Option<&mut Value>| {
         if let Some(error) = error.and_then(Value::as_object_mut) {
@@ -341,6 +342,12 @@ fn without_failure_words(mut book: Value) -> Value {
         strip(c.get_mut("failure"));
         for item in c["items"].as_array_mut().unwrap() {
             strip(item.get_mut("error"));
+            if item["kind"] == "notice" {
+                let said = item["text"].as_str().unwrap();
+                let notice = crate::conversations::Notice::from_saved_words(said);
+                *item = serde_json::to_value(crate::conversations::ThreadItem::Notice { notice })
+                    .unwrap();
+            }
         }
     }
     book

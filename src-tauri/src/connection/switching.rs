@@ -14,7 +14,7 @@ use crate::connection::keychain;
 use crate::connection::settings::StartWith;
 use crate::connection::{Connection, ConnectionInfo, ConnectionMode, ConnectionState};
 use crate::console::{self, Consoles};
-use crate::conversations::Conversations;
+use crate::conversations::{Conversations, Notice};
 use crate::error::{AppError, AppResult, UiError};
 use crate::events::{ConnectionChanged, MachinesChanged};
 use crate::machines::StartingMachines;
@@ -62,6 +62,7 @@ async fn activate_demo(app: &AppHandle) -> AppResult<()> {
     switching(app, ConnectionMode::Demo);
     let endpoint = app.state::<DemoService>().endpoint().await?;
     let client = Client::with_config(&endpoint.base_url, endpoint.credential, endpoint.config)?;
+    super::demo::spend_for_tests(&client);
     let check = client.auth().check().await?;
     let scope = if endpoint.ephemeral {
         "demo".to_owned()
@@ -70,7 +71,7 @@ async fn activate_demo(app: &AppHandle) -> AppResult<()> {
     };
     if endpoint.ephemeral {
         app.state::<Conversations>()
-            .end_orphaned(&scope, "The Demo was restarted, so this task ended.")?;
+            .end_orphaned(&scope, Notice::DemoRestarted)?;
     }
     finish(
         app,

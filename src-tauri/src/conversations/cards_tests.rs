@@ -20,7 +20,7 @@ async fn a_yes_no_card_is_asked_for_and_answered() {
         .unwrap();
     let done = app.until(&id, ended).await;
     assert_eq!(done.status, TaskStatus::Succeeded, "{:#?}", done.items);
-    assert!(notices(&done).contains(&"You approved the request."));
+    assert!(notices(&done).contains(&"You approved the request.".to_owned()));
     assert!(done.pending_approval.is_none());
     assert_eq!(answers(&done).len(), 1);
 }
@@ -78,7 +78,7 @@ async fn a_late_click_on_an_answered_card_never_answers_the_newer_one() {
         still.pending_approval.as_ref().map(|a| &a.approval_id),
         Some(&second.approval_id)
     );
-    assert!(!notices(&still).contains(&"You denied the request."));
+    assert!(!notices(&still).contains(&"You denied the request.".to_owned()));
     // Nor was it answered on the service: it still takes the person's answer.
     app.core
         .answer(&id, &second.approval_id, Answer::Yes)
@@ -126,7 +126,7 @@ async fn a_choice_card_keeps_a_refused_pick_open_and_follows_the_right_one() {
         .unwrap();
     let done = app.until(&id, ended).await;
     assert_eq!(done.status, TaskStatus::Succeeded, "{:#?}", done.items);
-    assert!(notices(&done).contains(&"You answered: Rome."));
+    assert!(notices(&done).contains(&"You answered: Rome.".to_owned()));
     assert!(
         answers(&done).iter().any(|a| a.contains("Rome")),
         "{:#?}",

@@ -35,7 +35,7 @@ use crate::search::SearchIndex;
 
 pub use file_names::FileNames;
 pub use following::Followers;
-pub use model::{Conversation, ConversationSummary, TaskStatus, ThreadItem};
+pub use model::{Conversation, ConversationSummary, Notice, TaskStatus, ThreadItem};
 pub use send::SendRequest;
 pub use send_options::SendOptions;
 
@@ -227,14 +227,14 @@ impl Conversations {
     }
 
     /// An in-process Demo restarts empty: tasks that were running in the last one are over.
-    pub fn end_orphaned(&self, scope: &str, notice: &str) -> AppResult<()> {
+    pub fn end_orphaned(&self, scope: &str, notice: Notice) -> AppResult<()> {
         let ids: Vec<String> = self
             .store()
             .read(|b| b.unfinished(scope).into_iter().map(|(id, _)| id).collect());
         for id in ids {
             self.change(&id, |c| {
                 c.record_stopped(now_ms());
-                c.record_notice(notice, now_ms());
+                c.record_notice(notice.clone(), now_ms());
             })?;
         }
         Ok(())

@@ -66,7 +66,7 @@ pub enum ThreadItem {
         text: String,
     },
     /// Delivery news from the service (the computer is waking, the agent is offline), or from
-    /// the client (sending again); `about` says which.
+    /// the client (sending again, saved without words: `text` is empty); `about` says which.
     Status {
         text: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -83,8 +83,13 @@ pub enum ThreadItem {
     Approval {
         title: String,
     },
+    /// Something Porthole said (the person stopped the task, answered a card…): what happened
+    /// and its facts, beside `kind` (`{"kind": "notice", "what": "stoppedAtCap", …}`); the
+    /// words are made when it is shown. Earlier versions saved the words, under `text`.
     Notice {
-        text: String,
+        #[serde(flatten, deserialize_with = "notice::deserialize_stored")]
+        #[specta(type = Notice)]
+        notice: Notice,
     },
     /// The task failed: its code and when to try again; the words are made when shown.
     Failure {
@@ -278,24 +283,29 @@ impl Conversation {
     }
 
     pub fn record_stopped(&mut self, now: f64) {
-        self.record_stopped_with("You stopped the task.", now);
+        self.record_stopped_with(Notice::Stopped, now);
     }
 
     /// The task was stopped; `why` says by whom or what.
-    pub fn record_stopped_with(&mut self, why: &str, now: f64) {
+    pub fn record_stopped_with(&mut self, why: Notice, now: f64) {
         self.status = TaskStatus::Stopped;
         self.pending_approval = None;
         if let Some(state) = &mut self.follower {
             state.finished = true;
         }
-        self.push(ThreadItem::Notice {
-            text: why.to_owned(),
-        });
+        self.push(ThreadItem::Notice { notice: why });
         self.updated_at = now;
     }
 
-    pub fn record_notice(&mut self, text: &str, now: f64) {
-        self.push(ThreadItem::Notice {
+    pub fn record_notice(&mut self, notice: Notice, now: f64) {
+        self.push(ThreadItem::Notice { notice });
+        self.updated_at = now;
+    }
+
+    /// The agent's reply to a message that joined a running task: its own line, as a reply
+    /// that started no task is.
+    pub fn record_reply(&mut self, text: &str, now: f64) {
+        self.push(ThreadItem::Reply {
             text: text.to_owned(),
         });
         self.updated_at = now;
@@ -326,17 +336,24 @@ impl Conversation {
                 self.status = TaskStatus::Idle;
             }
             TaskUpdate::Status { text, about } => {
+                // The service's news is kept in its words; "Sending again…" is this app's own,
+                // worded when shown, so none is saved.
+                let text = if *about == Some(StatusKind::Resending) {
+                    String::new()
+                } else {
+                    text.clone()
+                };
                 // Repeated status lines (a computer waking) replace each other.
                 if let Some(ThreadItem::Status {
                     text: last,
                     about: last_about,
                 }) = self.items.last_mut()
                 {
-                    *last = text.clone();
+                    *last = text;
                     *last_about = about.clone();
                 } else {
                     self.push(ThreadItem::Status {
-                        text: text.clone(),
+                        text,
                         about: about.clone(),
                     });
                 }
@@ -432,9 +449,9 @@ impl Conversation {
         if self.status == TaskStatus::NeedsApproval {
             self.status = TaskStatus::Running;
         }
-        let text = match answer {
-            Answer::Yes => "You approved the request.".to_owned(),
-            Answer::No => "You denied the request.".to_owned(),
+        let notice = match answer {
+            Answer::Yes => Notice::Approved,
+            Answer::No => Notice::Denied,
             Answer::Choose(selections) => {
                 // The person's own words: the labels they picked, not the values sent.
                 let label = |q: usize, value: &String| {
@@ -448,10 +465,10 @@ impl Conversation {
                     .enumerate()
                     .flat_map(|(q, values)| values.iter().map(move |v| label(q, v)))
                     .collect();
-                format!("You answered: {}.", picks.join(", "))
+                Notice::Answered { picks }
             }
         };
-        self.record_notice(&text, now);
+        self.record_notice(notice, now);
     }
 }
 
@@ -474,7 +491,9 @@ fn title_from(text: &str) -> String {
 
 mod book;
 mod catch_up;
+mod notice;
 pub use book::ConversationBook;
+pub use notice::Notice;
 
 #[cfg(test)]
 #[path = "model_tests.rs"]

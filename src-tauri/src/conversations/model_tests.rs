@@ -122,7 +122,7 @@ fn a_choice_is_recorded_in_the_words_picked() {
     c.approval_answered(&Answer::Choose(vec![vec!["b".into(), "teal".into()]]), 3.0);
     assert!(c.pending_approval.is_none());
     assert!(matches!(c.items.last(),
-        Some(ThreadItem::Notice { text }) if text == "You answered: Blue, teal."));
+        Some(ThreadItem::Notice { notice: Notice::Answered { picks } }) if picks == &["Blue", "teal"]));
 }
 
 #[test]
@@ -211,12 +211,12 @@ fn long_threads_keep_the_newest_items() {
     let mut book = book_with_one();
     let c = book.get_mut("c1").unwrap();
     for i in 0..(MAX_ITEMS + 10) {
-        c.record_notice(&format!("n{i}"), 1.0);
+        c.record_reply(&format!("n{i}"), 1.0);
     }
     assert_eq!(c.items.len(), MAX_ITEMS);
     assert_eq!(
         c.items.last(),
-        Some(&ThreadItem::Notice {
+        Some(&ThreadItem::Reply {
             text: format!("n{}", MAX_ITEMS + 9)
         })
     );

@@ -68,7 +68,7 @@ impl Conversations {
                 MessageOutcome::Reply { text: reply } => {
                     self.change(&id, |c| {
                         c.record_user_message_with_files(&text, &files, true, now_ms());
-                        c.record_notice(&reply, now_ms());
+                        c.record_reply(&reply, now_ms());
                     })?;
                 }
             }

@@ -10,10 +10,9 @@
 
 use porthole_client::events::TaskUsage;
 
-use super::{Conversation, Conversations};
+use super::{Conversation, Conversations, Notice};
 use crate::error::{now_ms, AppError, AppResult};
 use crate::persist::SettingsStore;
-use crate::words::spending;
 
 /// The smallest cap: a cent, the smallest sum the window shows.
 pub const SMALLEST: f64 = 0.01;
@@ -78,7 +77,7 @@ impl Conversations {
                 tracing::warn!(error = %err, "could not stop a task at its cap");
                 let _ = self.change(id, |c| {
                     c.cap_usd = None;
-                    c.record_notice(&spending::not_stopped_at_cap(cap), now_ms());
+                    c.record_notice(Notice::NotStoppedAtCap { cap_usd: cap }, now_ms());
                 });
                 return false;
             }
@@ -97,7 +96,13 @@ impl Conversations {
             if usage.is_some() {
                 c.usage = usage.clone();
             }
-            c.record_stopped_with(&spending::stopped_at_cap(cap, cost), now_ms());
+            c.record_stopped_with(
+                Notice::StoppedAtCap {
+                    cap_usd: cap,
+                    cost_usd: cost,
+                },
+                now_ms(),
+            );
         });
         match changed {
             Ok(conversation) => self.remember_usage(&conversation),

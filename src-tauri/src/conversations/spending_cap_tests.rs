@@ -20,7 +20,7 @@ fn cost(c: &Conversation) -> f64 {
 }
 
 /// The sentence that says the task stopped at its cap, if any.
-fn cap_notice(c: &Conversation) -> Option<&str> {
+fn cap_notice(c: &Conversation) -> Option<String> {
     notices(c)
         .into_iter()
         .find(|n| n.starts_with("Stopped at your"))
@@ -53,11 +53,13 @@ async fn a_cap_below_the_tasks_cost_stops_it_and_says_what_it_cost() {
     );
     assert_eq!(
         cap_notice(&done),
-        Some(format!("Stopped at your $0.02 cap. This task cost ${spent:.2}.").as_str()),
+        Some(format!(
+            "Stopped at your $0.02 cap. This task cost ${spent:.2}."
+        )),
         "{:#?}",
         done.items
     );
-    assert!(!notices(&done).contains(&"You stopped the task."));
+    assert!(!notices(&done).contains(&"You stopped the task.".to_owned()));
     // Stopped on the service, not only in the window: the turn is over there.
     let turn = done
         .follower

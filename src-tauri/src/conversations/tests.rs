@@ -187,11 +187,12 @@ fn answers(c: &Conversation) -> Vec<&str> {
         .collect()
 }
 
-fn notices(c: &Conversation) -> Vec<&str> {
+/// Porthole's own lines in the thread, in the words the person reads.
+fn notices(c: &Conversation) -> Vec<String> {
     c.items
         .iter()
         .filter_map(|i| match i {
-            ThreadItem::Notice { text } => Some(text.as_str()),
+            ThreadItem::Notice { notice } => Some(crate::words::notices::text(notice)),
             _ => None,
         })
         .collect()
@@ -287,7 +288,7 @@ async fn stop_ends_the_task_on_the_service_and_here() {
     let stopped = app.core.store().get(&id).unwrap();
     assert_eq!(stopped.status, TaskStatus::Stopped);
     assert!(!app.core.is_following(&id));
-    assert!(notices(&stopped).contains(&"You stopped the task."));
+    assert!(notices(&stopped).contains(&"You stopped the task.".to_owned()));
     assert!(answers(&stopped).is_empty());
     // The service agrees: the turn ends, and not as a success.
     let turn_id = running.follower.and_then(|f| f.turn_id).expect("a turn id");

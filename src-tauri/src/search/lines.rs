@@ -5,6 +5,7 @@
 //! and errors are left out as they say nothing a person would look for.
 
 use crate::conversations::{Conversation, ThreadItem};
+use crate::words;
 
 /// One searchable line: its place in the thread, what kind of line it is, and its words.
 #[derive(Debug, Clone, PartialEq)]
@@ -51,7 +52,7 @@ fn words_of(item: &ThreadItem) -> Option<(&'static str, String)> {
         ThreadItem::Progress { text } => ("progress", text.clone()),
         ThreadItem::Tool { title, .. } => ("progress", title.clone()?),
         ThreadItem::ToolFailed { text } => ("progress", text.clone()),
-        ThreadItem::Notice { text } => ("notice", text.clone()),
+        ThreadItem::Notice { notice } => ("notice", words::notices::text(notice)),
         ThreadItem::Elsewhere { text, .. } => ("elsewhere", text.clone()),
         ThreadItem::Status { .. }
         | ThreadItem::Approval { .. }

@@ -13,9 +13,9 @@ mod app;
 mod console;
 mod files;
 mod live;
+pub mod notices;
 mod schedules;
 mod service;
-pub mod spending;
 pub mod stored;
 mod tasks;
 

@@ -7,7 +7,7 @@ describe('groupSteps', () => {
       { kind: 'user', text: 'hi', joined: false },
       { kind: 'narration', text: 'Opening' },
       { kind: 'progress', text: 'Typing' },
-      { kind: 'notice', text: 'You stopped the task.' },
+      { kind: 'notice', what: 'stopped' },
     ]);
     expect(blocks.map((b) => b.kind)).toEqual(['item', 'steps', 'item']);
     expect(blocks[1].kind === 'steps' && blocks[1].items.length).toBe(2);

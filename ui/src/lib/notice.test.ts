@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { noticeText, statusText } from './notice';
+
+describe('notices saved as facts', () => {
+  it('read as the sentences Rust words them', () => {
+    expect(noticeText({ what: 'stopped' })).toBe('You stopped the task.');
+    expect(noticeText({ what: 'approved' })).toBe('You approved the request.');
+    expect(noticeText({ what: 'demoRestarted' })).toBe('The Demo was restarted, so this task ended.');
+    expect(noticeText({ what: 'answered', picks: ['Blue', 'teal'] })).toBe('You answered: Blue, teal.');
+  });
+
+  it('say sums of money as the thread says them, never a cost that rounds to nothing', () => {
+    expect(noticeText({ what: 'stoppedAtCap', capUsd: 0.5, costUsd: 0.5234 }))
+      .toBe('Stopped at your $0.50 cap. This task cost $0.52.');
+    expect(noticeText({ what: 'stoppedAtCap', capUsd: 0.01, costUsd: 0.004 }))
+      .toBe('Stopped at your $0.01 cap. This task cost less than $0.01.');
+    expect(noticeText({ what: 'notStoppedAtCap', capUsd: 2 }))
+      .toBe('This task reached your $2.00 cap, but Porthole could not stop it. Press Stop to stop it.');
+  });
+
+  it('show words an earlier version saved as they were', () => {
+    expect(noticeText({ what: 'earlier', text: 'Sure, I will also look at trains.' }))
+      .toBe('Sure, I will also look at trains.');
+  });
+});
+
+describe('delivery lines', () => {
+  it('say the app\'s own "Sending again…" from its words and the service\'s news as it came', () => {
+    expect(statusText({ text: '', about: 'resending' })).toBe('Sending again…');
+    expect(statusText({ text: 'Sending again…', about: 'resending' })).toBe('Sending again…');
+    expect(statusText({ text: 'Waking Research box, about a minute', about: 'waking' }))
+      .toBe('Waking Research box, about a minute');
+  });
+});
