@@ -12,6 +12,8 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
+use crate::words::sign_in_page as page;
+
 /// How a wait for the browser ended without a code.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CatchError {
@@ -70,55 +72,25 @@ impl RedirectCatcher {
                 continue;
             };
             let Some(query) = read_callback_query(&mut stream).await else {
-                respond(
-                    &mut stream,
-                    404,
-                    "Not here",
-                    "This address only finishes a Porthole sign-in.",
-                )
-                .await;
+                respond(&mut stream, 404, page::NOT_HERE).await;
                 continue;
             };
             if query.get("state").map(String::as_str) != Some(expected_state) {
                 // Not our sign-in (an old tab, or another page): keep waiting for ours.
-                respond(
-                    &mut stream,
-                    400,
-                    "This sign-in link is out of date",
-                    "Go back to Porthole and start signing in again.",
-                )
-                .await;
+                respond(&mut stream, 400, page::OUT_OF_DATE).await;
                 continue;
             }
             if let Some(error) = query.get("error") {
-                respond(
-                    &mut stream,
-                    200,
-                    "Sign-in was cancelled",
-                    "You can close this tab and go back to Porthole.",
-                )
-                .await;
+                respond(&mut stream, 200, page::CANCELLED).await;
                 return Err(CatchError::Refused(error.clone()));
             }
             match query.get("code").filter(|c| !c.is_empty()) {
                 Some(code) => {
-                    respond(
-                        &mut stream,
-                        200,
-                        "You are signed in",
-                        "You can close this tab and go back to Porthole.",
-                    )
-                    .await;
+                    respond(&mut stream, 200, page::SIGNED_IN).await;
                     return Ok(code.clone());
                 }
                 None => {
-                    respond(
-                        &mut stream,
-                        400,
-                        "Sign-in did not finish",
-                        "Go back to Porthole and try again.",
-                    )
-                    .await;
+                    respond(&mut stream, 400, page::NOT_FINISHED).await;
                 }
             }
         }
@@ -148,7 +120,7 @@ async fn read_callback_query(stream: &mut TcpStream) -> Option<HashMap<String, S
     (target.path() == PATH).then(|| target.query_pairs().into_owned().collect())
 }
 
-async fn respond(stream: &mut TcpStream, status: u16, title: &str, line: &str) {
+async fn respond(stream: &mut TcpStream, status: u16, (title, line): page::Page) {
     let reason = match status {
         200 => "OK",
         400 => "Bad Request",

@@ -17,6 +17,7 @@ use tauri_specta::Event;
 
 use crate::conversations::{Conversation, Conversations};
 use crate::events::FocusConversation;
+use crate::words::window as words;
 
 /// The action types of card notifications, and the actions they offer.
 const YES_NO: &str = "porthole-card-yes-no";
@@ -48,17 +49,12 @@ pub fn ask(app: &AppHandle, conversation: &Conversation, approval: &ApprovalRequ
     if !attention.listening.swap(true, Ordering::SeqCst) {
         listen(app);
     }
-    let title = approval.title.trim();
-    let body = if title.is_empty() {
-        "The agent is waiting for your answer.".to_owned()
-    } else {
-        format!("The agent asks: {title}")
-    };
+    let body = words::card_notification_body(approval.title.trim());
     let yes_no = approval.kind == ApprovalKind::YesNo && !approval.is_link_only;
     if let Err(err) = app
         .notification()
         .builder()
-        .title("Porthole needs your answer")
+        .title(words::CARD_NOTIFICATION_TITLE)
         .body(body)
         .action_type_id(if yes_no { YES_NO } else { OPEN })
         .extra("machineId", &conversation.machine_id)

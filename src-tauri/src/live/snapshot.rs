@@ -13,6 +13,7 @@ use tauri::AppHandle;
 use tauri_plugin_dialog::DialogExt;
 
 use crate::error::{UiCode, UiError};
+use crate::words::window as words;
 
 /// The largest snapshot taken, as base64: a PNG of the largest screen the viewer shows (8192
 /// pixels a side, 256 MB of pixels) compresses far below this; more is not a snapshot.
@@ -56,8 +57,8 @@ async fn ask_where(app: &AppHandle) -> Option<PathBuf> {
     let dialog = app
         .dialog()
         .file()
-        .add_filter("PNG image", &["png"])
-        .set_file_name("Live screen.png");
+        .add_filter(words::SNAPSHOT_FILE_KIND, &["png"])
+        .set_file_name(words::SNAPSHOT_FILE_NAME);
     tauri::async_runtime::spawn_blocking(move || dialog.blocking_save_file())
         .await
         .ok()

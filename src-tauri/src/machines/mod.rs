@@ -73,8 +73,7 @@ pub fn row(machine: &Machine, starting_since: Option<f64>) -> MachineRow {
     };
     let name = match &machine.name {
         Some(name) if !name.trim().is_empty() => name.clone(),
-        _ if free_computer => "Free cloud computer".to_owned(),
-        _ => "Unnamed computer".to_owned(),
+        _ => crate::words::window::unnamed_computer(free_computer).to_owned(),
     };
     MachineRow {
         machine_id: machine.machine_id.clone(),

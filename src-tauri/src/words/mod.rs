@@ -16,8 +16,10 @@ mod live;
 pub mod notices;
 mod schedules;
 mod service;
+pub mod sign_in_page;
 pub mod stored;
 mod tasks;
+pub mod window;
 
 #[cfg(test)]
 mod tests;
