@@ -24,6 +24,10 @@ packages=(
   gnome-keyring libsecret-tools dbus keyutils xdotool x11-utils
   python3 xdg-utils
 )
+# With --e2e, also Chromium and poppler-utils (the report test opens the shared report in a
+# second browser, takes a picture of it and prints it to PDF, read back with pdftotext), and
+# python3-dbus and python3-gi (the notification tests' stand-in notification server).
+if [ $want_e2e = 1 ]; then packages+=(chromium poppler-utils python3-dbus python3-gi); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

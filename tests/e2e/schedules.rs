@@ -250,3 +250,207 @@ async fn a_scheduled_task_runs_when_due_and_a_missed_run_waits_for_run_now() {
     drop(keep);
     sim.shutdown().await;
 }
+
+/// In the open Schedule dialog: every hour, saved; the one-time question about starting at
+/// login answered "Not now".
+async fn save_every_hour(app: &App) -> porthole_e2e::Result<()> {
+    let wait = Eventually::new(&app.driver);
+    wait.element("schedule-kind-everyHours")
+        .await?
+        .click()
+        .await?;
+    let hours = wait.element("schedule-hours").await?;
+    hours.clear().await?;
+    hours.send_keys("1").await?;
+    wait.text("schedule-summary", |t| t.contains("Every hour"))
+        .await?;
+    app.driver
+        .find(by_testid("schedule-save"))
+        .await?
+        .click()
+        .await?;
+    wait.element("autostart-no").await?.click().await?;
+    wait.gone("schedule-dialog").await
+}
+
+/// The app on a Demo of the test's own, with a clock the test moves, and `extra` in its
+/// environment.
+async fn launch_with_clock(extra: &[(&str, &str)]) -> (porthole_sim::RunningSim, App, TempClock) {
+    let (sim, mut env) = own_demo(0.02).await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("clock-shift");
+    move_clock(&file, 0);
+    env.push((
+        "PORTHOLE_TEST_CLOCK_FILE".to_owned(),
+        file.to_string_lossy().into_owned(),
+    ));
+    env.extend(
+        extra
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned())),
+    );
+    let app = App::launch_with(AppOptions {
+        env,
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
+    (sim, app, TempClock { _dir: dir, file })
+}
+
+/// The clock file and the folder that holds it.
+struct TempClock {
+    _dir: tempfile::TempDir,
+    file: std::path::PathBuf,
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_saved_task_with_its_words_filled_in_runs_on_a_schedule() {
+    let notifications = crate::notifications::NotificationServer::start();
+    let (sim, app, clock) = launch_with_clock(&[]).await;
+    crate::flows::learn_reusable_task(&app, "Look up the weather in Paris")
+        .await
+        .expect("a saved task, open in the library");
+    let wait = Eventually::new(&app.driver);
+    let long = Eventually::new(&app.driver).within(Duration::from_secs(120));
+
+    // The saved task's form, its place changed to Rome, then Schedule… instead of Run.
+    let place = app
+        .driver
+        .find(thirtyfour::By::Css(
+            "[data-testid=\"reusable-input\"][data-name=\"place\"]",
+        ))
+        .await
+        .expect("the place field");
+    place.clear().await.expect("clear");
+    place.send_keys("Rome").await.expect("type");
+    let schedule = wait
+        .element("reusable-schedule")
+        .await
+        .expect("Schedule… in the run form");
+    schedule.scroll_into_view().await.expect("in view");
+    crate::replay::keep_screenshot(&app, "schedules-saved-task-form").await;
+    schedule.click().await.expect("open");
+    let text = wait.element("schedule-text").await.expect("the task");
+    assert_eq!(
+        text.prop("value").await.unwrap().as_deref(),
+        Some("Look up the weather in Rome"),
+        "the task with its words filled in"
+    );
+    crate::replay::keep_screenshot(&app, "schedules-from-saved-task").await;
+    save_every_hour(&app).await.expect("scheduled");
+    assert!(
+        app.driver.find(by_testid("reusable-result")).await.is_err(),
+        "scheduled, not run now"
+    );
+    wait.element("sheet-close")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert_eq!(users(&app).await, vec!["Look up the weather in Paris"]);
+
+    // An hour later by the app's clock the run starts, in the computer's conversation.
+    move_clock(&clock.file, 3_630);
+    let started = std::time::Instant::now();
+    while users(&app).await.len() < 2 {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "the scheduled run did not start"
+        );
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    assert_eq!(
+        users(&app).await,
+        vec![
+            "Look up the weather in Paris",
+            "Look up the weather in Rome"
+        ]
+    );
+    assert_eq!(
+        wait_for_status(&app, &["succeeded", "failed"])
+            .await
+            .unwrap(),
+        "succeeded"
+    );
+    let answers = thread_texts(&app, "answer").await.unwrap();
+    assert!(
+        answers.last().is_some_and(|a| a.contains("Rome")),
+        "the run used the word filled in: {answers:?}"
+    );
+    crate::replay::keep_screenshot(&app, "schedules-saved-task-ran").await;
+    let told = notifications
+        .until(|n| n["summary"] == "Scheduled task: Look up the weather in Rome")
+        .await;
+    assert_eq!(told["body"], "It is done. On Design laptop.", "{told}");
+    open_list(&app).await.expect("list");
+    long.text("schedule-last", |t| t.contains("Done"))
+        .await
+        .expect("the last run says how it ended");
+    app.quit().await;
+    sim.shutdown().await;
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_run_past_the_hourly_message_limit_is_skipped_and_the_list_says_why() {
+    // The Demo's client has sent its sixty tasks of this hour (a debug-only knob: sending
+    // sixty real tasks first would take the test many minutes).
+    let limit = porthole_client::Limit::Messages.per_hour().to_string();
+    let notifications = crate::notifications::NotificationServer::start();
+    let (sim, app, clock) = launch_with_clock(&[("PORTHOLE_TEST_MESSAGES_SPENT", &limit)]).await;
+    select_machine(&app, "Design laptop")
+        .await
+        .expect("machine");
+    let wait = Eventually::new(&app.driver);
+    let long = Eventually::new(&app.driver).within(Duration::from_secs(120));
+    let composer = wait.element("composer").await.expect("composer");
+    composer.click().await.expect("focus");
+    composer.send_keys(TASK).await.expect("type");
+    wait.element("schedule-button")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    save_every_hour(&app).await.expect("scheduled");
+
+    move_clock(&clock.file, 3_630);
+    open_list(&app).await.expect("list");
+    let last = long
+        .text("schedule-last", |t| t.contains("Skipped"))
+        .await
+        .expect("the skipped run is said in the list");
+    assert!(
+        last.contains(&format!("already sent {limit} tasks in the past hour"))
+            && last.contains("The next run is as planned"),
+        "why, and what happens next: {last}"
+    );
+    let next = wait
+        .text("schedule-next", |t| t.starts_with("Next:"))
+        .await
+        .expect("the next run is still planned");
+    assert!(!next.is_empty());
+    app.screenshot("schedules-skipped")
+        .await
+        .expect("screenshot");
+    let told = notifications
+        .until(|n| n["summary"] == "A scheduled task was skipped")
+        .await;
+    assert!(
+        told["body"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("in the past hour"),
+        "the notification says why too: {told}"
+    );
+    close_list(&app).await.expect("closed");
+    assert!(
+        users(&app).await.is_empty(),
+        "nothing was sent past the limit"
+    );
+    app.quit().await;
+    sim.shutdown().await;
+}

@@ -124,6 +124,14 @@ impl Budgets {
         Some(self.hour.saturating_sub(now.duration_since(oldest)) + Duration::from_millis(1))
     }
 
+    /// Counts `calls` of `limit` as made now, sending nothing.
+    pub(crate) fn count_as_spent(&self, limit: Limit, calls: usize) {
+        let now = Instant::now();
+        let mut windows = self.windows.lock().unwrap_or_else(|e| e.into_inner());
+        let window = windows.entry(limit).or_default();
+        window.extend(std::iter::repeat_n(now, calls));
+    }
+
     /// Gives back a slot the service did not count (the request never left).
     pub(crate) fn refund(&self, limit: Limit) {
         let mut windows = self.windows.lock().unwrap_or_else(|e| e.into_inner());
@@ -191,5 +199,14 @@ mod tests {
         ));
         strict.refund(Limit::KeyCreation);
         assert_eq!(strict.remaining(Limit::KeyCreation), 1);
+    }
+
+    #[test]
+    fn calls_counted_as_spent_leave_no_room_until_the_hour_passes() {
+        let budgets = Budgets::new(Duration::from_secs(3600), Duration::ZERO);
+        budgets.count_as_spent(Limit::Messages, Limit::Messages.per_hour());
+        assert_eq!(budgets.remaining(Limit::Messages), 0);
+        assert!(budgets.try_take(Limit::Messages, Instant::now()).is_some());
+        assert_eq!(budgets.remaining(Limit::Judge), Limit::Judge.per_hour());
     }
 }

@@ -84,6 +84,22 @@ fn config() -> ClientConfig {
     }
 }
 
+/// Debug builds only: `PORTHOLE_TEST_MESSAGES_SPENT` counts that many tasks as already sent
+/// this hour by the Demo's client, so an end-to-end test meets the service's hourly message
+/// limit (a scheduled run skipped, with its reason) without sending sixty tasks first. A
+/// release build never reads it.
+pub fn spend_for_tests(client: &porthole_client::Client) {
+    if !cfg!(debug_assertions) {
+        return;
+    }
+    let spent = std::env::var("PORTHOLE_TEST_MESSAGES_SPENT")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok());
+    if let Some(calls) = spent {
+        client.count_as_spent(porthole_client::Limit::Messages, calls);
+    }
+}
+
 impl DemoService {
     /// The Demo account's identity-provider token, for key management and new computers
     /// (`account::identity`); it stays in Rust. `PORTHOLE_DEMO_ID_TOKEN` goes with
