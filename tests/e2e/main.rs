@@ -47,6 +47,8 @@ mod inbox;
 mod report;
 // Tasks on a schedule.
 mod schedules;
+// Desktop notifications, through a stand-in notification server on the private session bus.
+mod notifications;
 // Packages and updates.
 mod install;
 mod updates;
