@@ -52,3 +52,6 @@ mod notifications;
 // Packages and updates.
 mod install;
 mod updates;
+// Everyone can use it: axe-core over every screen, the keyboard alone.
+mod accessibility;
+mod keyboard;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupSteps, stepCount, taskWords } from './thread';
+import { groupSteps, latestNarration, stepCount, taskWords } from './thread';
 
 describe('groupSteps', () => {
   it('folds consecutive agent steps and keeps messages apart', () => {
@@ -47,5 +47,27 @@ describe('taskWords', () => {
       { kind: 'user', text: 'in Downloads', joined: true },
       { kind: 'tool', name: 'execute', title: 'Open Files' },
     ])).toBe('Delete the old files\nin Downloads');
+  });
+});
+
+describe('latestNarration', () => {
+  const items = [
+    { kind: 'user' as const, text: 'Look up the weather', joined: false },
+    { kind: 'narration' as const, text: 'Opening the browser' },
+    { kind: 'tool' as const, name: 'execute', title: null },
+    { kind: 'narration' as const, text: 'Reading the forecast' },
+    { kind: 'progress' as const, text: 'Scrolling' },
+  ];
+
+  it('is the last narration line while the task runs', () => {
+    expect(latestNarration(items, true)).toBe('Reading the forecast');
+  });
+
+  it('is empty once the task has ended', () => {
+    expect(latestNarration(items, false)).toBe('');
+  });
+
+  it('never repeats a line of an earlier task', () => {
+    expect(latestNarration([...items, { kind: 'user', text: 'And tomorrow?', joined: false }], true)).toBe('');
   });
 });

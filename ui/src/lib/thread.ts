@@ -55,3 +55,19 @@ export function taskWords(items: ThreadItem[]): string {
   }
   return words.join('\n');
 }
+
+/**
+ * The agent's latest narration line while its task runs: what the live screen shows, said in
+ * words for a screen reader (TaskPanel's polite live region). Empty when the task is not
+ * running or the agent has said nothing yet.
+ */
+export function latestNarration(items: ThreadItem[], running: boolean): string {
+  if (!running) return '';
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i];
+    if (item.kind === 'narration') return item.text;
+    // A line from before the message that started this task belongs to an earlier task.
+    if (item.kind === 'user' && !item.joined) return '';
+  }
+  return '';
+}

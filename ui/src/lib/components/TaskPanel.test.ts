@@ -31,6 +31,22 @@ describe('TaskPanel', () => {
     await waitFor(() => expect(api.stopTask).toHaveBeenCalledWith('c1'));
   });
 
+  it('says the live screen in words: the latest narration, politely, only while the task runs', async () => {
+    const state = new AppState(fakeApi());
+    const items = [
+      { kind: 'user' as const, text: 'Check the weather', joined: false },
+      { kind: 'narration' as const, text: 'Opening the browser' },
+      { kind: 'narration' as const, text: 'Reading the forecast' },
+    ];
+    state.conversation = conversation({ status: 'running', items });
+    render(TaskPanel, { app: state, machine: machine() });
+    const region = screen.getByTestId('live-narration');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toHaveTextContent(/^Reading the forecast$/);
+    state.conversation = conversation({ status: 'succeeded', items });
+    await waitFor(() => expect(screen.getByTestId('live-narration').textContent).toBe(''));
+  });
+
   it('renders the final answer as Markdown and shows a limit banner', () => {
     const state = new AppState(fakeApi());
     state.conversation = conversation({

@@ -68,7 +68,8 @@ describe('Step-by-step replay', () => {
     await waitFor(() => expect(screen.getAllByTestId('replay-shot')).toHaveLength(2));
     expect(within(items[0]).getByText('No screenshot')).toBeInTheDocument();
 
-    await userEvent.click(within(items[0]).getByRole('button', { name: 'See the screen of step 1 large' }));
+    // Its name says what it shows, as a screen reader reads it.
+    await userEvent.click(within(items[0]).getByRole('button', { name: 'No screenshot. See the screen of step 1 large' }));
     expect(within(screen.getByTestId('step-viewer')).getByText('No screenshot for this step.')).toBeInTheDocument();
     expect(screen.queryByTestId('step-viewer-image')).not.toBeInTheDocument();
   });

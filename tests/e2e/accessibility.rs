@@ -1,0 +1,319 @@
+//! axe-core (ui's devDependency, its axe.min.js run in the real window over WebDriver) over
+//! every main screen and dialog, in the light and the dark colour scheme: the computer list, a
+//! running task beside its live screen, the finished answer and its steps, check and
+//! save-as-reusable sheets, an approval card, Needs you, the account with its keys and its
+//! advanced part, a new computer, settings, the console, schedules and a schedule, and search.
+//! No serious or critical finding may remain; each is reported by rule, element and screen.
+//!
+//! While the task runs, the live screen's text alternative (a polite live region with the
+//! agent's latest narration line) is read and compared with the thread's narration.
+
+use std::time::Duration;
+
+use porthole_e2e::{by_testid, text_of, App, AppOptions, Eventually};
+use thirtyfour::prelude::*;
+
+use crate::flows::{open_console, send_task, wait_for_status};
+use crate::replay::{keep_screenshot, run_recorded_task_started};
+
+/// Slow enough to catch a task while it runs, fast enough for a test.
+const SCALE: f64 = 0.4;
+
+const AXE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../ui/node_modules/axe-core/axe.min.js"
+);
+
+/// Runs axe over the whole page and returns its serious and critical findings, one line each.
+const RUN_AXE: &str = r#"
+    const done = arguments[arguments.length - 1];
+    window.axe.run(document, { resultTypes: ['violations'] }).then((r) => done(
+        r.violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .flatMap((v) => v.nodes.map((n) =>
+                `${v.id} (${v.impact}) at ${JSON.stringify(n.target)}: ${v.help}; ` +
+                (n.failureSummary || '').replace(/\s+/g, ' ').slice(0, 300)))
+    ), (e) => done([`axe could not run: ${e}`]));
+"#;
+
+/// Every finding of the screens checked so far, with the screen's name.
+struct Audit<'a> {
+    app: &'a App,
+    scheme: &'a str,
+    findings: Vec<String>,
+    screens: usize,
+}
+
+impl<'a> Audit<'a> {
+    async fn new(app: &'a App, scheme: &'a str) -> Audit<'a> {
+        let source = std::fs::read_to_string(AXE)
+            .unwrap_or_else(|e| panic!("{AXE} (npm ci in ui/ installs axe-core): {e}"));
+        app.driver
+            .set_script_timeout(Duration::from_secs(120))
+            .await
+            .expect("script timeout");
+        // A page that never reloads keeps it for every screen of the run.
+        app.driver
+            .execute(&format!("{source}\nreturn typeof window.axe;"), vec![])
+            .await
+            .expect("axe-core loads in the window");
+        Audit {
+            app,
+            scheme,
+            findings: Vec::new(),
+            screens: 0,
+        }
+    }
+
+    async fn check(&mut self, screen: &str) {
+        let found = self
+            .app
+            .driver
+            .execute_async(RUN_AXE, vec![])
+            .await
+            .unwrap_or_else(|e| panic!("axe runs on {screen}: {e}"));
+        let lines: Vec<String> = serde_json::from_value(found.json().clone())
+            .unwrap_or_else(|_| panic!("axe's answer on {screen}: {}", found.json()));
+        self.screens += 1;
+        let name = format!("a11y-{}-{:02}-{screen}", self.scheme, self.screens);
+        keep_screenshot(self.app, &name).await;
+        self.findings
+            .extend(lines.into_iter().map(|l| format!("[{screen}] {l}")));
+    }
+
+    /// Every finding in one message, or `None` when there is none.
+    fn report(self) -> Option<String> {
+        (!self.findings.is_empty()).then(|| {
+            format!(
+                "{} serious or critical accessibility findings over {} screens ({}):\n{}",
+                self.findings.len(),
+                self.screens,
+                self.scheme,
+                self.findings.join("\n")
+            )
+        })
+    }
+}
+
+async fn click(wait: &Eventually<'_>, testid: &str) {
+    wait.element(testid)
+        .await
+        .unwrap_or_else(|e| panic!("{testid} is there: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("{testid} can be clicked: {e}"));
+}
+
+/// Reads the live region while the task runs: the agent's latest narration line, once the
+/// agent has said one. Returns what it read (empty when the task ended first).
+async fn narration_announced(app: &App) -> String {
+    let start = std::time::Instant::now();
+    while start.elapsed() < Duration::from_secs(90) {
+        let region = app
+            .driver
+            .find(by_testid("live-narration"))
+            .await
+            .expect("the live screen's live region");
+        assert_eq!(
+            region.attr("aria-live").await.unwrap().as_deref(),
+            Some("polite"),
+            "announced politely, never interrupting"
+        );
+        let said = region
+            .prop("textContent")
+            .await
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        if !said.trim().is_empty() {
+            return said.trim().to_owned();
+        }
+        let chip = app.driver.find(by_testid("status-chip")).await.unwrap();
+        if chip.attr("data-status").await.unwrap().as_deref() != Some("running") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    String::new()
+}
+
+async fn every_screen(scheme: &str) {
+    let app = App::launch_with(AppOptions {
+        demo_time_scale: Some(SCALE),
+        env: vec![
+            ("PORTHOLE_THEME".into(), scheme.into()),
+            (
+                "GTK_THEME".into(),
+                if scheme == "dark" {
+                    "Adwaita:dark"
+                } else {
+                    "Adwaita"
+                }
+                .into(),
+            ),
+        ],
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    let long = Eventually::new(&app.driver).within(Duration::from_secs(180));
+    let mut audit = Audit::new(&app, scheme).await;
+
+    // The computer list, then a computer with its live screen beside the empty conversation.
+    wait.at_least("machine-row", 3).await.expect("computers");
+    audit.check("computer-list").await;
+    crate::flows::select_machine(&app, "Design laptop")
+        .await
+        .unwrap();
+    wait.element("live-view-only")
+        .await
+        .expect("the live screen");
+    audit.check("computer").await;
+
+    // A running task, and its live screen said in words.
+    run_recorded_task_started(&app, "Look up the weather in Paris")
+        .await
+        .expect("a recorded task starts");
+    let status = wait_for_status(&app, &["running", "succeeded"])
+        .await
+        .unwrap();
+    if status == "running" {
+        let said = narration_announced(&app).await;
+        assert!(
+            !said.is_empty(),
+            "while the task runs, the live region says the agent's latest narration line"
+        );
+        // textContent: the thread folds its steps, and a folded line has no innerText.
+        let lines: Vec<String> = serde_json::from_value(
+            app.driver
+                .execute(
+                    "return Array.from(document.querySelectorAll(\
+                     '[data-testid=\"thread-item\"][data-kind=\"narration\"]'))\
+                     .map((e) => e.textContent.trim());",
+                    vec![],
+                )
+                .await
+                .unwrap()
+                .json()
+                .clone(),
+        )
+        .unwrap();
+        assert!(
+            lines.iter().any(|l| l.contains(&said)),
+            "the live region says a narration line of the thread: {said:?} not in {lines:?}"
+        );
+        audit.check("running-task").await;
+    }
+    assert_eq!(
+        wait_for_status(&app, &["succeeded", "failed"])
+            .await
+            .unwrap(),
+        "succeeded"
+    );
+    let region = app.driver.find(by_testid("live-narration")).await.unwrap();
+    assert_eq!(
+        region
+            .prop("textContent")
+            .await
+            .unwrap()
+            .unwrap_or_default(),
+        "",
+        "nothing more is announced once the task has ended"
+    );
+
+    // The answer, its actions, and each of its sheets.
+    wait.element("answer-actions").await.expect("the actions");
+    audit.check("answer").await;
+    for (open, shown, screen) in [
+        ("answer-steps", "replay-step", "steps"),
+        ("answer-check", "judge-run", "check"),
+        ("answer-reusable", "reusable-template", "save-as-reusable"),
+    ] {
+        click(&wait, open).await;
+        wait.element(shown).await.expect(screen);
+        audit.check(screen).await;
+        click(&wait, "sheet-close").await;
+    }
+
+    // An approval card, and the same card in Needs you.
+    send_task(&app, "Delete the old files in Downloads")
+        .await
+        .unwrap();
+    long.element("approval-deny").await.expect("the agent asks");
+    audit.check("approval").await;
+    click(&wait, "inbox-open").await;
+    wait.at_least("inbox-item", 1).await.expect("the card");
+    audit.check("needs-you").await;
+    click(&wait, "inbox-close").await;
+    click(&wait, "approval-deny").await;
+    wait_for_status(&app, &["succeeded", "failed", "stopped"])
+        .await
+        .unwrap();
+
+    // The account with its keys, and its advanced part.
+    click(&wait, "open-keys").await;
+    wait.at_least("key-row", 1).await.expect("the keys");
+    audit.check("account-and-keys").await;
+    click(&wait, "account-advanced-toggle").await;
+    wait.element("connect-base-url")
+        .await
+        .expect("the API key form");
+    audit.check("account-advanced").await;
+    click(&wait, "keys-page-close").await;
+
+    click(&wait, "new-computer").await;
+    wait.element("computer-name").await.expect("the form");
+    audit.check("new-computer").await;
+    click(&wait, "new-computer-dialog-close").await;
+
+    click(&wait, "open-settings").await;
+    wait.element("setting-developer-tools").await.unwrap();
+    audit.check("settings").await;
+    click(&wait, "settings-dialog-close").await;
+    open_console(&app).await.expect("the console opens");
+    audit.check("console").await;
+    click(&wait, "sheet-close").await;
+
+    // A schedule being made, and the list of schedules.
+    click(&wait, "schedule-button").await;
+    wait.element("schedule-text")
+        .await
+        .expect("the schedule form");
+    audit.check("schedule").await;
+    app.driver
+        .action_chain()
+        .send_keys(Key::Escape)
+        .perform()
+        .await
+        .unwrap();
+    wait.gone("schedule-text").await.expect("Escape closes it");
+    click(&wait, "schedules-open").await;
+    wait.element("schedules-list").await.expect("the list");
+    audit.check("schedules").await;
+    click(&wait, "schedules-close").await;
+
+    // Search, with results.
+    click(&wait, "search-open").await;
+    let input = wait.element("search-input").await.expect("the search box");
+    input.send_keys("weather").await.unwrap();
+    let hit = wait.at_least("search-hit", 1).await.expect("results");
+    assert!(text_of(&hit[0]).await.to_lowercase().contains("weather"));
+    audit.check("search").await;
+
+    let report = audit.report();
+    app.quit().await;
+    assert!(report.is_none(), "{}", report.unwrap_or_default());
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn no_serious_finding_on_any_screen_in_the_light_scheme() {
+    every_screen("light").await;
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn no_serious_finding_on_any_screen_in_the_dark_scheme() {
+    every_screen("dark").await;
+}
