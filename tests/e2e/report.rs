@@ -1,7 +1,8 @@
 //! "Share a report": a recorded Demo task saved as one HTML file (the save dialog's answer is
 //! given by the test, as the system's dialog is not part of the page), then read back (the
 //! task, the answer, each step's picture inside, the cost; no key, no service address, no
-//! script) and opened in a browser apart from Porthole, where every picture shows.
+//! script) and opened in a browser apart from Porthole, where every picture shows; then in
+//! Chromium, which takes a picture of it and prints it to PDF (its text read back).
 
 use porthole_e2e::{App, AppOptions, Browser, Eventually};
 
@@ -95,4 +96,82 @@ async fn a_recorded_task_is_shared_as_one_file_that_opens_in_a_browser() {
     assert!(title.contains("Look up the weather in Paris"), "{title}");
     browser.screenshot("report-in-a-browser").await.unwrap();
     browser.close().await;
+
+    // A second browser, Chromium, headless: a picture of the page, and the page printed to
+    // PDF as its Print does, the PDF's text read back.
+    let shot = porthole_e2e::screenshot_dir().join("report-in-chromium.png");
+    chromium(&[
+        "--window-size=1100,1800".into(),
+        format!("--screenshot={}", shot.display()),
+        format!("file://{}", file.display()),
+    ]);
+    let png = std::fs::read(&shot).expect("Chromium's picture of the report");
+    assert!(png.starts_with(b"\x89PNG"), "a PNG");
+    let pdf = out.path().join("weather-report.pdf");
+    chromium(&[
+        "--no-pdf-header-footer".into(),
+        format!("--print-to-pdf={}", pdf.display()),
+        format!("file://{}", file.display()),
+    ]);
+    let text = std::process::Command::new("pdftotext")
+        .args([pdf.as_os_str(), "-".as_ref()])
+        .output()
+        .expect("pdftotext (poppler-utils; scripts/setup.sh --e2e installs it)");
+    assert!(text.status.success(), "the PDF reads back");
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains("Look up the weather in Paris"),
+        "the task is in the PDF: {text}"
+    );
+    // Each step's picture is printed too (`pdfimages -list`: two header lines, then one line
+    // an image).
+    let images = std::process::Command::new("pdfimages")
+        .arg("-list")
+        .arg(&pdf)
+        .output()
+        .expect("pdfimages (poppler-utils)");
+    let printed = String::from_utf8_lossy(&images.stdout)
+        .lines()
+        .count()
+        .saturating_sub(2);
+    assert!(
+        printed >= steps.len(),
+        "every step's picture is in the PDF: {printed} of {}",
+        steps.len()
+    );
+    // Its first page as a picture beside the screenshots, to be looked at.
+    let page = porthole_e2e::screenshot_dir().join("report-pdf-page");
+    let drawn = std::process::Command::new("pdftoppm")
+        .args(["-png", "-r", "70", "-f", "1", "-l", "1", "-singlefile"])
+        .arg(&pdf)
+        .arg(&page)
+        .status()
+        .expect("pdftoppm (poppler-utils)");
+    assert!(drawn.success(), "the PDF's first page is drawn");
+    for heading in ["Cost", "Answer", "Steps"] {
+        assert!(text.contains(heading), "{heading} is in the PDF: {text}");
+    }
+    assert!(
+        !text.contains("http://") && !text.contains("127.0.0.1"),
+        "no address in the PDF either"
+    );
+}
+
+/// Runs headless Chromium with `args`, failing the test if it cannot.
+fn chromium(args: &[String]) {
+    let ran = std::process::Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+        ])
+        .args(args)
+        .output()
+        .expect("Chromium (scripts/setup.sh --e2e installs it)");
+    assert!(
+        ran.status.success(),
+        "Chromium: {}",
+        String::from_utf8_lossy(&ran.stderr)
+    );
 }
