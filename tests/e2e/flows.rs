@@ -83,7 +83,23 @@ pub async fn learn_reusable_task(app: &App, task: &str) -> Result<()> {
 /// Fills the selected reusable task's inputs (by parameter name) and presses Run.
 pub async fn run_reusable_with(app: &App, inputs: &[(&str, &str)]) -> Result<()> {
     let wait = Eventually::new(&app.driver);
-    wait.element("reusable-run-form").await?;
+    let form = wait.element("reusable-run-form").await?;
+    // The form fits the sheet it is in (the narrow column beside the live screen): nothing of
+    // it is cut off at the column's edge, where a person could neither read nor reach it.
+    let overflow = app
+        .driver
+        .execute(
+            "const form = arguments[0].getBoundingClientRect();
+             const sheet = arguments[0].closest('[data-testid=\"sheet\"]').getBoundingClientRect();
+             return form.left >= sheet.left && form.right <= sheet.right + 0.5
+               ? '' : `form ${form.left}..${form.right}, sheet ${sheet.left}..${sheet.right}`;",
+            vec![form.to_json()?],
+        )
+        .await?;
+    let overflow = overflow.json().as_str().unwrap_or("no answer").to_owned();
+    if !overflow.is_empty() {
+        return Err(format!("the run form is wider than its sheet: {overflow}").into());
+    }
     for (name, value) in inputs {
         let input = app
             .driver

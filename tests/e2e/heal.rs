@@ -1,10 +1,12 @@
-//! "Fix it" on a reusable task: a run that went wrong is kept, the person says what to do
-//! differently, the service repairs the code (sent the failed run as an evaluation), the
-//! window lists what changed and why, and the repaired task runs. On the way, the console
-//! (used to close the page that asked to sign in) counts down the Demo's real idle limit.
+//! "Fix it" on a reusable task: a run that went wrong is kept and said in words, the person
+//! says what to do differently, the service repairs the code (sent the failed run as an
+//! evaluation), the window lists what changed (the feedback at the top of the repaired code),
+//! and the repaired task runs. On the way, the console (used to close the page that asked to
+//! sign in) counts down the Demo's real idle limit.
 
 use porthole_e2e::{by_testid, App, Eventually};
 use std::time::Duration;
+use thirtyfour::By;
 
 use crate::flows::{learn_reusable_task, run_in_console, run_reusable_with};
 use crate::replay::keep_screenshot;
@@ -24,13 +26,23 @@ async fn a_failed_run_is_fixed_with_feedback_and_the_fixed_task_runs() {
     run_reusable_with(&app, &[("place", "the sign in page")])
         .await
         .unwrap();
+    // What stopped it, in words with a way out; the service's raw error stays under
+    // Technical details.
     let failure = long
-        .text("run-error", |t| !t.trim().is_empty())
+        .text("reusable-problem", |t| !t.trim().is_empty())
         .await
         .expect("the run goes wrong and says so");
     assert!(
-        failure.contains("sign in"),
-        "the error says what stopped it: {failure}"
+        failure.contains("Browser on Design laptop asks to sign in"),
+        "the problem says what stopped it: {failure}"
+    );
+    assert!(
+        failure.contains("\u{201c}Sign in to Browser\u{201d}") && failure.contains("Fix it"),
+        "and the ways past it: {failure}"
+    );
+    assert!(
+        app.driver.find(by_testid("reusable-result")).await.is_err(),
+        "a run that went wrong shows no result"
     );
     let pending = wait
         .text("reusable-heal", |t| t.contains("went wrong"))
@@ -61,21 +73,41 @@ async fn a_failed_run_is_fixed_with_feedback_and_the_fixed_task_runs() {
         .text("reusable-changes", |t| !t.trim().is_empty())
         .await
         .expect("the window shows what the fix changed");
+    // Each change in words; the service's reasons (its record of the failed runs) are not
+    // words for a person and are not shown.
     assert!(
-        changes.contains("Wait for the screen to settle"),
+        changes.contains("Wait for the screen to settle before reading it."),
         "the repair for a screen read too early is listed: {changes}"
     );
     assert!(
-        changes.contains("Why:") && changes.contains("evaluation 1") && changes.contains("sign_in"),
-        "with why, naming the failed run it was sent and its error: {changes}"
+        changes.contains("Recorded the feedback at the top of the code."),
+        "the feedback is one of the changes: {changes}"
     );
     assert!(
-        changes.contains("It reads the screen too early"),
-        "the feedback reached the repair: {changes}"
+        !changes.contains("Why:") && !changes.contains("evaluation"),
+        "no service record in the list: {changes}"
     );
     wait.gone("reusable-heal")
         .await
-        .expect("the failed run is settled by the fix");
+        .expect("the failed run was sent with the fix and is settled");
+    // The feedback reached the repair: the repaired code, under Technical details, starts
+    // with it.
+    let details = wait.element("reusable-details").await.unwrap();
+    details
+        .find(By::Css("details > summary"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let code = wait
+        .text("reusable-code", |t| t.contains("Repaired after feedback"))
+        .await
+        .expect("the repaired code is shown under Technical details");
+    assert!(
+        code.contains("It reads the screen too early"),
+        "the feedback reached the repair: {code}"
+    );
     keep_screenshot(&app, "heal-fixed").await;
 
     // The person deals with the page that asked to sign in (closes it on the computer, from
@@ -109,13 +141,16 @@ async fn a_failed_run_is_fixed_with_feedback_and_the_fixed_task_runs() {
         })
         .await
         .expect("the library kept the fixed task and what changed");
-    assert!(kept.contains("Why:"), "{kept}");
+    assert!(
+        kept.contains("Recorded the feedback at the top of the code."),
+        "{kept}"
+    );
     run_reusable_with(&app, &[("place", "Rome")]).await.unwrap();
-    let result = match long.text("run-result", |t| t.contains("Rome")).await {
+    let result = match long.text("reusable-result", |t| t.contains("Rome")).await {
         Ok(result) => result,
         Err(e) => {
             keep_screenshot(&app, "heal-fixed-run-failed").await;
-            let error = match app.driver.find(by_testid("run-error")).await {
+            let error = match app.driver.find(by_testid("reusable-problem")).await {
                 Ok(el) => porthole_e2e::text_of(&el).await,
                 Err(_) => String::new(),
             };
@@ -124,7 +159,11 @@ async fn a_failed_run_is_fixed_with_feedback_and_the_fixed_task_runs() {
     };
     assert!(result.contains("weather"), "{result}");
     assert!(
-        app.driver.find(by_testid("run-error")).await.is_err(),
+        app.driver
+            .find(by_testid("reusable-problem"))
+            .await
+            .is_err()
+            && app.driver.find(by_testid("run-error")).await.is_err(),
         "the fixed task finished without an error"
     );
     keep_screenshot(&app, "heal-fixed-run").await;
