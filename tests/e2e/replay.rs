@@ -6,13 +6,28 @@ use thirtyfour::prelude::*;
 
 pub use crate::flows::{select_machine, send_task, wait_for_status};
 
-/// Turns on "Record steps" and sends `task` to Design laptop.
+/// The "Record steps" switch, under the composer's "More options" (⋯), opened if folded.
+pub async fn record_steps_switch(app: &App) -> Result<WebElement> {
+    let wait = Eventually::new(&app.driver);
+    let more = wait.element("composer-more").await?;
+    if more.attr("aria-expanded").await?.as_deref() != Some("true") {
+        more.click().await?;
+    }
+    wait.element("record-steps").await
+}
+
+/// Turns on "Record steps" (folding "More options" again) and sends `task` to Design laptop.
 pub async fn run_recorded_task_started(app: &App, task: &str) -> Result<()> {
     select_machine(app, "Design laptop").await?;
-    let switch = Eventually::new(&app.driver).element("record-steps").await?;
+    let switch = record_steps_switch(app).await?;
     if !switch.is_selected().await? {
         switch.click().await?;
     }
+    app.driver
+        .find(by_testid("composer-more"))
+        .await?
+        .click()
+        .await?;
     send_task(app, task).await
 }
 

@@ -16,7 +16,14 @@ async fn a_task_stops_at_its_spending_cap_and_says_what_it_cost() {
         .await
         .expect("machine");
 
-    // A cap that is no sum of money: said, and Send stays off.
+    // A cap that is no sum of money: said, and Send stays off. The cap sits under the
+    // composer's "More options" (⋯).
+    wait.element("composer-more")
+        .await
+        .expect("More options")
+        .click()
+        .await
+        .unwrap();
     let cap = wait.element("cap-input").await.expect("the cap box");
     cap.send_keys("lots").await.unwrap();
     let said = wait.text("cap-error", |t| !t.is_empty()).await.unwrap();

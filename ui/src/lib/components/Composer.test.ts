@@ -150,3 +150,68 @@ describe('Composer while a task runs', () => {
     expect(screen.queryByTestId('run-next-button')).toBeNull();
   });
 });
+
+describe('Composer’s one row', () => {
+  it('keeps the secondary controls under "More options", reachable by keyboard, and Escape folds them', async () => {
+    const state = new AppState(fakeApi());
+    state.conversation = conversation();
+    render(Composer, { app: state, machine: machine() });
+    // Folded: attach, ⋯, Schedule… and Send in one row; nothing else.
+    expect(screen.queryByTestId('record-steps')).toBeNull();
+    expect(screen.queryByTestId('model-picker')).toBeNull();
+    expect(screen.queryByTestId('cap-input')).toBeNull();
+    expect(screen.getByTestId('schedule-button')).toBeInTheDocument();
+    const more = screen.getByTestId('composer-more');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(more).toHaveAccessibleName('More options');
+
+    more.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByTestId('record-steps')).toBeChecked();
+    expect(screen.getByTestId('cap-input')).toBeInTheDocument();
+    // Tab reaches them from ⋯ (after the row's own buttons).
+    const reached: (string | null)[] = [];
+    for (let i = 0; i < 6; i++) {
+      await userEvent.tab();
+      reached.push(document.activeElement?.getAttribute('data-testid') ?? null);
+    }
+    expect(reached).toContain('record-steps');
+    expect(reached).toContain('cap-input');
+
+    // Turning recording off marks ⋯, so a folded change is not forgotten.
+    await userEvent.click(screen.getByTestId('record-steps'));
+    expect(more).toHaveAccessibleName('More options (some changed)');
+    await userEvent.click(screen.getByTestId('record-steps'));
+
+    screen.getByTestId('cap-input').focus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByTestId('composer-more-panel')).toBeNull();
+    expect(more).toHaveFocus();
+  });
+
+  it('while a task runs: Run next beside "Add to this task", and Schedule… under ⋯', async () => {
+    const state = new AppState(fakeApi());
+    state.conversation = conversation({ status: 'running' });
+    render(Composer, { app: state, machine: machine() });
+    expect(screen.getByTestId('run-next-button')).toBeInTheDocument();
+    expect(screen.queryByTestId('schedule-button')).toBeNull();
+    await userEvent.click(screen.getByTestId('composer-more'));
+    expect(screen.getByTestId('schedule-button')).toBeInTheDocument();
+  });
+
+  it('keeps the AI model under ⋯, and marks ⋯ when it is not the automatic one', async () => {
+    const state = new AppState(fakeApi());
+    state.conversation = conversation();
+    state.models = [
+      { id: 'auto', name: 'Automatic', tier: 'balanced', costTier: '$', allowed: true },
+      { id: 'v/big', name: 'Big', tier: 'reasoning', costTier: '$$$', allowed: true },
+    ];
+    render(Composer, { app: state, machine: machine() });
+    expect(screen.queryByTestId('model-picker')).toBeNull();
+    await userEvent.click(screen.getByTestId('composer-more'));
+    await userEvent.selectOptions(screen.getByLabelText('AI model'), 'v/big');
+    expect(state.chosenModel).toBe('v/big');
+    expect(screen.getByTestId('composer-more')).toHaveAccessibleName('More options (some changed)');
+  });
+});

@@ -39,6 +39,11 @@ export class ComposerOptions {
   sentence = $state('');
   checks = $state<{ check: string; evidence: boolean }[]>([{ check: '', evidence: true }]);
 
+  /** An answer format or success criteria is set: not the usual. */
+  get changed(): boolean {
+    return this.outputSchema.trim() !== '' || this.criteria() !== null;
+  }
+
   criteria(): Criteria | null {
     if (this.criteriaMode === 'sentence') return this.sentence.trim() ? this.sentence.trim() : null;
     const list = this.checks

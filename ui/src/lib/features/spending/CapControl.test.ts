@@ -33,6 +33,8 @@ describe('the spending cap', () => {
 
   it('goes out with the task the message starts', async () => {
     const { api, box } = setup();
+    // The cap is under the composer's "More options".
+    await userEvent.click(screen.getByTestId('composer-more'));
     await userEvent.type(screen.getByTestId('cap-input'), '0.50');
     await userEvent.type(box, 'Find the weather{Enter}');
     await waitFor(() =>
@@ -42,6 +44,7 @@ describe('the spending cap', () => {
 
   it('a cap that is no sum of money says so and sends nothing', async () => {
     const { api, box } = setup();
+    await userEvent.click(screen.getByTestId('composer-more'));
     await userEvent.type(screen.getByTestId('cap-input'), 'lots');
     expect(screen.getByTestId('cap-error').textContent).toContain('at least $0.01');
     await userEvent.type(box, 'Find the weather{Enter}');
