@@ -167,3 +167,99 @@ async fn cards_on_two_computers_wait_in_one_inbox_and_one_is_answered_there() {
     keep_screenshot(&app, "inbox-answered-task-done").await;
     app.quit().await;
 }
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_computer_put_away_stays_away_after_a_restart() {
+    // A Demo of the test's own, so the same computers (and ids) are there after the restart.
+    let (sim, env) = crate::flows::own_demo(0.02).await;
+    let app = App::launch_with(AppOptions {
+        env: env.clone(),
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    // The Demo's "Studio archive" sleeps and cannot be woken from here.
+    until_count(&app, |c| c >= 1).await;
+    let before = inbox_count(&app).await;
+    wait.element("inbox-open")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.at_least("inbox-item", 1)
+        .await
+        .expect("the inbox's items");
+    let item = app
+        .driver
+        .find(By::Css(
+            "[data-testid=\"inbox-item\"][data-kind=\"cannotWake\"]",
+        ))
+        .await
+        .expect("the computer that cannot be woken");
+    item.find(by_testid("inbox-dismiss"))
+        .await
+        .expect("Put away")
+        .click()
+        .await
+        .unwrap();
+    until_count(&app, |c| c == before - 1).await;
+    wait.element("inbox-close")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+
+    let (keep, again) = crate::flows::restart_on(app, env, "Design laptop").await;
+    let wait = Eventually::new(&again.driver);
+    // Something new to need the person after the restart: a failed task. The inbox worked out
+    // for it also holds every computer read by then, so the count it brings is the whole story.
+    send_task(&again, "Open the file and fail")
+        .await
+        .expect("send");
+    assert_eq!(
+        wait_for_status(&again, &["succeeded", "failed"])
+            .await
+            .unwrap(),
+        "failed"
+    );
+    wait.text("machine-cannot-wake", |t| !t.is_empty())
+        .await
+        .expect("the archive is listed, still not wakeable");
+    let after = until_count(&again, |c| c >= before).await;
+    assert_eq!(
+        after, before,
+        "the failure is new; the computer is still put away"
+    );
+    wait.element("inbox-open")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.at_least("inbox-item", 1).await.expect("the failure");
+    let kinds = {
+        let mut kinds = Vec::new();
+        for item in again
+            .driver
+            .find_all(By::Css("[data-testid=\"inbox-item\"]"))
+            .await
+            .unwrap()
+        {
+            kinds.push(item.attr("data-kind").await.unwrap().unwrap_or_default());
+        }
+        kinds
+    };
+    assert!(kinds.contains(&"taskFailed".to_owned()), "{kinds:?}");
+    assert!(
+        !kinds.contains(&"cannotWake".to_owned()),
+        "the computer put away is not back after the restart: {kinds:?}"
+    );
+    keep_screenshot(&again, "inbox-put-away-after-restart").await;
+    again.quit().await;
+    drop(keep);
+    sim.shutdown().await;
+}
