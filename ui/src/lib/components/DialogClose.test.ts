@@ -69,3 +69,17 @@ describe('closing a dialog', () => {
     expect(onclose).toHaveBeenCalled();
   });
 });
+
+describe('Settings', () => {
+  it('holds "Record steps", the same choice as under the composer’s ⋯, kept for next time', async () => {
+    const { composerOptions, RECORD_STEPS_KEY } = await import('../features/advanced/options.svelte');
+    composerOptions.recordSteps = true;
+    render(SettingsDialog, { developerTools: false, onchange: () => {}, onclose: () => {} });
+    const box = screen.getByTestId('setting-record-steps');
+    expect(box).toBeChecked();
+    await userEvent.click(box);
+    expect(composerOptions.recordSteps).toBe(false);
+    expect(localStorage.getItem(RECORD_STEPS_KEY)).toBe('false');
+    composerOptions.recordSteps = true;
+  });
+});
