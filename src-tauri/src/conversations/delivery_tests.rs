@@ -28,36 +28,8 @@ async fn app_paced(faults: &str, seed: u64, client_scale: f64) -> App {
     })
     .await
     .expect("the simulator starts");
-    let key = sim.account("ada").api_key.clone().expect("a key");
-    let client = Client::with_config(
-        &sim.base_url,
-        Credential::api_key(&key).unwrap(),
-        ClientConfig::time_scaled(client_scale),
-    )
-    .unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let connection = Connection::default();
-    connection.activate(client.clone(), SCOPE.into());
-    let told = Arc::new(Told::default());
-    let core = core_in(dir.path(), &connection, &told);
-    let machine = client
-        .machines()
-        .list()
-        .await
-        .unwrap()
-        .machines
-        .into_iter()
-        .find(|m| m.name.as_deref() == Some("Design laptop"))
-        .expect("ada's awake computer")
-        .machine_id;
-    App {
-        sim,
-        dir,
-        connection,
-        told,
-        core,
-        machine,
-    }
+    let client = paced_client_for(&sim, "ada", client_scale);
+    app_on(sim, client).await
 }
 
 /// A seed under which the simulator refuses the first `SENDS` messages and takes the next:

@@ -67,11 +67,16 @@ pub(super) async fn sim_with(turn_id_in: &str) -> RunningSim {
 }
 
 pub(super) fn client_for(sim: &RunningSim, account: &str) -> Client {
+    paced_client_for(sim, account, SCALE)
+}
+
+/// A client of `account` waiting `client_scale` of the real backoff between tries.
+pub(super) fn paced_client_for(sim: &RunningSim, account: &str, client_scale: f64) -> Client {
     let key = sim.account(account).api_key.clone().expect("a key");
     Client::with_config(
         &sim.base_url,
         Credential::api_key(&key).unwrap(),
-        ClientConfig::time_scaled(SCALE),
+        ClientConfig::time_scaled(client_scale),
     )
     .unwrap()
 }
@@ -93,9 +98,14 @@ pub(super) async fn app() -> App {
 /// The app connected to the simulator as ada, her awake "Design laptop" chosen.
 pub(super) async fn app_with(turn_id_in: &str) -> App {
     let sim = sim_with(turn_id_in).await;
+    let client = client_for(&sim, "ada");
+    app_on(sim, client).await
+}
+
+/// The app on `sim`, connected with `client` (ada's), her awake "Design laptop" chosen.
+pub(super) async fn app_on(sim: RunningSim, client: Client) -> App {
     let dir = tempfile::tempdir().unwrap();
     let connection = Connection::default();
-    let client = client_for(&sim, "ada");
     connection.activate(client.clone(), SCOPE.into());
     let told = Arc::new(Told::default());
     let core = core_in(dir.path(), &connection, &told);

@@ -16,7 +16,7 @@ use porthole_sim::{Config, RunningSim, Sim};
 
 use super::model::Speaker;
 use super::*;
-use crate::connection::{Connection, ConnectionMode};
+use crate::connection::ConnectionMode;
 use crate::persist::ConversationStore;
 use test_app::*;
 
