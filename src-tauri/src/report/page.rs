@@ -6,6 +6,45 @@ use maud::{html, Markup, PreEscaped, DOCTYPE};
 
 use super::{Report, ReportStep};
 
+/// The answer as the window shows it: a structured output (JSON) as it is, set in monospace;
+/// words from their Markdown, so `**Paris: 21 °C**` reads in bold, not with its stars.
+fn answer_markup(answer: &str) -> Markup {
+    let trimmed = answer.trim_start();
+    let is_data = (trimmed.starts_with('{') || trimmed.starts_with('['))
+        && serde_json::from_str::<serde_json::Value>(answer).is_ok();
+    if is_data {
+        return html! { pre.data { (answer) } };
+    }
+    PreEscaped(markdown(answer))
+}
+
+/// Markdown made HTML with nothing of it able to act: HTML written in it is shown as text,
+/// an image is its description (the page fetches nothing), and a link is its words with its
+/// web address after them in brackets (the page opens nothing; a printed PDF keeps where it
+/// pointed). Every word is escaped by pulldown-cmark.
+fn markdown(text: &str) -> String {
+    use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
+    let mut links: Vec<CowStr> = Vec::new();
+    let events = Parser::new_ext(text, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH)
+        .filter_map(|event| match event {
+            Event::Html(raw) | Event::InlineHtml(raw) => Some(Event::Text(raw)),
+            Event::Start(Tag::Image { .. }) | Event::End(TagEnd::Image) => None,
+            Event::Start(Tag::Link { dest_url, .. }) => {
+                links.push(dest_url);
+                None
+            }
+            Event::End(TagEnd::Link) => {
+                let url = links.pop()?;
+                let web = url.starts_with("https://") || url.starts_with("http://");
+                web.then(|| Event::Text(format!(" ({url})").into()))
+            }
+            other => Some(other),
+        });
+    let mut out = String::new();
+    pulldown_cmark::html::push_html(&mut out, events);
+    out
+}
+
 /// The whole page.
 pub fn html(report: &Report) -> String {
     let page = html! {
@@ -34,7 +73,7 @@ pub fn html(report: &Report) -> String {
                 section {
                     h2 { "Answer" }
                     @match &report.answer {
-                        Some(answer) => { div.answer data-part="answer" { (answer) } },
+                        Some(answer) => { div.answer data-part="answer" { (answer_markup(answer)) } },
                         None => { p.muted { "The agent gave no answer." } },
                     }
                 }
@@ -129,7 +168,8 @@ h3 { font-size: 16px; margin: 0 0 6px; }
 .kicker { text-transform: uppercase; letter-spacing: .06em; font-size: 12px; color: var(--muted); margin: 0; }
 .facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 0; }
 .facts dt { color: var(--muted); } .facts dd { margin: 0; }
-.answer { white-space: pre-wrap; overflow-wrap: anywhere; border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; }
+.answer { overflow-wrap: anywhere; border: 1px solid var(--line); border-radius: 8px; padding: 2px 14px; }
+.answer pre.data { white-space: pre-wrap; }
 .muted { color: var(--muted); }
 .checks { list-style: none; padding: 0; display: grid; gap: 8px; }
 .mark { font-size: 12px; font-weight: 600; padding: 1px 8px; border-radius: 999px; border: 1px solid currentColor; }
@@ -140,5 +180,5 @@ h3 { font-size: 16px; margin: 0 0 6px; }
 .error { color: var(--fail); }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; font: 13px/1.4 ui-monospace, 'DejaVu Sans Mono', monospace; }
 footer { margin-top: 32px; font-size: 13px; }
-@media print { body { padding: 0; } details { display: block; } }
+@media print { body { padding: 0; } details { display: block; } h2 { break-after: avoid; } }
 ";

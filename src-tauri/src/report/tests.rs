@@ -141,11 +141,16 @@ async fn a_recorded_task_becomes_one_self_contained_file_without_secrets() {
     assert!(html.contains("Look up the weather in Paris"), "the task");
     let answer = report.answer.clone().expect("the answer");
     assert!(!answer.is_empty());
-    let first_line = answer.lines().next().unwrap();
+    // The Demo's answer leads with its result in bold Markdown: shown bold, without the stars.
+    let first_line = answer.lines().next().unwrap().trim_matches('*');
     assert!(
-        html.contains(&maud::html! { (first_line) }.into_string()),
-        "the answer, escaped as text"
+        html.contains(&format!(
+            "<strong>{}</strong>",
+            maud::html! { (first_line) }.into_string()
+        )),
+        "the answer, from its Markdown: {answer}"
     );
+    assert!(!html.contains("**"), "no Markdown stars left");
     assert!(report.steps.len() >= 2, "{:#?}", report.steps);
     let pictures = html.matches("<img src=\"data:image/jpeg;base64,").count();
     assert_eq!(pictures, report.steps.len(), "one picture per step, inside");
@@ -235,6 +240,48 @@ fn what_the_agent_wrote_stays_text_and_the_address_is_taken_out() {
     assert!(!html.contains("127.0.0.1:4567"));
     assert!(html.contains("[the service]/v1/x"));
     assert!(html.contains("less than $0.01"));
+}
+
+#[test]
+fn the_answer_reads_as_its_markdown_and_nothing_in_it_can_act() {
+    let answer =
+        "**Oslo: 4 °C**\n\n- rain\n- wind\n\nSee [the forecast](https://weather.example/oslo) \
+        or [this](javascript:alert(1)).\n\n![a chart](https://weather.example/chart.png)\n\n\
+        <script>alert(2)</script>\n\nA <b>bold</b> claim.";
+    let report = Report {
+        task: "t".into(),
+        computer: "c".into(),
+        outcome: "Done",
+        recorded: false,
+        steps: vec![],
+        answer: Some(answer.into()),
+        cost_usd: None,
+        checks: vec![],
+        made_at: "today".into(),
+    };
+    let html = page::html(&report);
+    assert!(html.contains("<strong>Oslo: 4 °C</strong>"), "{html}");
+    assert!(html.contains("<li>rain</li>"));
+    // Links are their words and web address; images their description; HTML is text.
+    assert!(html.contains("See the forecast (https://weather.example/oslo) or this."));
+    assert!(!html.contains("<a "), "nothing to open");
+    assert!(!html.contains("javascript:"));
+    assert!(!html.contains("<img src=\"https"), "nothing to fetch");
+    assert!(html.contains("a chart"));
+    assert!(!html.contains("<script>"));
+    assert!(html.contains("&lt;script&gt;alert(2)&lt;/script&gt;"));
+    assert!(html.contains("A &lt;b&gt;bold&lt;/b&gt; claim."));
+
+    // A structured output stays as it was given.
+    let data = Report {
+        answer: Some("{\n  \"city\": \"Oslo\"\n}".into()),
+        ..report
+    };
+    let html = page::html(&data);
+    assert!(
+        html.contains("<pre class=\"data\">{\n  &quot;city&quot;: &quot;Oslo&quot;\n}</pre>"),
+        "{html}"
+    );
 }
 
 #[test]
