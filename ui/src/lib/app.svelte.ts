@@ -18,6 +18,11 @@ import type {
 /** How often the machine list is re-read when nothing announced a change (not a busy loop). */
 export const QUIET_REFRESH_MS = 60_000;
 
+/** A task is under way (and may still be charged for). */
+function working(status: Conversation['status']): boolean {
+  return status === 'running' || status === 'needsApproval';
+}
+
 export class AppState implements Computers {
   connection = $state<ConnectionInfo | null>(null);
   machines = $state<MachineRow[]>([]);
@@ -194,6 +199,10 @@ export class AppState implements Computers {
     await this.act(() =>
       this.api.watchConversation(id, (c) => {
         if (c.id === this.watched) {
+          // A task that just ended has been charged: the balance shown beside what it cost is
+          // read again, or it would still be the one from before the task.
+          const before = this.conversation;
+          if (before?.id === c.id && working(before.status) && !working(c.status)) void this.refreshAccount();
           this.conversation = c;
           if (c.model) this.chosenModel = c.model;
         }

@@ -70,6 +70,27 @@ describe('AppState', () => {
     expect(state.storedDataNotices).toEqual([settings]);
   });
 
+  it('reads the balance again when the task it watches ends, not on every update', async () => {
+    let update: (c: Conversation) => void = () => {};
+    const api = fakeApi({
+      watchConversation: vi.fn(async (_id: string, cb: (c: Conversation) => void) => {
+        update = cb;
+        cb(conversation({ status: 'running' }));
+        return null;
+      }),
+    });
+    const state = new AppState(api);
+    await state.start();
+    const reads = vi.mocked(api.getAccount).mock.calls.length;
+    update(conversation({ status: 'needsApproval' }));
+    update(conversation({ status: 'running' }));
+    expect(api.getAccount).toHaveBeenCalledTimes(reads);
+    update(conversation({ status: 'succeeded' }));
+    expect(api.getAccount).toHaveBeenCalledTimes(reads + 1);
+    update(conversation({ status: 'succeeded' }));
+    expect(api.getAccount).toHaveBeenCalledTimes(reads + 1);
+  });
+
   it('sends the chosen model only when it is not the default', async () => {
     const api = fakeApi();
     const state = new AppState(api);
