@@ -163,21 +163,61 @@ async fn a_recorded_task_replays_step_by_step_with_screenshots() {
 async fn a_task_sent_without_recording_says_how_to_record() {
     let app = App::launch().await.expect("the app opens");
     select_machine(&app, "Design laptop").await.unwrap();
+    let wait = Eventually::new(&app.driver);
+    // "Record steps" is on unless the person turned it off: this person did.
+    let switch = record_steps_switch(&app).await.unwrap();
+    assert!(
+        switch.is_selected().await.unwrap(),
+        "Record steps is on by default"
+    );
+    switch.click().await.unwrap();
+    assert!(!switch.is_selected().await.unwrap(), "Record steps is off");
     send_task(&app, "Look up the weather in Oslo")
         .await
         .unwrap();
+    // Back on once the task is sent (the choice is kept in the page's storage, which the
+    // other tests of this run share); the task already went out without a recording.
+    wait.element("status-chip")
+        .await
+        .expect("the task was sent");
+    let switch = record_steps_switch(&app).await.unwrap();
+    switch.click().await.unwrap();
+    assert!(
+        switch.is_selected().await.unwrap(),
+        "Record steps is on again"
+    );
     wait_for_status(&app, &["succeeded"]).await.unwrap();
-    let wait = Eventually::new(&app.driver);
     wait.element("answer-steps")
         .await
         .unwrap()
         .click()
         .await
         .unwrap();
+    let sheet = wait.element("sheet").await.expect("the Steps sheet opens");
+    assert_eq!(
+        sheet.attr("data-kind").await.unwrap().as_deref(),
+        Some("steps")
+    );
     let note = wait
-        .text("replay-not-recorded", |t| !t.is_empty())
+        .text("replay-not-recorded", |t| !t.trim().is_empty())
         .await
-        .expect("explained");
-    assert!(note.contains("Record steps"));
+        .expect("the Steps sheet says the task was not recorded");
+    assert!(
+        note.contains("not recorded"),
+        "it says the steps were not recorded: {note}"
+    );
+    assert!(
+        note.contains("Turn on \u{201c}Record steps\u{201d}") && note.contains("under \u{22ef} beside Send"),
+        "it says how to record the next task, and where the switch is (where this test found it): {note}"
+    );
+    assert!(
+        sheet.find(by_testid("replay-not-recorded")).await.is_ok(),
+        "the sentence is in the Steps sheet"
+    );
+    assert!(
+        app.driver.find(by_testid("replay-step")).await.is_err(),
+        "no steps are listed for a task that was not recorded"
+    );
+    keep_screenshot(&app, "replay-not-recorded").await;
     app.quit().await;
 }
