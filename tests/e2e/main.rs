@@ -49,6 +49,8 @@ mod report;
 mod schedules;
 // Desktop notifications, through a stand-in notification server on the private session bus.
 mod notifications;
+// The tray icon's menu, through a stand-in system tray on the private session bus.
+mod tray;
 // Packages and updates.
 mod install;
 mod updates;

@@ -140,6 +140,11 @@ impl App {
 }
 
 impl App {
+    /// Whether a process of the app is still running (it may quit by itself, from its tray).
+    pub fn running(&self) -> bool {
+        !app_processes(&self.app_path).is_empty()
+    }
+
     /// Kills the app with SIGKILL, as a crash or a power cut of the process would: nothing of
     /// the app runs after it (no exit handler, no last save). The data folder stays while the
     /// returned guard lives, for a restart.
