@@ -93,3 +93,52 @@ async fn a_word_of_an_answer_finds_it_and_opens_it_at_its_line() {
     assert_eq!(text_of(&found).await, answers[1]);
     app.screenshot("search-opened").await.unwrap();
 }
+
+/// Ctrl+`key`, pressed on the page as a person would.
+async fn ctrl(app: &App, key: &str) {
+    app.driver
+        .action_chain()
+        .key_down(Key::Control)
+        .send_keys(key)
+        .key_up(Key::Control)
+        .perform()
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn ctrl_k_searches_with_the_sidebar_folded_too() {
+    let app = App::launch().await.expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    select_machine(&app, "Design laptop")
+        .await
+        .expect("machine");
+    ctrl(&app, "b").await;
+    wait.element("sidebar-unfold")
+        .await
+        .expect("the sidebar folded");
+    ctrl(&app, "k").await;
+    let input = wait
+        .element("search-input")
+        .await
+        .expect("Ctrl+K opens the search with the sidebar folded");
+    input.send_keys("weather").await.unwrap();
+    app.screenshot("search-sidebar-folded")
+        .await
+        .expect("screenshot");
+    input.send_keys(Key::Escape).await.unwrap();
+    wait.gone("search-box").await.expect("Escape closes it");
+    // The folded sidebar's magnifier opens it as well.
+    app.driver
+        .find(By::Css("[data-testid=\"search-open\"]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.element("search-input")
+        .await
+        .expect("the rail's search button");
+    app.quit().await;
+}
