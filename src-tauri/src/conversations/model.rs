@@ -363,10 +363,18 @@ impl Conversation {
             }
             TaskUpdate::Progress { text, .. } => {
                 // A tool call's title arrives again as its first progress line: show it once.
-                let repeat = matches!(self.items.last(),
-                    Some(ThreadItem::Tool { title: Some(title), .. }) if title == text);
-                if !repeat {
-                    self.push(ThreadItem::Progress { text: text.clone() })
+                // On the stream path, where the call came without one, that line is its title.
+                match self.items.last_mut() {
+                    Some(ThreadItem::Tool {
+                        title: Some(title), ..
+                    }) if title == text => {}
+                    Some(ThreadItem::Tool {
+                        title: title @ None,
+                        ..
+                    }) => {
+                        *title = Some(text.clone());
+                    }
+                    _ => self.push(ThreadItem::Progress { text: text.clone() }),
                 }
             }
             TaskUpdate::Tool {
@@ -377,14 +385,13 @@ impl Conversation {
                     .and_then(|i| i.get("title"))
                     .and_then(|t| t.as_str())
                     .map(str::to_owned);
-                // Without a title (the stream path) a tool name says nothing to a person;
-                // its progress lines follow anyway.
-                if title.is_some() {
-                    self.push(ThreadItem::Tool {
-                        name: tool_name.clone(),
-                        title,
-                    });
-                }
+                // Without a title (the stream path) the call is kept, so the steps are counted
+                // alike on both paths; its first progress line names it, and the window shows
+                // no line for a call that stays nameless (a tool name says nothing to a person).
+                self.push(ThreadItem::Tool {
+                    name: tool_name.clone(),
+                    title,
+                });
             }
             TaskUpdate::ToolFailed { error_text, .. } => self.push(ThreadItem::ToolFailed {
                 text: error_text.clone(),

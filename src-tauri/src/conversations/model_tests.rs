@@ -235,8 +235,24 @@ fn tool_activity_is_shown_once_and_only_when_it_says_something() {
         text: "Open Browser".into(),
         tool: None,
     };
+    // The stream path: a call without its input, then its title as the first progress line.
+    c.apply(&tool(None), state("cs", "a0"), 0.5);
+    c.apply(&progress, state("cs", "a1"), 0.6);
+    assert_eq!(
+        c.items,
+        [ThreadItem::Tool {
+            name: "execute".into(),
+            title: Some("Open Browser".into())
+        }],
+        "counted as a step and named by its progress line"
+    );
+    c.items.clear();
     c.apply(&tool(None), state("cs", "a"), 1.0);
-    assert!(c.items.is_empty(), "a bare tool name is not shown");
+    assert!(
+        matches!(c.items[..], [ThreadItem::Tool { title: None, .. }]),
+        "kept (and counted), though the window shows no line for a bare tool name"
+    );
+    c.items.clear();
     c.apply(
         &tool(Some(
             serde_json::json!({"title": "Open Browser", "code": "x"}),

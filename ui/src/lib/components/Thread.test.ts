@@ -29,6 +29,25 @@ describe('Thread', () => {
     expect(fold.querySelector('details')?.open).toBe(false);
   });
 
+  it('counts a step the stream never named, without a line for its bare tool name', () => {
+    render(Thread, {
+      machine: machine(),
+      conversation: conversation({
+        status: 'succeeded',
+        items: [
+          { kind: 'user', text: 'Look up the weather in Paris', joined: false },
+          { kind: 'tool', name: 'execute', title: 'Open Browser' },
+          { kind: 'tool', name: 'execute', title: null },
+          { kind: 'answer', text: 'Paris: 21 °C' },
+        ],
+      }),
+    });
+    const fold = screen.getByTestId('thread-steps');
+    expect(within(fold).getByTestId('steps-toggle')).toHaveTextContent('How I did it (2 steps)');
+    expect(within(fold).getAllByTestId('thread-item').map((el) => el.textContent)).toEqual(['Open Browser']);
+    expect(fold.textContent).not.toContain('execute');
+  });
+
   it('draws the waiting card in the thread, read against the task’s words', () => {
     const card: ApprovalRequest = {
       approvalId: 'ap_1', kind: 'yesNo', questions: [], title: 'Delete the folder old-reports',
