@@ -10,6 +10,8 @@
 //! `WEBKIT_DISABLE_COMPOSITING_MODE` (the other switch that fixed it).
 
 /// The variable the app may set.
+// Used on Linux only, and by the tests everywhere (a Windows or macOS check warned of both).
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 pub const DISABLE_DMABUF: &str = "WEBKIT_DISABLE_DMABUF_RENDERER";
 
 /// Call first thing in `run()`, while the process has a single thread (setting the
@@ -48,6 +50,7 @@ pub fn keep_webkit_caches_small(app: &tauri::App) {
 }
 
 /// The decision, apart from the environment so it can be tested.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 pub fn should_disable_dmabuf(is_set: impl Fn(&str) -> bool, has_hardware_gl: bool) -> bool {
     !is_set(DISABLE_DMABUF) && !is_set("WEBKIT_DISABLE_COMPOSITING_MODE") && !has_hardware_gl
 }
