@@ -5,35 +5,17 @@
 use porthole_e2e::{by_testid, text_of, visible, App, Eventually};
 use thirtyfour::prelude::*;
 
-use crate::flows::{select_machine, send_task, wait_for_status};
-
-/// The `data-testid` of the element that has the keyboard focus.
-async fn focused(app: &App) -> String {
-    let ret = app
-        .driver
-        .execute(
-            "return document.activeElement?.getAttribute('data-testid') ?? ''",
-            vec![],
-        )
-        .await
-        .unwrap();
-    ret.json().as_str().unwrap_or_default().to_owned()
-}
+use crate::card_flows::{answer_of_a_success, focused, pick, send_to_design_laptop};
 
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
 async fn a_deletion_is_said_in_words_in_the_thread_beside_the_live_screen_and_denied() {
     let app = App::launch().await.expect("the app opens");
     let wait = Eventually::new(&app.driver);
-    select_machine(&app, "Design laptop")
-        .await
-        .expect("machine");
 
     // The task names Downloads; the Demo's agent, led by the word "old", picks a folder in
     // Documents: the card must say so in words.
-    send_task(&app, "Delete the old files in Downloads")
-        .await
-        .expect("send");
+    send_to_design_laptop(&app, "Delete the old files in Downloads").await;
     let title = wait
         .text("approval-title", |t| !t.is_empty())
         .await
@@ -121,16 +103,7 @@ async fn a_deletion_is_said_in_words_in_the_thread_beside_the_live_screen_and_de
         .await
         .unwrap();
     wait.gone("approval-card").await.expect("the card goes");
-    assert_eq!(
-        wait_for_status(&app, &["succeeded", "failed"])
-            .await
-            .unwrap(),
-        "succeeded"
-    );
-    let answer = wait
-        .text("final-answer", |t| !t.is_empty())
-        .await
-        .expect("an answer");
+    let answer = answer_of_a_success(&app).await.expect("an answer");
     assert!(
         answer.starts_with(
             "I did not delete the folder old-reports in Documents because you declined."
@@ -157,12 +130,7 @@ async fn a_deletion_is_said_in_words_in_the_thread_beside_the_live_screen_and_de
 async fn a_step_that_destroys_nothing_is_approved_with_a_plain_approve() {
     let app = App::launch().await.expect("the app opens");
     let wait = Eventually::new(&app.driver);
-    select_machine(&app, "Design laptop")
-        .await
-        .expect("machine");
-    send_task(&app, "Send the report to the team by email")
-        .await
-        .expect("send");
+    send_to_design_laptop(&app, "Send the report to the team by email").await;
     let title = wait
         .text("approval-title", |t| !t.is_empty())
         .await
@@ -181,16 +149,7 @@ async fn a_step_that_destroys_nothing_is_approved_with_a_plain_approve() {
     app.screenshot("approval-card").await.expect("screenshot");
     approve.click().await.unwrap();
     wait.gone("approval-approve").await.expect("the card goes");
-    assert_eq!(
-        wait_for_status(&app, &["succeeded", "failed"])
-            .await
-            .unwrap(),
-        "succeeded"
-    );
-    let answer = wait
-        .text("final-answer", |t| !t.is_empty())
-        .await
-        .expect("an answer");
+    let answer = answer_of_a_success(&app).await.expect("an answer");
     assert!(answer.starts_with("Sent"), "{answer}");
     app.quit().await;
 }
@@ -200,12 +159,7 @@ async fn a_step_that_destroys_nothing_is_approved_with_a_plain_approve() {
 async fn a_choice_is_answered_with_a_pick_the_agent_follows() {
     let app = App::launch().await.expect("the app opens");
     let wait = Eventually::new(&app.driver);
-    select_machine(&app, "Design laptop")
-        .await
-        .expect("machine");
-    send_task(&app, "Look up the weather, which city is up to you")
-        .await
-        .expect("send");
+    send_to_design_laptop(&app, "Look up the weather, which city is up to you").await;
     let send = wait
         .element("approval-send-choice")
         .await
@@ -214,33 +168,14 @@ async fn a_choice_is_answered_with_a_pick_the_agent_follows() {
         !send.is_enabled().await.unwrap(),
         "nothing picked yet: nothing to send"
     );
-    let options = app
-        .driver
-        .find_all(By::Css("[data-testid=\"approval-option\"]"))
-        .await
-        .unwrap();
-    let mut rome = None;
-    for option in options {
-        if option.text().await.unwrap() == "Rome" {
-            rome = Some(option);
-        }
-    }
-    rome.expect("Rome is offered").click().await.unwrap();
+    let card = wait.element("approval-card").await.unwrap();
+    pick(&card, "Rome").await;
     app.screenshot("approval-choice").await.expect("screenshot");
     send.click().await.unwrap();
     wait.gone("approval-send-choice")
         .await
         .expect("the dialog closes");
-    assert_eq!(
-        wait_for_status(&app, &["succeeded", "failed"])
-            .await
-            .unwrap(),
-        "succeeded"
-    );
-    let answer = wait
-        .text("final-answer", |t| !t.is_empty())
-        .await
-        .expect("an answer");
+    let answer = answer_of_a_success(&app).await.expect("an answer");
     assert!(
         answer.contains("Rome"),
         "the agent followed the pick: {answer}"

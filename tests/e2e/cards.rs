@@ -2,51 +2,18 @@
 //! secret is typed on the service's own page; and a pick the service refuses, which the card
 //! cannot foresee.
 
-use porthole_e2e::{by_testid, text_of, App, AppOptions, Eventually};
+use porthole_e2e::{by_testid, App, AppOptions, Eventually};
 use porthole_sim::faults::{Fault, FaultSpec, Faults};
-use thirtyfour::prelude::*;
 
-use crate::flows::{demo_env, select_machine, send_task, wait_for_status};
-
-/// The `data-testid` of the element that has the keyboard focus.
-async fn focused(app: &App) -> String {
-    let ret = app
-        .driver
-        .execute(
-            "return document.activeElement?.getAttribute('data-testid') ?? ''",
-            vec![],
-        )
-        .await
-        .unwrap();
-    ret.json().as_str().unwrap_or_default().to_owned()
-}
-
-/// Clicks the option labelled `label` within `question`.
-async fn pick(question: &WebElement, label: &str) {
-    for option in question
-        .find_all(by_testid("approval-option"))
-        .await
-        .unwrap()
-    {
-        if text_of(&option).await == label {
-            option.click().await.unwrap();
-            return;
-        }
-    }
-    panic!("no option {label:?}");
-}
+use crate::card_flows::{answer_of_a_success, focused, pick, send_to_design_laptop};
+use crate::flows::{demo_env, wait_for_status};
 
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
 async fn a_card_of_two_questions_is_answered_with_several_picks() {
     let app = App::launch().await.expect("the app opens");
     let wait = Eventually::new(&app.driver);
-    select_machine(&app, "Design laptop")
-        .await
-        .expect("machine");
-    send_task(&app, "Plan a trip for the weekend")
-        .await
-        .expect("send");
+    send_to_design_laptop(&app, "Plan a trip for the weekend").await;
 
     let send = wait
         .element("approval-send-choice")
@@ -84,13 +51,7 @@ async fn a_card_of_two_questions_is_answered_with_several_picks() {
         .await
         .expect("the card closes");
 
-    assert_eq!(
-        wait_for_status(&app, &["succeeded", "failed"])
-            .await
-            .unwrap(),
-        "succeeded"
-    );
-    let answer = wait.text("final-answer", |t| !t.is_empty()).await.unwrap();
+    let answer = answer_of_a_success(&app).await.unwrap();
     assert!(
         answer.contains("Rome"),
         "the agent followed the picks: {answer}"
@@ -103,12 +64,7 @@ async fn a_card_of_two_questions_is_answered_with_several_picks() {
 async fn a_password_is_asked_for_on_the_services_own_page() {
     let app = App::launch().await.expect("the app opens");
     let wait = Eventually::new(&app.driver);
-    select_machine(&app, "Design laptop")
-        .await
-        .expect("machine");
-    send_task(&app, "Sign in to the library website")
-        .await
-        .expect("send");
+    send_to_design_laptop(&app, "Sign in to the library website").await;
 
     let words = wait
         .text("approval-link-only", |t| !t.is_empty())
@@ -168,12 +124,7 @@ async fn a_rejected_pick_keeps_the_card_open_with_a_sentence_and_sending_again_i
     .await
     .expect("the app opens");
     let wait = Eventually::new(&app.driver);
-    select_machine(&app, "Design laptop")
-        .await
-        .expect("machine");
-    send_task(&app, "Look up the weather, which city is up to you")
-        .await
-        .expect("send");
+    send_to_design_laptop(&app, "Look up the weather, which city is up to you").await;
 
     let send = wait
         .element("approval-send-choice")
@@ -217,13 +168,7 @@ async fn a_rejected_pick_keeps_the_card_open_with_a_sentence_and_sending_again_i
     wait.gone("approval-send-choice")
         .await
         .expect("the card closes");
-    assert_eq!(
-        wait_for_status(&app, &["succeeded", "failed"])
-            .await
-            .unwrap(),
-        "succeeded"
-    );
-    let answer = wait.text("final-answer", |t| !t.is_empty()).await.unwrap();
+    let answer = answer_of_a_success(&app).await.unwrap();
     assert!(
         answer.contains("Rome"),
         "the agent followed the pick: {answer}"

@@ -6,6 +6,7 @@
 //! They are `#[ignore]`d so that a plain `cargo test` without a display skips them;
 //! `scripts/e2e.sh` runs them with `--ignored`.
 
+mod card_flows;
 mod flows;
 
 mod answers;
