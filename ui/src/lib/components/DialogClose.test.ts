@@ -8,6 +8,7 @@ import type { InboxApi } from '../features/inbox/api';
 import SchedulesList from '../features/schedules/SchedulesList.svelte';
 import type { SchedulesApi } from '../features/schedules/api';
 import SettingsDialog from './SettingsDialog.svelte';
+import SearchBox from '../features/search/SearchBox.svelte';
 import { AppState } from '../app.svelte';
 import { fakeApi } from '../../tests/fake-api';
 
@@ -67,6 +68,18 @@ describe('closing a dialog', () => {
     expect(closeButtons()).toHaveLength(1);
     await userEvent.keyboard('{Escape}');
     expect(onclose).toHaveBeenCalled();
+  });
+});
+
+describe('the search box', () => {
+  it('gives the keyboard back to what opened it when Escape closes it', async () => {
+    render(SearchBox, { app: new AppState(fakeApi({ searchHistory: async () => [] })) });
+    const trigger = screen.getByTestId('search-open');
+    await userEvent.click(trigger);
+    await waitFor(() => expect(screen.getByTestId('search-input')).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByTestId('search-box')).toBeNull();
+    expect(trigger).toHaveFocus();
   });
 });
 
