@@ -294,7 +294,14 @@ async fn every_screen(scheme: &str) {
     click(&wait, "schedules-close").await;
 
     // Search, with results.
-    click(&wait, "search-open").await;
+    app.driver
+        .action_chain()
+        .key_down(Key::Control)
+        .send_keys("k")
+        .key_up(Key::Control)
+        .perform()
+        .await
+        .unwrap();
     let input = wait.element("search-input").await.expect("the search box");
     input.send_keys("weather").await.unwrap();
     let hit = wait.at_least("search-hit", 1).await.expect("results");

@@ -1,9 +1,9 @@
 //! A walk that uses only the keyboard (Tab, Shift+Tab, Enter, Escape, arrows, and typing):
-//! choose a computer, send a task, answer its approval card, move the splitter, open the
-//! settings dialog and close it with Escape, open the computer's menu and close it, search and
-//! open a result. At every place Tab or Shift+Tab lands, the focus
-//! must be visible (a focus ring: an outline or a box shadow drawn on the element, or the
-//! splitter's widened grip).
+//! choose a computer, send a task, answer its approval card, open the answer's steps and close
+//! them, move the splitter, open the settings dialog and close it, open the computer's menu and
+//! close it, search and open a result. At every place Tab or Shift+Tab lands, the focus must be
+//! visible (a focus ring: an outline or a box shadow drawn on the element, or the splitter's
+//! widened grip).
 
 use std::time::Duration;
 
@@ -164,6 +164,19 @@ async fn a_task_is_sent_answered_and_a_dialog_used_with_the_keyboard_alone() {
         "succeeded",
         "the approved task goes on to its answer"
     );
+
+    // What can be done with the answer: its steps, a sheet opened with Enter and closed with
+    // Escape.
+    tab_to(&app, false, "See the steps", |f| f.testid == "answer-steps").await;
+    press(&app, Key::Enter).await;
+    wait.at_least("replay-step", 1)
+        .await
+        .expect("Enter opened the steps");
+    press(&app, Key::Escape).await;
+    wait.gone("sheet").await.expect("Escape closed the sheet");
+    wait.element("answer-actions")
+        .await
+        .expect("back in the conversation");
 
     // The splitter, moved with the arrow keys.
     tab_to(&app, false, "the splitter", |f| f.testid == "splitter").await;
