@@ -41,6 +41,10 @@ if [ -z "${PORTHOLE_DEB:-}" ]; then
 elif [ "$(id -u)" != 0 ]; then
   echo "==> The install test installs $PORTHOLE_DEB with apt-get, which needs root: skipped (CI runs as root)" >&2
   skip+=(--skip install::)
+else
+  # The tests run in tests/, so a path relative to here would point nowhere.
+  PORTHOLE_DEB=$(realpath "$PORTHOLE_DEB")
+  export PORTHOLE_DEB
 fi
 
 xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- bash -c "$inner" e2e "${skip[@]}" "$@"
