@@ -781,6 +781,8 @@ export type ReusableTask = {
 /**  Where a report went, as the page says it (the file's name, not its path). */
 export type SavedReport = {
 	fileName: string,
+	/**  The PDF printed beside it, where this system can print one (`pdf.rs`). */
+	pdfFileName: string | null,
 };
 
 /**  One schedule. */
