@@ -1,8 +1,8 @@
 //! "Share a report": a recorded Demo task saved as one HTML file (the save dialog's answer is
 //! given by the test, as the system's dialog is not part of the page), then read back (the
 //! task, the answer, each step's picture inside, the cost; no key, no service address, no
-//! script) and opened in a browser apart from Porthole, where every picture shows; then in
-//! Chromium, which takes a picture of it and prints it to PDF (its text read back).
+//! script) and opened in a browser apart from Porthole, where every picture shows, and in
+//! Chromium for a picture of it; the PDF the app printed beside it is read back.
 
 use porthole_e2e::{App, AppOptions, Browser, Eventually};
 
@@ -43,7 +43,13 @@ async fn a_recorded_task_is_shared_as_one_file_that_opens_in_a_browser() {
         .text("share-report-saved", |t| t.contains("weather-report.html"))
         .await
         .expect("the report saved");
-    assert!(saved.contains("Print"), "says how to make a PDF: {saved}");
+    // On Linux the app prints it to PDF too, with WebKit and GTK's file printer.
+    assert!(
+        saved.contains("and as a PDF, “weather-report.pdf”"),
+        "names the PDF beside it: {saved}"
+    );
+    let pdf = out.path().join("weather-report.pdf");
+    assert!(pdf.exists(), "the PDF is beside the web page");
     keep_screenshot(&app, "report-saved").await;
 
     let html = std::fs::read_to_string(&file).expect("the file was written");
@@ -97,8 +103,8 @@ async fn a_recorded_task_is_shared_as_one_file_that_opens_in_a_browser() {
     browser.screenshot("report-in-a-browser").await.unwrap();
     browser.close().await;
 
-    // A second browser, Chromium, headless: a picture of the page, and the page printed to
-    // PDF as its Print does, the PDF's text read back.
+    // A second browser, Chromium, headless: a picture of the page. Then the app's PDF, its
+    // text read back.
     let shot = porthole_e2e::screenshot_dir().join("report-in-chromium.png");
     chromium(&[
         "--window-size=1100,1800".into(),
@@ -107,12 +113,6 @@ async fn a_recorded_task_is_shared_as_one_file_that_opens_in_a_browser() {
     ]);
     let png = std::fs::read(&shot).expect("Chromium's picture of the report");
     assert!(png.starts_with(b"\x89PNG"), "a PNG");
-    let pdf = out.path().join("weather-report.pdf");
-    chromium(&[
-        "--no-pdf-header-footer".into(),
-        format!("--print-to-pdf={}", pdf.display()),
-        format!("file://{}", file.display()),
-    ]);
     let text = std::process::Command::new("pdftotext")
         .args([pdf.as_os_str(), "-".as_ref()])
         .output()

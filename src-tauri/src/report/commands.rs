@@ -29,7 +29,8 @@ pub async fn share_report(
         return Ok(None);
     };
     super::save_from_app(&app, &conversation_id, &turn_id, &path).await?;
-    let saved = SavedReport::at(&path);
+    let pdf = super::pdf::print_beside(&app, &path).await;
+    let saved = SavedReport::at(&path, pdf.as_deref());
     *app.state::<LastReport>()
         .0
         .lock()

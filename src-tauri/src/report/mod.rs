@@ -12,6 +12,7 @@
 
 pub mod commands;
 pub mod page;
+pub mod pdf;
 
 #[cfg(test)]
 mod tests;
@@ -161,15 +162,20 @@ pub async fn gather(
 #[serde(rename_all = "camelCase")]
 pub struct SavedReport {
     pub file_name: String,
+    /// The PDF printed beside it, where this system can print one (`pdf.rs`).
+    pub pdf_file_name: Option<String>,
 }
 
 impl SavedReport {
-    pub fn at(path: &Path) -> Self {
-        Self {
-            file_name: path
-                .file_name()
+    pub fn at(path: &Path, pdf: Option<&Path>) -> Self {
+        let name = |p: &Path| {
+            p.file_name()
                 .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default(),
+                .unwrap_or_default()
+        };
+        Self {
+            file_name: name(path),
+            pdf_file_name: pdf.map(name),
         }
     }
 }

@@ -12,13 +12,24 @@ function fake(share: ReportApi['share']): ReportApi {
 
 describe('ShareReport', () => {
   it('saves the report, names the file and offers to open it', async () => {
-    const api = fake(vi.fn(async () => ({ fileName: 'Porthole report.html' })));
+    const api = fake(vi.fn(async () => ({ fileName: 'Porthole report.html', pdfFileName: null })));
     render(ShareReport, { api, conversationId: 'c1', turnId: 't1' });
     await userEvent.click(screen.getByTestId('share-report-save'));
     expect(api.share).toHaveBeenCalledWith('c1', 't1');
     expect(screen.getByTestId('share-report-saved')).toHaveTextContent('Porthole report.html');
+    // No PDF from this system: the browser's Print makes one.
+    expect(screen.getByTestId('share-report-saved')).toHaveTextContent('To make a PDF, open it and choose Print.');
     await userEvent.click(screen.getByTestId('share-report-open'));
     expect(api.open).toHaveBeenCalled();
+  });
+
+  it('names the PDF printed beside it, where the system printed one', async () => {
+    const api = fake(vi.fn(async () => ({ fileName: 'Porthole report.html', pdfFileName: 'Porthole report.pdf' })));
+    render(ShareReport, { api, conversationId: 'c1', turnId: 't1' });
+    await userEvent.click(screen.getByTestId('share-report-save'));
+    const saved = screen.getByTestId('share-report-saved');
+    expect(saved).toHaveTextContent('and as a PDF, “Porthole report.pdf”, beside it.');
+    expect(saved).not.toHaveTextContent('choose Print');
   });
 
   it('says nothing when the person cancels the dialog', async () => {
