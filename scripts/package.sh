@@ -39,10 +39,14 @@ export TAURI_APP_PATH=$PWD/src-tauri TAURI_FRONTEND_PATH=$PWD/ui
 rm -rf "$bundle_dir/deb" "$bundle_dir/rpm" "$bundle_dir/appimage"
 
 if [ $profile = debug ]; then
-  say "Building the debug app's .deb (the test package, not one to hand out)"
-  # Cargo finds the debug program `cargo build -p porthole` made up to date (the bundler asks
-  # for the same features), so only the bundling is new work.
-  "$tauri" build --ci --debug --bundles deb -- --locked
+  say "Packing the debug app into a .deb (the test package, not one to hand out)"
+  # `tauri bundle` packs the program cargo built; `tauri build` would first run the
+  # interface's build again (beforeBuildCommand), and ui/dist's fresh files make cargo compile
+  # the app once more. So: the interface only when it was never built, and the debug program
+  # as `cargo build -p porthole` makes it (nothing to do right after scripts/test.sh built it).
+  [ -f ui/dist/index.html ] || npm --prefix ui run build
+  cargo build -p porthole --locked
+  "$tauri" bundle --ci --debug --bundles deb
   echo "  $(ls "$bundle_dir"/deb/*.deb)"
   exit 0
 fi
