@@ -120,6 +120,10 @@ ui_codes! {
     FreePlanComputer,
     NotBillable,
     ComputerNotOnline,
+    /// Signed in, but Porthole could not make its key: the account has no room for one.
+    SignedInKeyLimit,
+    /// Signed in, but a free account needs a verified phone before Porthole can make its key.
+    SignedInNeedsPhone,
     // Attached files.
     UploadRateLimited,
     StorageQuotaExceeded,

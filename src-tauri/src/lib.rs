@@ -86,6 +86,8 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             account::commands::sign_in_with_browser,
             account::commands::cancel_sign_in,
             account::commands::sign_in_with_token,
+            account::commands::connect_signed_in,
+            account::commands::sign_in_address,
             account::commands::forget_sign_in,
             account::commands::list_keys,
             account::commands::create_key,

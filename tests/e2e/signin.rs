@@ -111,7 +111,7 @@ fn id_tokens(sim: &RunningSim) -> Vec<String> {
 
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
-async fn signing_in_through_the_browser_opens_the_keys_page() {
+async fn signing_in_through_the_browser_says_each_failure_in_words() {
     let sim = Sim::start(Config {
         time_scale: SCALE,
         ..Config::default()
@@ -261,8 +261,9 @@ async fn signing_in_through_the_browser_opens_the_keys_page() {
     );
     keep_screenshot(&app, "signin-refused").await;
 
-    // Then signs in as ulla.
-    browser.will_choose("ulla");
+    // Then signs in as nophone, a free account whose phone is not verified: signed in, but
+    // Porthole cannot make itself a key there, and says so plainly with what to do.
+    browser.will_choose("nophone");
     wait.element("signin-browser")
         .await
         .unwrap()
@@ -277,25 +278,49 @@ async fn signing_in_through_the_browser_opens_the_keys_page() {
         Err(e) => {
             keep_screenshot(&app, "signin-browser-not-signed-in").await;
             panic!(
-                "the browser came back and the Keys page is signed in: {e}; the browser saw: {:?}",
+                "the browser came back and the account page is signed in: {e}; the browser saw: {:?}",
                 browser.seen()
             );
         }
     };
     assert!(
-        who.contains("ulla") && who.contains(&sim.base_url),
+        who.contains("nophone"),
         "signed in as the account chosen in the browser: {who}"
     );
-    wait.at_least("key-row", 1)
+    assert!(!who.contains("http"), "no service address shown: {who}");
+    let refused = wait
+        .element("account-connect-error")
         .await
-        .expect("what the sign-in unlocks: the account's keys");
+        .expect("the reason Porthole could not connect");
+    assert_eq!(
+        refused.attr("data-code").await.unwrap().as_deref(),
+        Some("signed_in_needs_phone")
+    );
+    let words = porthole_e2e::text_of(&refused).await;
+    assert!(
+        words.contains("phone") && words.contains("web portal"),
+        "{words}"
+    );
+    wait.element("demo-badge")
+        .await
+        .expect("still on the Demo, as the page says");
     let seen = browser.seen();
-    assert!(seen.contains("pressed: Sign in as ulla"), "{seen}");
+    assert!(seen.contains("pressed: Sign in as nophone"), "{seen}");
     assert!(
         seen.contains("landed: http://127.0.0.1:") && seen.contains("You are signed in"),
         "the browser was sent back to the app: {seen}"
     );
-    keep_screenshot(&app, "signin-browser-signed-in").await;
+    keep_screenshot(&app, "signin-needs-phone").await;
+    // The way out: a new sign-in (the phone is read from it), so the form is back.
+    wait.element("account-sign-in-again")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.element("signin-browser")
+        .await
+        .expect("the sign-in form is back");
 
     let tokens = id_tokens(&sim);
     assert!(!tokens.is_empty());
@@ -312,6 +337,138 @@ async fn signing_in_through_the_browser_opens_the_keys_page() {
         assert!(
             !files_mention(&data_dir, token),
             "an ID token was written to the app's data folder"
+        );
+    }
+    drop(keep);
+    sim.shutdown().await;
+}
+
+/// A person trying the Demo presses "Sign in", picks their account in the browser, and lands
+/// on their own computers: the Demo's practice ones, its badge and its words are gone, the
+/// account area shows their plan, and the account dialog shows who is signed in and the key
+/// Porthole made for itself. The service address is known (`PORTHOLE_SERVICE_URL`), so it
+/// waits under "Use an API key instead / Advanced" and nobody types it.
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn signing_in_on_the_demo_lands_on_the_accounts_own_computers() {
+    let sim = Sim::start(Config {
+        time_scale: SCALE,
+        ..Config::default()
+    })
+    .await
+    .expect("an identity provider and service");
+    let browser = DefaultBrowser::install();
+    let mut env = browser.env(&sim);
+    env.push(("PORTHOLE_SERVICE_URL".into(), sim.base_url.clone()));
+    let app = App::launch_with(AppOptions {
+        demo_time_scale: Some(SCALE),
+        env,
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    wait.text("machine-list", |t| t.contains("Design laptop"))
+        .await
+        .expect("the Demo's practice computers first");
+
+    let sign_in = wait.element("open-keys").await.unwrap();
+    assert_eq!(sign_in.text().await.unwrap().trim(), "Sign in");
+    sign_in.click().await.unwrap();
+    let intro = wait
+        .text("account-demo-intro", |t| !t.trim().is_empty())
+        .await
+        .expect("the dialog says why to sign in");
+    assert!(intro.contains("practice computers"), "{intro}");
+    let address = app
+        .driver
+        .find(porthole_e2e::by_testid("signin-base-url"))
+        .await
+        .expect("the address field is in the page");
+    assert!(
+        !porthole_e2e::visible(&app.driver, &address).await,
+        "the known address is folded away"
+    );
+    assert_eq!(
+        address.prop("value").await.unwrap().as_deref(),
+        Some(sim.base_url.as_str())
+    );
+    keep_screenshot(&app, "account-demo-sign-in").await;
+
+    browser.will_choose("ulla");
+    wait.element("signin-browser")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    if let Err(e) = wait
+        .text("machine-list", |t| t.contains("Ulla's workstation"))
+        .await
+    {
+        keep_screenshot(&app, "account-demo-not-landed").await;
+        panic!(
+            "signed in, Porthole moves to ulla's computers: {e}; the browser saw: {:?}",
+            browser.seen()
+        );
+    }
+    let list = porthole_e2e::text_of(&wait.element("machine-list").await.unwrap()).await;
+    assert!(
+        !list.contains("Design laptop"),
+        "no practice computer: {list}"
+    );
+    wait.gone("keys-page")
+        .await
+        .expect("the dialog closed on the person's computers");
+    wait.gone("demo-badge").await.expect("no Demo badge");
+    wait.text("account-plan", |t| t.contains("Unlimited"))
+        .await
+        .expect("ulla's plan in the account area");
+    let area = porthole_e2e::text_of(&wait.element("account-panel").await.unwrap()).await;
+    assert!(!area.contains("Demo account"), "{area}");
+    wait.text("account-where", |t| t.contains("Signed in as ulla"))
+        .await
+        .expect("whose account this is, by name");
+    assert!(
+        !area.contains("http"),
+        "no service address in the account area: {area}"
+    );
+    keep_screenshot(&app, "account-signed-in-own-computers").await;
+
+    let account = wait.element("open-keys").await.unwrap();
+    assert_eq!(account.text().await.unwrap().trim(), "Account");
+    account.click().await.unwrap();
+    let who = wait
+        .text("keys-identity", |t| t.contains("Signed in"))
+        .await
+        .unwrap();
+    assert!(who.contains("ulla") && !who.contains("Demo"), "{who}");
+    let rows = wait.at_least("key-row", 2).await.expect("her keys");
+    let mut names = Vec::new();
+    for row in rows {
+        names.push(row.attr("data-name").await.unwrap().unwrap_or_default());
+    }
+    assert_eq!(
+        names.first().map(String::as_str),
+        Some("Porthole desktop app"),
+        "the key Porthole made for itself, newest first: {names:?}"
+    );
+    keep_screenshot(&app, "account-dialog-signed-in").await;
+
+    // Neither the sign-in nor the new key reached the page or the app's files (the
+    // simulator keeps only a hash of a key: no key of it may appear, by its prefix).
+    let mut secrets = id_tokens(&sim);
+    secrets.push("phk_sim_".to_owned());
+    let page = app.driver.source().await.unwrap_or_default();
+    for secret in &secrets {
+        assert!(!page.contains(secret.as_str()), "a secret reached the page");
+    }
+    let data_dir = app.data_dir().to_path_buf();
+    let keep = app.quit().await;
+    for secret in &secrets {
+        assert!(
+            !files_mention(&data_dir, secret),
+            "a secret was written to the app's data folder"
         );
     }
     drop(keep);

@@ -59,6 +59,23 @@ pub async fn sign_in_with_token(
     Ok(signin::accept_token(&app, &base_url, Secret::new(token)).await?)
 }
 
+/// Moves Porthole to the signed-in account (a key of its own, kept in the keychain), unless
+/// it is on that account already; returns whether the connection changed.
+#[tauri::command]
+#[specta::specta]
+pub async fn connect_signed_in(app: AppHandle) -> Res<bool> {
+    super::connect::connect_signed_in(&app)
+        .await
+        .map_err(|e| super::connect::words(&e))
+}
+
+/// Where signing in goes unless the person says otherwise (`None`: they type it).
+#[tauri::command]
+#[specta::specta]
+pub fn sign_in_address(app: AppHandle) -> Option<String> {
+    super::connect::default_address(&app)
+}
+
 #[tauri::command]
 #[specta::specta]
 pub async fn forget_sign_in(app: AppHandle) -> Res<()> {

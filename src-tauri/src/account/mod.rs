@@ -2,6 +2,7 @@
 //! the account's API keys. Each file is one idea; `commands` adapts them.
 
 pub mod commands;
+pub mod connect;
 pub mod identity;
 pub mod keys;
 pub mod redirect_catcher;

@@ -39,7 +39,7 @@ pub const SIGN_IN_UNAVAILABLE: Words = Words::new(
 );
 pub const NOT_A_SIGN_IN_TOKEN: Words = Words::new(
     "That is an API key",
-    "This box needs a sign-in token, not an API key. Use “Connect your account” for an API key.",
+    "This box needs a sign-in token, not an API key. Put an API key in the “API key” box below instead.",
     None,
 );
 pub const KEY_RATE_LIMITED: Words = Words::new(
@@ -91,4 +91,16 @@ pub const COMPUTER_NOT_ONLINE: Words = Words::new(
     "The new computer isn't ready yet",
     "It is taking longer than usual. It will appear in your list when it is ready.",
     None,
+);
+/// Signing in worked, but connecting Porthole needs a key and the account has no room for one.
+pub const SIGNED_IN_KEY_LIMIT: Words = Words::new(
+    "You are signed in, but Porthole could not connect",
+    "To use your computers, Porthole makes itself a key on your account, and your account already has as many keys as its plan allows. Revoke a key you no longer use (below), then press “Connect Porthole” again. Or, if you have a key, connect with it under “Use an API key instead / Advanced”.",
+    Some(Retry),
+);
+/// Signing in worked, but a free account's key needs a verified phone first.
+pub const SIGNED_IN_NEEDS_PHONE: Words = Words::new(
+    "Verify your phone number first",
+    "You are signed in, but a free account needs a verified phone number before Porthole can connect to it. Verify your phone in the web portal, then sign in here again.",
+    Some(SignIn),
 );

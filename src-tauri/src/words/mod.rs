@@ -132,6 +132,8 @@ pub fn of(code: UiCode) -> Words {
         FreePlanComputer => account::FREE_PLAN_COMPUTER,
         NotBillable => account::NOT_BILLABLE,
         ComputerNotOnline => account::COMPUTER_NOT_ONLINE,
+        SignedInKeyLimit => account::SIGNED_IN_KEY_LIMIT,
+        SignedInNeedsPhone => account::SIGNED_IN_NEEDS_PHONE,
         UploadRateLimited => files::UPLOAD_RATE_LIMITED,
         StorageQuotaExceeded => files::STORAGE_QUOTA_EXCEEDED,
         EmptyFile => files::EMPTY_FILE,

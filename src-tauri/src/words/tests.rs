@@ -90,6 +90,8 @@ const NAMES: &[&str] = &[
     "free_plan_computer",
     "not_billable",
     "computer_not_online",
+    "signed_in_key_limit",
+    "signed_in_needs_phone",
     "upload_rate_limited",
     "storage_quota_exceeded",
     "empty_file",

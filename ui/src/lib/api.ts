@@ -194,6 +194,11 @@ export const api = {
   cancelSignIn: (): Promise<boolean> => commands.cancelSignIn(),
   signInWithToken: (baseUrl: string, token: string): Promise<IdentityInfo> =>
     unwrap(commands.signInWithToken(baseUrl, token)),
+  /** After signing in: Porthole moves to that account (a key of its own, kept in the
+   *  keychain); false when it was on that account already. */
+  connectSignedIn: (): Promise<boolean> => unwrap(commands.connectSignedIn()),
+  /** Where signing in goes unless the person changes it; null when nothing is known. */
+  signInAddress: (): Promise<string | null> => commands.signInAddress(),
   forgetSignIn: () => unwrap(commands.forgetSignIn()),
   listKeys: (): Promise<KeysView> => unwrap(commands.listKeys()),
   /** The answer holds the new key's secret: show it once, keep it nowhere. */

@@ -342,6 +342,22 @@ export class AppState implements Computers {
     }
   }
 
+  /** After a sign-in: moves to the signed-in account, closing the account dialog when the
+   *  connection changed. */
+  async connectSignedIn(): Promise<UiError | null> {
+    this.busy = true;
+    try {
+      const changed = await this.api.connectSignedIn();
+      if (changed) this.connectOpen = false;
+      await this.refreshConnection();
+      return null;
+    } catch (e) {
+      return toUiError(e);
+    } finally {
+      this.busy = false;
+    }
+  }
+
   async switchTo(target: 'demo' | 'account' | 'signOut'): Promise<void> {
     this.busy = true;
     try {

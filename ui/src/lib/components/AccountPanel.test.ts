@@ -35,4 +35,17 @@ describe('AccountPanel', () => {
     withAccount({ ...base, credits: null });
     expect(screen.getByTestId('account-credits')).toHaveTextContent('Billing unavailable right now');
   });
+
+  it('names the signed-in person, not the service address', async () => {
+    const api = fakeApi({
+      identityInfo: async () => ({ baseUrl: 'https://svc.example', displayName: 'ulla', demo: false }),
+    });
+    const state = new AppState(api);
+    state.account = base;
+    state.connection = { mode: 'account', state: 'ready', baseUrl: 'https://svc.example', userId: 'u', hasSavedAccount: true, error: null };
+    render(AccountPanel, { app: state });
+    expect(await screen.findByText('Signed in as ulla')).toBeInTheDocument();
+    expect(screen.getByTestId('account-where')).not.toHaveTextContent('https://');
+    expect(screen.getByTestId('open-keys')).toHaveTextContent('Account');
+  });
 });

@@ -28,6 +28,7 @@ function fake(over: Record<string, unknown> = {}) {
       return null;
     }),
     createComputer: vi.fn(async () => 'm_new'),
+    signInAddress: vi.fn(async () => null as string | null),
     ...over,
   };
 }
@@ -39,6 +40,27 @@ describe('Keys page', () => {
     await userEvent.click(await screen.findByTestId('signin-browser'));
     expect(api.signInWithBrowser).toHaveBeenCalledWith('http://127.0.0.1:9', null);
     expect(await screen.findByTestId('keys-identity')).toHaveTextContent('Signed in as Ada');
+  });
+
+  it('on the Demo, signing in connects Porthole to the account, and a failure says why with a retry', async () => {
+    const demo: IdentityInfo = { baseUrl: 'http://127.0.0.1:9', displayName: 'Ada', demo: true };
+    const api = fake({
+      identityInfo: vi.fn().mockResolvedValueOnce(demo).mockResolvedValue(ada),
+      signInAddress: vi.fn(async () => 'https://svc.example'),
+    });
+    const limit = { code: 'signed_in_key_limit', title: 'You are signed in, but Porthole could not connect', detail: 'Revoke a key.', action: 'retry', retryAt: null };
+    const onConnect = vi.fn().mockResolvedValueOnce(limit).mockResolvedValue(null);
+    render(KeysPage, { api, onDemo: true, onConnect, onClose: () => {} });
+    expect(await screen.findByTestId('account-demo-intro')).toHaveTextContent('practice computers');
+    // The known address is under Advanced, not in the way.
+    expect(screen.getByTestId('signin-base-url')).not.toBeVisible();
+    await userEvent.click(screen.getByTestId('signin-browser'));
+    expect(api.signInWithBrowser).toHaveBeenCalledWith('https://svc.example', null);
+    expect(await screen.findByTestId('account-connect-error')).toHaveTextContent('could not connect');
+    expect(onConnect).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByTestId('account-connect-button'));
+    expect(onConnect).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(screen.queryByTestId('account-connect-error')).toBeNull());
   });
 
   it('shows a new key once, with Copy and Use in Porthole, then forgets it', async () => {
