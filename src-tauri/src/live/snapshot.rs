@@ -51,7 +51,12 @@ fn decode(png_base64: &str) -> Result<Vec<u8>, UiError> {
 
 /// Where the person chose to save, `None` when they cancelled.
 async fn ask_where(app: &AppHandle) -> Option<PathBuf> {
-    if let Ok(answers) = std::env::var("PORTHOLE_E2E_SAVE_PATH") {
+    // End-to-end tests cannot drive the system's save dialog: they script its answers (debug
+    // builds only).
+    if let Some(answers) = cfg!(debug_assertions)
+        .then(|| std::env::var("PORTHOLE_E2E_SAVE_PATH").ok())
+        .flatten()
+    {
         return scripted_answer(&answers, &SAVES);
     }
     let dialog = app
