@@ -51,7 +51,9 @@ pub struct Report {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReportStep {
-    pub number: usize,
+    /// Its place among the steps, as the Steps sheet numbers them; `None` for the final screen
+    /// (the service's last, `final` entry), which is not a step.
+    pub number: Option<usize>,
     pub title: String,
     pub rationale: String,
     pub code: String,
@@ -106,7 +108,8 @@ pub async fn gather(
     let mut steps = Vec::new();
     if turn.record_trajectory {
         let recorded = client.turns().trajectory(turn_id).await?.steps;
-        for (i, step) in recorded.iter().enumerate() {
+        let mut number = 0;
+        for step in &recorded {
             // A screenshot that cannot be read leaves its step without a picture, not the
             // whole report undone.
             let screenshot = match &step.screenshot {
@@ -119,7 +122,10 @@ pub async fn gather(
                 None => None,
             };
             steps.push(ReportStep {
-                number: i + 1,
+                number: (!step.is_final).then(|| {
+                    number += 1;
+                    number
+                }),
                 title: step.title.clone(),
                 rationale: step.rationale.clone(),
                 code: step.code.clone(),

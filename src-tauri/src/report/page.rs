@@ -66,7 +66,8 @@ pub fn html(report: &Report) -> String {
                         dt { "Computer" } dd { (report.computer) }
                         dt { "Outcome" } dd data-part="outcome" { (report.outcome) }
                         dt { "Cost" } dd data-part="cost" { (cost(report.cost_usd)) }
-                        dt { "Steps" } dd { (report.steps.len()) }
+                        // Counted as the Steps sheet and "How I did it" count: the final screen is no step.
+                        dt { "Steps" } dd { (report.steps.iter().filter(|s| s.number.is_some()).count()) }
                         dt { "Report made" } dd { (report.made_at) }
                     }
                 }
@@ -118,7 +119,12 @@ pub fn html(report: &Report) -> String {
 fn step_html(step: &ReportStep) -> Markup {
     html! {
         article.step data-part="step" {
-            h3 { span.num { (step.number) } " " (if step.title.is_empty() { "Step" } else { &step.title }) }
+            @match step.number {
+                Some(number) => {
+                    h3 { span.num { (number) } " " (if step.title.is_empty() { "Step" } else { &step.title }) }
+                },
+                None => { h3 { "The final screen" } },
+            }
             @if !step.rationale.is_empty() {
                 p { (step.rationale) }
             }
@@ -132,7 +138,12 @@ fn step_html(step: &ReportStep) -> Markup {
                 }
             }
             @match &step.screenshot {
-                Some(uri) => { img src=(uri) alt=(format!("The screen at step {}", step.number)); },
+                Some(uri) => {
+                    img src=(uri) alt=(match step.number {
+                        Some(number) => format!("The screen at step {number}"),
+                        None => "The final screen".to_owned(),
+                    });
+                },
                 None => { p.muted { "No screenshot for this step." } },
             }
         }

@@ -154,6 +154,16 @@ async fn a_recorded_task_becomes_one_self_contained_file_without_secrets() {
     assert!(report.steps.len() >= 2, "{:#?}", report.steps);
     let pictures = html.matches("<img src=\"data:image/jpeg;base64,").count();
     assert_eq!(pictures, report.steps.len(), "one picture per step, inside");
+    // Counted as the Steps sheet counts: the service's final screen is shown, not numbered.
+    let numbered: Vec<usize> = report.steps.iter().filter_map(|s| s.number).collect();
+    assert_eq!(numbered, (1..=numbered.len()).collect::<Vec<_>>());
+    assert_eq!(
+        report.steps.last().and_then(|s| s.number),
+        None,
+        "the final screen last"
+    );
+    assert!(html.contains(&format!("<dt>Steps</dt><dd>{}</dd>", numbered.len())));
+    assert!(html.contains("The final screen"));
     let cost = report.cost_usd.expect("the task's cost was kept");
     assert!(html.contains("data-part=\"cost\">$") || html.contains("less than $0.01"));
     assert!(cost >= 0.0);
@@ -219,7 +229,7 @@ fn what_the_agent_wrote_stays_text_and_the_address_is_taken_out() {
         outcome: "Done",
         recorded: true,
         steps: vec![ReportStep {
-            number: 1,
+            number: Some(1),
             title: "<script>alert(1)</script>".into(),
             rationale: "Went to http://127.0.0.1:4567/v1/x".into(),
             code: "print(\"</pre>\")".into(),
