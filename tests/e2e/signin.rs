@@ -474,3 +474,101 @@ async fn signing_in_on_the_demo_lands_on_the_accounts_own_computers() {
     drop(keep);
     sim.shutdown().await;
 }
+
+/// fred's free plan allows one key and he has it already: signed in on the Demo, Porthole
+/// says it has no room for its own key and what to do. He revokes the old key in the same
+/// dialog, presses "Connect Porthole", and lands on his own account (its free computer).
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_full_key_allowance_is_said_and_freeing_a_key_lets_porthole_connect() {
+    let sim = Sim::start(Config {
+        time_scale: SCALE,
+        ..Config::default()
+    })
+    .await
+    .expect("an identity provider and service");
+    let browser = DefaultBrowser::install();
+    let mut env = browser.env(&sim);
+    env.push(("PORTHOLE_SERVICE_URL".into(), sim.base_url.clone()));
+    let app = App::launch_with(AppOptions {
+        demo_time_scale: Some(SCALE),
+        env,
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    wait.element("open-keys")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    browser.will_choose("fred");
+    wait.element("signin-browser")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let refused = wait
+        .element("account-connect-error")
+        .await
+        .expect("why Porthole could not connect");
+    assert_eq!(
+        refused.attr("data-code").await.unwrap().as_deref(),
+        Some("signed_in_key_limit")
+    );
+    let words = porthole_e2e::text_of(&refused).await;
+    assert!(
+        words.contains("Revoke a key") && words.contains("Connect Porthole"),
+        "{words}"
+    );
+    wait.element("demo-badge").await.expect("still on the Demo");
+    keep_screenshot(&app, "account-key-limit").await;
+
+    let rows = wait.at_least("key-row", 1).await.expect("fred's one key");
+    assert_eq!(rows.len(), 1, "no key of Porthole's was left behind");
+    rows[0]
+        .find(porthole_e2e::by_testid("key-revoke"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.element("revoke-yes")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.element("keys-empty").await.expect("the key is gone");
+    wait.element("account-connect-button")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.gone("keys-page")
+        .await
+        .expect("connected: the dialog closed");
+    wait.gone("demo-badge").await.expect("off the Demo");
+    // A free account's list holds the free cloud computer.
+    let list = wait
+        .text("machine-list", |t| !t.trim().is_empty())
+        .await
+        .expect("fred's own computers");
+    assert!(
+        !list.contains("Design laptop") && !list.contains("Ada's MacBook"),
+        "no practice computer: {list}"
+    );
+    wait.text("account-plan", |t| !t.contains("Pro"))
+        .await
+        .expect("fred's plan");
+    wait.text("account-where", |t| t.contains("Signed in as fred"))
+        .await
+        .expect("whose account");
+    keep_screenshot(&app, "account-key-limit-connected").await;
+    drop(app.quit().await);
+    sim.shutdown().await;
+}

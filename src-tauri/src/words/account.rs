@@ -94,8 +94,8 @@ pub const COMPUTER_NOT_ONLINE: Words = Words::new(
 );
 /// Signing in worked, but connecting Porthole needs a key and the account has no room for one.
 pub const SIGNED_IN_KEY_LIMIT: Words = Words::new(
-    "You are signed in, but Porthole could not connect",
-    "To use your computers, Porthole makes itself a key on your account, and your account already has as many keys as its plan allows. Revoke a key you no longer use (below), then press “Connect Porthole” again. Or, if you have a key, connect with it under “Use an API key instead / Advanced”.",
+    "No room for Porthole's key",
+    "You are signed in, but your account already has as many keys as its plan allows, and Porthole needs one of its own. Revoke a key you no longer use (below), then press “Connect Porthole”. Or connect with a key you have, under “Use an API key instead / Advanced”.",
     Some(Retry),
 );
 /// Signing in worked, but a free account's key needs a verified phone first.
