@@ -99,6 +99,10 @@ ui_codes! {
     ScheduleBadInterval,
     ScheduleNoTask,
     ScheduleInThePast,
+    /// A run not sent: Porthole is connected to another service than the schedule's.
+    ScheduleOtherService,
+    /// A run not sent: the hour's messages are spent.
+    ScheduleHourlyLimit,
     AutostartUnavailable,
     // Sign-in, keys, new computers.
     SignInNeeded,

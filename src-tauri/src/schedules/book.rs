@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::clock::Clock;
 use super::timing::{from_ms, to_ms, Repeat};
 use crate::conversations::TaskStatus;
+use crate::error::{Problem, UiCode};
 
 /// One schedule.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
@@ -64,10 +65,39 @@ pub enum Outcome {
         conversation_id: String,
         status: TaskStatus,
     },
-    /// Not sent, on purpose: the reason is a sentence for the person.
-    Skipped { reason: String },
-    /// The service did not take it: the reason is a sentence for the person.
-    NotSent { reason: String },
+    /// Not sent, on purpose: why, as a code (worded when shown).
+    Skipped {
+        #[serde(deserialize_with = "stored_reason")]
+        #[specta(type = Problem)]
+        reason: Problem,
+    },
+    /// The service did not take it: why, as a code (worded when shown).
+    NotSent {
+        #[serde(deserialize_with = "stored_reason")]
+        #[specta(type = Problem)]
+        reason: Problem,
+    },
+}
+
+/// Reads a run's reason as saved now (a code) or as the first versions saved it (the
+/// sentence the person read, which is the detail of one code's words).
+fn stored_reason<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Problem, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Stored {
+        Now(Problem),
+        Sentence(String),
+    }
+    Ok(match Stored::deserialize(d)? {
+        Stored::Now(problem) => problem,
+        Stored::Sentence(text) => Problem::new(
+            UiCode::ALL
+                .iter()
+                .copied()
+                .find(|&code| crate::words::of(code).detail == text)
+                .unwrap_or(UiCode::Unexpected),
+        ),
+    })
 }
 
 impl Schedule {
@@ -116,5 +146,46 @@ impl ScheduleBook {
 
     pub fn get_mut(&mut self, id: &str) -> Option<&mut Schedule> {
         self.schedules.iter_mut().find(|s| s.id == id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(kind: &str, reason: &str) -> Outcome {
+        serde_json::from_value(serde_json::json!({ "kind": kind, "reason": reason })).unwrap()
+    }
+
+    /// The first versions saved a run's reason as the sentence shown; it reads back as the code
+    /// whose words those were, so the person reads the same, and is saved back as the code.
+    #[test]
+    fn reasons_saved_as_sentences_read_back_as_their_codes() {
+        let limit = crate::words::of(UiCode::ScheduleHourlyLimit).detail;
+        let network = crate::words::of(UiCode::Network).detail;
+        assert_eq!(
+            read("skipped", limit),
+            Outcome::Skipped {
+                reason: Problem::new(UiCode::ScheduleHourlyLimit)
+            }
+        );
+        assert_eq!(
+            read("notSent", network),
+            Outcome::NotSent {
+                reason: Problem::new(UiCode::Network)
+            }
+        );
+        // Words no code has any more: said as an unexpected problem, not a file set aside.
+        assert_eq!(
+            read("notSent", "Something older versions said."),
+            Outcome::NotSent {
+                reason: Problem::new(UiCode::Unexpected)
+            }
+        );
+        let saved = serde_json::to_string(&read("skipped", limit)).unwrap();
+        assert!(!saved.contains("Skipped:"), "no sentence saved: {saved}");
+        assert!(saved.contains("schedule_hourly_limit"), "{saved}");
+        let again: Outcome = serde_json::from_str(&saved).unwrap();
+        assert_eq!(again, read("skipped", limit));
     }
 }

@@ -2,6 +2,8 @@
 //! task, and noting how runs ended. Split from `mod.rs`, which keeps the list and its edits.
 
 use super::*;
+use crate::error::{Problem, UiCode};
+use crate::words::schedules as words;
 
 impl Schedules {
     /// Looks at the clock once: runs what is due, marks as missed what was due while the app
@@ -40,15 +42,14 @@ impl Schedules {
             match settled {
                 Ok(true) if late => self.shared.notify.tell(
                     &schedule,
-                    "A scheduled task was missed",
-                    &format!(
-                        "“{}” did not run: Porthole was not running at the time. Open Schedules to run it now.",
-                        schedule.title
-                    ),
+                    words::MISSED_TITLE,
+                    &words::missed(&schedule.title),
                 ),
                 Ok(true) => self.launch(&schedule, at).await,
                 Ok(false) => {}
-                Err(err) => tracing::warn!(error = %err, "a due schedule could not be saved; not run"),
+                Err(err) => {
+                    tracing::warn!(error = %err, "a due schedule could not be saved; not run")
+                }
             }
         }
         self.note_ends();
@@ -59,16 +60,23 @@ impl Schedules {
         let outcome = match self.send(schedule).await {
             Ok(outcome) => outcome,
             Err(err) => Outcome::NotSent {
-                reason: UiError::from(&err).detail,
+                reason: Problem::from(&err),
             },
         };
-        let (title, body) = match &outcome {
-            Outcome::Skipped { reason } => ("A scheduled task was skipped", reason.clone()),
-            Outcome::NotSent { reason } => ("A scheduled task could not start", reason.clone()),
-            _ => ("", String::new()),
-        };
-        if !title.is_empty() {
-            self.shared.notify.tell(schedule, title, &body);
+        match &outcome {
+            Outcome::Skipped { reason } => {
+                let shown = UiError::from(reason);
+                self.shared
+                    .notify
+                    .tell(schedule, &shown.title, &shown.detail);
+            }
+            Outcome::NotSent { reason } => {
+                let shown = UiError::from(reason);
+                self.shared
+                    .notify
+                    .tell(schedule, words::NOT_SENT_TITLE, &shown.detail);
+            }
+            _ => {}
         }
         self.record(&schedule.id, due_at, outcome);
     }
@@ -77,17 +85,14 @@ impl Schedules {
         let active = self.shared.connection.active().await?;
         if active.scope != schedule.scope {
             return Ok(Outcome::Skipped {
-                reason: "Skipped: Porthole is connected to another service than the one this schedule was made on.".into(),
+                reason: Problem::new(UiCode::ScheduleOtherService),
             });
         }
         // The client's own hourly budget is the service's limit; a run it cannot pay for is
         // skipped rather than left to wait or fail.
         if active.client.budget_remaining(Limit::Messages) == 0 {
             return Ok(Outcome::Skipped {
-                reason: format!(
-                    "Skipped: Porthole already sent {} tasks in the past hour, the most the service takes. The next run is as planned.",
-                    Limit::Messages.per_hour()
-                ),
+                reason: Problem::new(UiCode::ScheduleHourlyLimit),
             });
         }
         let conversations = &self.shared.conversations;
@@ -175,16 +180,10 @@ impl Schedules {
                     status,
                 },
             );
-            let body = match status {
-                crate::conversations::TaskStatus::Succeeded => "It is done.",
-                crate::conversations::TaskStatus::Failed => "It did not finish.",
-                crate::conversations::TaskStatus::Stopped => "It was stopped.",
-                _ => "It ended.",
-            };
             self.shared.notify.tell(
                 &schedule,
-                &format!("Scheduled task: {}", schedule.title),
-                &format!("{body} On {}.", schedule.machine_name),
+                &words::ended_title(&schedule.title),
+                &words::ended(status, &schedule.machine_name),
             );
         }
     }

@@ -537,10 +537,16 @@ async fn a_run_over_the_hourly_message_limit_is_skipped_with_a_reason() {
     assert!(app.sent().is_empty(), "nothing is sent past the limit");
     let schedule = app.get(&once.id);
     match schedule.last.unwrap().outcome {
-        Outcome::Skipped { reason } => assert!(
-            reason.contains("60 tasks in the past hour"),
-            "the reason is said: {reason}"
-        ),
+        Outcome::Skipped { reason } => {
+            assert_eq!(reason.code, crate::error::UiCode::ScheduleHourlyLimit);
+            let said = crate::error::UiError::from(&reason).detail;
+            // The words name the client's own budget.
+            let limit = porthole_client::Limit::Messages.per_hour();
+            assert!(
+                said.contains(&format!("{limit} tasks in the past hour")),
+                "the reason is said: {said}"
+            );
+        }
         other => panic!("not skipped: {other:?}"),
     }
     assert!(app.told()[0].starts_with("A scheduled task was skipped"));

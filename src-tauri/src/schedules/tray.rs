@@ -7,6 +7,7 @@ use tauri::{AppHandle, Manager};
 
 use super::timing::from_ms;
 use super::Schedules;
+use crate::words::schedules as words;
 
 /// The tray menu's entries for schedules; none when there is no schedule.
 pub struct TrayLines {
@@ -36,9 +37,9 @@ impl Schedules {
         }
         let all_paused = self.read(|b| b.all_paused);
         let next = match self.next_run() {
-            Some((title, at)) => format!("Next: {title} {}", self.local_words(from_ms(at))),
-            None if all_paused => "Schedules are paused".to_owned(),
-            None => "No schedule runs next".to_owned(),
+            Some((title, at)) => words::tray_next(&title, &self.local_words(from_ms(at))),
+            None if all_paused => words::TRAY_ALL_PAUSED.to_owned(),
+            None => words::TRAY_NONE_NEXT.to_owned(),
         };
         Some(TrayLines { next, all_paused })
     }
@@ -48,11 +49,8 @@ impl Schedules {
         let clock = self.clock();
         let local = clock.to_local(at);
         let today = clock.to_local(clock.now()).date();
-        let time = local.format("%H:%M");
-        match (local.date() - today).num_days() {
-            0 => format!("at {time}"),
-            1 => format!("tomorrow at {time}"),
-            _ => format!("on {} at {time}", local.format("%a %-d %b")),
-        }
+        let time = local.format("%H:%M").to_string();
+        let date = local.format("%a %-d %b").to_string();
+        words::when((local.date() - today).num_days(), &time, &date)
     }
 }

@@ -7,6 +7,7 @@ use tauri_specta::Event;
 
 use crate::events::ShowInbox;
 use crate::schedules::tray::TrayLines;
+use crate::words::tray as words;
 
 const OPEN: &str = "open";
 const INBOX: &str = "inbox";
@@ -14,13 +15,9 @@ const QUIT: &str = "quit";
 const NEXT_RUN: &str = "next-run";
 const PAUSE_SCHEDULES: &str = "pause-schedules";
 
-/// "Nothing needs you", "1 thing needs you", "3 things need you".
+/// "nothing needs you", "1 thing needs you", "3 things need you".
 pub fn count_words(count: u32) -> String {
-    match count {
-        0 => "nothing needs you".to_owned(),
-        1 => "1 thing needs you".to_owned(),
-        n => format!("{n} things need you"),
-    }
+    words::needs_you(count)
 }
 
 /// One line of the tray menu, as [`entries`] lists them and [`build`] makes them.
@@ -50,22 +47,19 @@ pub fn entries(count: u32, schedules: Option<&TrayLines>) -> Vec<Entry> {
     if let Some(first) = needs.get_mut(0..1) {
         first.make_ascii_uppercase();
     }
-    let mut lines = vec![
-        item(OPEN, "Open Porthole", true),
-        item(INBOX, needs, count > 0),
-    ];
+    let mut lines = vec![item(OPEN, words::OPEN, true), item(INBOX, needs, count > 0)];
     if let Some(schedules) = schedules {
         let pause = if schedules.all_paused {
-            "Resume schedules"
+            words::RESUME_SCHEDULES
         } else {
-            "Pause all schedules"
+            words::PAUSE_ALL_SCHEDULES
         };
         lines.push(Entry::Separator);
         lines.push(item(NEXT_RUN, schedules.next.clone(), true));
         lines.push(item(PAUSE_SCHEDULES, pause, true));
     }
     lines.push(Entry::Separator);
-    lines.push(item(QUIT, "Quit Porthole", true));
+    lines.push(item(QUIT, words::QUIT, true));
     lines
 }
 

@@ -14,11 +14,12 @@ mod console;
 mod files;
 mod live;
 pub mod notices;
-mod schedules;
+pub mod schedules;
 mod service;
 pub mod sign_in_page;
 pub mod stored;
 mod tasks;
+pub mod tray;
 pub mod window;
 
 #[cfg(test)]
@@ -113,6 +114,8 @@ pub fn of(code: UiCode) -> Words {
         ScheduleBadInterval => schedules::BAD_INTERVAL,
         ScheduleNoTask => schedules::NO_TASK,
         ScheduleInThePast => schedules::IN_THE_PAST,
+        ScheduleOtherService => schedules::OTHER_SERVICE,
+        ScheduleHourlyLimit => schedules::HOURLY_LIMIT,
         AutostartUnavailable => schedules::AUTOSTART_UNAVAILABLE,
         SignInNeeded => account::SIGN_IN_NEEDED,
         SignInExpired => account::SIGN_IN_EXPIRED,

@@ -71,6 +71,8 @@ const NAMES: &[&str] = &[
     "schedule_bad_interval",
     "schedule_no_task",
     "schedule_in_the_past",
+    "schedule_other_service",
+    "schedule_hourly_limit",
     "autostart_unavailable",
     "sign_in_needed",
     "sign_in_expired",

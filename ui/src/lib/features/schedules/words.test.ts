@@ -40,8 +40,10 @@ describe('schedule words', () => {
     expect(lastWords(schedule(), now)).toBeNull();
     const done = schedule({ last: { dueAt: now, at: now, outcome: { kind: 'ended', conversationId: 'c1', status: 'succeeded' } } });
     expect(lastWords(done, now)).toBe('Last run today at 07:00: Done');
-    const skipped = schedule({ last: { dueAt: now, at: now, outcome: { kind: 'skipped', reason: 'Skipped: the hour is spent.' } } });
-    expect(lastWords(skipped, now)).toBe('Last run today at 07:00: Skipped: the hour is spent.');
+    const skipped = schedule({ last: { dueAt: now, at: now, outcome: { kind: 'skipped', reason: { code: 'schedule_hourly_limit' } } } });
+    expect(lastWords(skipped, now)).toBe(
+      'Last run today at 07:00: Skipped: Porthole already sent 60 tasks in the past hour, the most the service takes. The next run is as planned.',
+    );
   });
 
   it('turns the form into a schedule, or says what is missing', () => {

@@ -1,5 +1,6 @@
 // Schedules in plain words: how often, when next, what the last run did.
 import type { Outcome, Repeat, Schedule, TimeOfDay } from './api';
+import { shown } from '../../ui-error';
 
 export const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -61,7 +62,8 @@ export function outcomeWords(outcome: Outcome): string {
       }
     case 'skipped':
     case 'notSent':
-      return outcome.reason;
+      // Saved as a code; its words are the ones the notification said.
+      return shown(outcome.reason).detail;
   }
 }
 
