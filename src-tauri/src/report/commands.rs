@@ -61,9 +61,9 @@ async fn ask_where(app: &AppHandle) -> Option<PathBuf> {
     let (tx, rx) = tokio::sync::oneshot::channel();
     app.dialog()
         .file()
-        .set_title("Save the report")
-        .set_file_name("Porthole report.html")
-        .add_filter("Web page", &["html"])
+        .set_title(crate::words::report::SAVE_TITLE)
+        .set_file_name(crate::words::report::FILE_NAME)
+        .add_filter(crate::words::report::FILE_KIND, &["html"])
         .save_file(move |path| {
             let _ = tx.send(path);
         });

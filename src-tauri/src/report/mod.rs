@@ -26,6 +26,7 @@ use porthole_client::Client;
 
 use crate::conversations::{Conversation, Conversations, ThreadItem};
 use crate::error::{AppError, AppResult};
+use crate::words::report as words;
 
 /// One finished task, as the report shows it.
 #[derive(Debug, Clone, PartialEq)]
@@ -140,18 +141,18 @@ pub async fn gather(
         .flatten()
         .enumerate()
         .map(|(i, e)| ReportCheck {
-            name: e.id.clone().unwrap_or_else(|| format!("Check {}", i + 1)),
+            name: e.id.clone().unwrap_or_else(|| words::check_name(i + 1)),
             passed: e.passed,
             evidence: e.evidence.clone(),
         })
         .collect();
     let report = Report {
         task,
-        computer: computer.unwrap_or_else(|| "a computer".to_owned()),
+        computer: computer.unwrap_or_else(|| words::SOME_COMPUTER.to_owned()),
         outcome: match turn.status {
-            TurnStatus::Succeeded => "Done",
-            TurnStatus::Failed => "Failed",
-            _ => "Not finished",
+            TurnStatus::Succeeded => words::DONE,
+            TurnStatus::Failed => words::FAILED,
+            _ => words::NOT_FINISHED,
         },
         recorded: turn.record_trajectory,
         steps,
@@ -246,10 +247,10 @@ fn without_address(mut report: Report, base_url: &str) -> Report {
         .and_then(|u| Some(format!("{}:{}", u.host_str()?, u.port_or_known_default()?)));
     let scrub = |text: &mut String| {
         if !base.is_empty() {
-            *text = text.replace(base, "[the service]");
+            *text = text.replace(base, words::THE_SERVICE);
         }
         if let Some(host) = &host {
-            *text = text.replace(host.as_str(), "[the service]");
+            *text = text.replace(host.as_str(), words::THE_SERVICE);
         }
     };
     scrub(&mut report.task);

@@ -5,6 +5,7 @@
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 
 use super::{Report, ReportStep};
+use crate::words::report as words;
 
 /// The answer as the window shows it: a structured output (JSON) as it is, set in monospace;
 /// words from their Markdown, so `**Paris: 21 °C**` reads in bold, not with its stars.
@@ -55,37 +56,37 @@ pub fn html(report: &Report) -> String {
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 // Nothing may be fetched from anywhere, even if a value slipped through.
                 meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'";
-                title { "Task report: " (short(&report.task)) }
+                title { (words::tab_title(&short(&report.task))) }
                 style { (PreEscaped(STYLE)) }
             }
             body {
                 header {
-                    p.kicker { "Porthole task report" }
+                    p.kicker { (words::KICKER) }
                     h1 data-part="task" { (report.task) }
                     dl.facts {
-                        dt { "Computer" } dd { (report.computer) }
-                        dt { "Outcome" } dd data-part="outcome" { (report.outcome) }
-                        dt { "Cost" } dd data-part="cost" { (cost(report.cost_usd)) }
+                        dt { (words::COMPUTER) } dd { (report.computer) }
+                        dt { (words::OUTCOME) } dd data-part="outcome" { (report.outcome) }
+                        dt { (words::COST) } dd data-part="cost" { (cost(report.cost_usd)) }
                         // Counted as the Steps sheet and "How I did it" count: the final screen is no step.
-                        dt { "Steps" } dd { (report.steps.iter().filter(|s| s.number.is_some()).count()) }
-                        dt { "Report made" } dd { (report.made_at) }
+                        dt { (words::STEPS) } dd { (report.steps.iter().filter(|s| s.number.is_some()).count()) }
+                        dt { (words::MADE) } dd { (report.made_at) }
                     }
                 }
                 section {
-                    h2 { "Answer" }
+                    h2 { (words::ANSWER) }
                     @match &report.answer {
                         Some(answer) => { div.answer data-part="answer" { (answer_markup(answer)) } },
-                        None => { p.muted { "The agent gave no answer." } },
+                        None => { p.muted { (words::NO_ANSWER) } },
                     }
                 }
                 @if !report.checks.is_empty() {
                     section {
-                        h2 { "Checks" }
+                        h2 { (words::CHECKS) }
                         ul.checks {
                             @for check in &report.checks {
                                 li data-part="check" {
                                     span class=(if check.passed { "mark pass" } else { "mark fail" }) {
-                                        (if check.passed { "Passed" } else { "Not met" })
+                                        (if check.passed { words::PASSED } else { words::NOT_MET })
                                     }
                                     " " strong { (check.name) }
                                     @if let Some(evidence) = &check.evidence {
@@ -97,18 +98,18 @@ pub fn html(report: &Report) -> String {
                     }
                 }
                 section {
-                    h2 { "Steps" }
+                    h2 { (words::STEPS) }
                     @if !report.recorded {
-                        p.muted { "The steps of this task were not recorded (\u{201c}Record steps\u{201d} was off when it was sent)." }
+                        p.muted { (words::NOT_RECORDED) }
                     } @else if report.steps.is_empty() {
-                        p.muted { "The service recorded no steps for this task." }
+                        p.muted { (words::NO_STEPS) }
                     }
                     @for step in &report.steps {
                         (step_html(step))
                     }
                 }
                 footer.muted {
-                    "Made with Porthole. This file holds everything it shows; it needs no connection."
+                    (words::FOOTER)
                 }
             }
         }
@@ -121,30 +122,30 @@ fn step_html(step: &ReportStep) -> Markup {
         article.step data-part="step" {
             @match step.number {
                 Some(number) => {
-                    h3 { span.num { (number) } " " (if step.title.is_empty() { "Step" } else { &step.title }) }
+                    h3 { span.num { (number) } " " (if step.title.is_empty() { words::UNTITLED_STEP } else { &step.title }) }
                 },
-                None => { h3 { "The final screen" } },
+                None => { h3 { (words::FINAL_SCREEN) } },
             }
             @if !step.rationale.is_empty() {
                 p { (step.rationale) }
             }
             @if let Some(error) = &step.error {
-                p.error { "This step went wrong: " (error) }
+                p.error { (words::STEP_WENT_WRONG) (error) }
             }
             @if !step.code.is_empty() {
                 details {
-                    summary { "What the agent did" }
+                    summary { (words::WHAT_THE_AGENT_DID) }
                     pre { code { (step.code) } }
                 }
             }
             @match &step.screenshot {
                 Some(uri) => {
                     img src=(uri) alt=(match step.number {
-                        Some(number) => format!("The screen at step {number}"),
-                        None => "The final screen".to_owned(),
+                        Some(number) => words::screen_at(number),
+                        None => words::FINAL_SCREEN.to_owned(),
                     });
                 },
-                None => { p.muted { "No screenshot for this step." } },
+                None => { p.muted { (words::NO_SCREENSHOT) } },
             }
         }
     }
@@ -152,7 +153,7 @@ fn step_html(step: &ReportStep) -> Markup {
 
 fn cost(usd: Option<f64>) -> String {
     match usd {
-        None => "Not reported".to_owned(),
+        None => words::COST_NOT_REPORTED.to_owned(),
         // As the window shows dollars (`format.ts`): never a cost that rounds to nothing.
         Some(usd) if usd > 0.0 && usd < 0.01 => "less than $0.01".to_owned(),
         Some(usd) => format!("${usd:.2}"),

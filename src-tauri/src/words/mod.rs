@@ -14,6 +14,7 @@ mod console;
 mod files;
 mod live;
 pub mod notices;
+pub mod report;
 pub mod schedules;
 mod service;
 pub mod sign_in_page;
