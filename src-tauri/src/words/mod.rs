@@ -1,8 +1,10 @@
-//! Every sentence Porthole says to a person about what went wrong, chosen by [`UiCode`] in
-//! one exhaustive match ([`of`]): a new code without words does not compile. One file per
-//! part of the app holds the sentences; nothing else writes them, and none is chosen by
-//! reading a message's text. The page gets the same table through the generated bindings
-//! ([`table`]), for failures saved as codes and for its own few fallbacks.
+//! Every sentence the Rust side of Porthole says to a person. What went wrong is chosen by
+//! [`UiCode`] in one exhaustive match ([`of`]): a new code without words does not compile.
+//! The rest (the thread's notices, notifications, the tray, file dialogs, the shared report,
+//! the page the browser shows after signing in) sits beside it, one file per part of the app;
+//! nothing else writes sentences, and none is chosen by reading a message's text. The page
+//! gets the error words and the notices' sentences through the generated bindings ([`table`],
+//! [`notices::table`]).
 
 use serde::Serialize;
 
