@@ -52,6 +52,8 @@ mod schedules;
 mod notifications;
 // The tray icon's menu, through a stand-in system tray on the private session bus.
 mod tray;
+// Closing the window: Porthole stays in the tray while a schedule will run.
+mod close_to_tray;
 // Packages and updates.
 mod install;
 mod updates;

@@ -253,7 +253,7 @@ async fn a_scheduled_task_runs_when_due_and_a_missed_run_waits_for_run_now() {
 
 /// In the open Schedule dialog: every hour, saved; the one-time question about starting at
 /// login answered "Not now".
-async fn save_every_hour(app: &App) -> porthole_e2e::Result<()> {
+pub(crate) async fn save_every_hour(app: &App) -> porthole_e2e::Result<()> {
     let wait = Eventually::new(&app.driver);
     wait.element("schedule-kind-everyHours")
         .await?

@@ -14,28 +14,28 @@ use porthole_e2e::{by_testid, App, Eventually};
 
 use crate::flows::select_machine;
 
-struct TrayWatcher {
+pub(crate) struct TrayWatcher {
     child: Child,
     log: PathBuf,
     _dir: tempfile::TempDir,
 }
 
 /// The tray icon as registered: its bus name and its menu's object path.
-struct TrayMenu {
+pub(crate) struct TrayMenu {
     service: String,
     menu: String,
 }
 
 /// One line of the menu as the panel gets it.
 #[derive(Debug, Clone)]
-struct Line {
+pub(crate) struct Line {
     id: i32,
-    label: String,
+    pub(crate) label: String,
     enabled: bool,
 }
 
 impl TrayWatcher {
-    fn start() -> Self {
+    pub(crate) fn start() -> Self {
         let dir = tempfile::tempdir().expect("temp dir");
         let log = dir.path().join("tray.jsonl");
         let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("e2e/tray_watcher.py");
@@ -77,7 +77,7 @@ impl TrayWatcher {
     }
 
     /// The app's tray icon, once it registered.
-    fn icon(&self) -> TrayMenu {
+    pub(crate) fn icon(&self) -> TrayMenu {
         let lines = self.until(|l| l.len() >= 2, "tray icon registered");
         let item: serde_json::Value = serde_json::from_str(&lines[1]).unwrap();
         let service = item["service"].as_str().unwrap().to_owned();
@@ -151,7 +151,7 @@ impl TrayMenu {
     }
 
     /// Waits until the menu has a line `wanted` accepts; that line.
-    fn until(&self, wanted: impl Fn(&Line) -> bool, what: &str) -> Line {
+    pub(crate) fn until(&self, wanted: impl Fn(&Line) -> bool, what: &str) -> Line {
         let started = Instant::now();
         loop {
             let lines = self.lines();
@@ -167,7 +167,7 @@ impl TrayMenu {
     }
 
     /// A click on a line, as a panel sends it.
-    fn click(&self, line: &Line) {
+    pub(crate) fn click(&self, line: &Line) {
         assert!(line.enabled, "{line:?} can be clicked");
         gdbus(&[
             "--dest",

@@ -1,0 +1,181 @@
+//! Closing the window as a person does, with the window's close button: while a schedule will
+//! still run, Porthole keeps running in the tray (its window hidden) and the tray's "Open
+//! Porthole" brings the window back; with no schedule, or every schedule paused, closing quits.
+//!
+//! The tests run under Xvfb without a window manager, so nothing draws a close button. A window
+//! manager's close button does not destroy the window: it sends the window the WM_DELETE_WINDOW
+//! message, which GTK turns into the window's delete-event and Tauri into
+//! `WindowEvent::CloseRequested`. `close_window.py` sends that same message, so the app meets
+//! the close exactly as on a desktop. The tray is the stand-in of `tray.rs`.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use porthole_e2e::{visible, App, Eventually};
+
+use crate::flows::select_machine;
+use crate::schedules::save_every_hour;
+use crate::tray::TrayWatcher;
+
+/// The app's main window on the X display: its title is "Porthole", or "Porthole (n)" with
+/// what needs the person.
+struct XWindow(String);
+
+fn script() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("e2e/close_window.py")
+}
+
+impl XWindow {
+    fn find() -> Self {
+        let out = Command::new("/usr/bin/python3")
+            .arg(script())
+            .args(["find", r"Porthole( \(\d+\))?"])
+            .output()
+            .expect("close_window.py runs");
+        assert!(
+            out.status.success(),
+            "close_window.py find: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let ids: Vec<String> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        assert_eq!(ids.len(), 1, "one Porthole window on the display: {ids:?}");
+        Self(ids[0].clone())
+    }
+
+    /// Whether the window is on the screen (`xwininfo`'s map state IsViewable), or hidden
+    /// (IsUnMapped); it is still there either way.
+    fn shown(&self) -> bool {
+        let out = Command::new("xwininfo")
+            .args(["-id", &self.0])
+            .output()
+            .expect("xwininfo");
+        assert!(
+            out.status.success(),
+            "the window {} is still there: {}",
+            self.0,
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).contains("Map State: IsViewable")
+    }
+
+    fn until_shown(&self, shown: bool) {
+        let started = Instant::now();
+        while self.shown() != shown {
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "the window is {} after 30 s",
+                if shown { "still hidden" } else { "still shown" }
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// The close button's message, as a window manager sends it.
+    fn close(&self) {
+        let status = Command::new("/usr/bin/python3")
+            .arg(script())
+            .args(["close", &self.0])
+            .status()
+            .expect("close_window.py runs");
+        assert!(status.success(), "the close request is sent");
+    }
+}
+
+async fn until_ended(app: &App, what: &str) {
+    let started = Instant::now();
+    while app.running() {
+        assert!(started.elapsed() < Duration::from_secs(30), "{what}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn closing_the_window_with_a_schedule_keeps_porthole_in_the_tray_until_paused() {
+    let tray = TrayWatcher::start();
+    let app = App::launch().await.expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    let menu = tray.icon();
+
+    // An hourly schedule on the Design laptop.
+    select_machine(&app, "Design laptop")
+        .await
+        .expect("machine");
+    let composer = wait.element("composer").await.unwrap();
+    composer.click().await.unwrap();
+    composer
+        .send_keys("Check the weather in Oslo")
+        .await
+        .unwrap();
+    wait.element("schedule-button")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    save_every_hour(&app).await.expect("the schedule is saved");
+    menu.until(
+        |l| l.label.starts_with("Next: Check the weather in Oslo "),
+        "next run",
+    );
+
+    let window = XWindow::find();
+    assert!(window.shown(), "the window is on the screen");
+    window.close();
+    window.until_shown(false);
+    // Still running, a while after the close: a close that quit would have ended it by now
+    // (the test without a schedule sees it end within a second or two).
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    assert!(app.running(), "Porthole keeps running for its schedule");
+    assert!(!window.shown(), "the window stays hidden");
+    menu.until(
+        |l| l.label.starts_with("Next: Check the weather in Oslo "),
+        "next run, from the tray of the running app",
+    );
+    app.screenshot("close-to-tray-hidden")
+        .await
+        .expect("screenshot");
+
+    // The tray brings the window back, as it was.
+    let open = menu.until(|l| l.label == "Open Porthole", "Open Porthole");
+    menu.click(&open);
+    window.until_shown(true);
+    let composer = wait.element("composer").await.unwrap();
+    assert!(
+        visible(&app.driver, &composer).await,
+        "the window's page is there again"
+    );
+    app.screenshot("close-to-tray-opened-again")
+        .await
+        .expect("screenshot");
+
+    // With every schedule paused nothing will run, so closing quits.
+    let pause = menu.until(|l| l.label == "Pause all schedules", "Pause all");
+    menu.click(&pause);
+    menu.until(|l| l.label == "Resume schedules", "Resume");
+    window.close();
+    until_ended(&app, "closing with every schedule paused ends Porthole").await;
+    app.quit().await;
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn closing_the_window_without_a_schedule_quits() {
+    let tray = TrayWatcher::start();
+    let app = App::launch().await.expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    // The tray icon is there, and the page is ready: closing still quits.
+    let menu = tray.icon();
+    menu.until(|l| l.label == "Quit Porthole", "Quit");
+    wait.element("composer").await.expect("the page is ready");
+
+    let window = XWindow::find();
+    assert!(window.shown(), "the window is on the screen");
+    window.close();
+    until_ended(&app, "closing without a schedule ends Porthole").await;
+    app.quit().await;
+}
