@@ -45,12 +45,12 @@ impl App {
     }
 
     pub async fn launch_with(options: AppOptions) -> Result<App> {
-        let app_path = match options.program {
+        let app_path = match &options.program {
             // Canonical, so it compares equal to /proc/<pid>/exe.
             Some(program) => program.canonicalize()?,
             None => app_binary()?,
         };
-        let (fresh_dir, data_dir) = match options.data_dir {
+        let (fresh_dir, data_dir) = match options.data_dir.clone() {
             Some(dir) => (None, dir),
             None => {
                 let dir = tempfile::tempdir()?;
@@ -58,40 +58,16 @@ impl App {
                 (Some(dir), path)
             }
         };
-        let port = free_port()?;
-        let native_port = free_port()?;
-        let scale = options.demo_time_scale.unwrap_or(0.05);
-        // The app inherits this environment through WebKitWebDriver.
-        let mut command = Command::new("tauri-driver");
-        command.envs(options.env.iter().map(|(k, v)| (k, v)));
-        let mut tauri_driver = command
-            .args(["--port", &port.to_string()])
-            .args(["--native-port", &native_port.to_string()])
-            .env("PORTHOLE_DATA_DIR", &data_dir)
-            .env("PORTHOLE_SIM_TIME_SCALE", scale.to_string())
-            .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|e| {
-                format!("could not start tauri-driver (run ./run test to install it): {e}")
-            })?;
-        if let Err(e) = wait_for_ports(&[port, native_port], Duration::from_secs(30)) {
-            stop(&mut tauri_driver);
-            return Err(e);
-        }
-
-        let mut caps = Capabilities::new();
-        caps.set("browserName", "wry")?;
-        caps.set(
-            "tauri:options",
-            serde_json::json!({ "application": app_path.to_string_lossy() }),
-        )?;
-        let driver = match WebDriver::new(format!("http://127.0.0.1:{port}"), caps).await {
-            Ok(d) => d,
-            Err(e) => {
-                stop(&mut tauri_driver);
-                end_app_processes(&app_path);
-                return Err(format!("could not open the app over WebDriver: {e}").into());
+        // A port found free can be taken before WebKitWebDriver binds it (any outgoing
+        // connection on the machine draws from the same range): then it cannot listen and the
+        // session fails. Such a start is tried again on other ports, the same data folder.
+        let mut tries = 0;
+        let (driver, tauri_driver) = loop {
+            tries += 1;
+            match start(&options, &app_path, &data_dir).await {
+                Ok(started) => break started,
+                Err(e) if tries < 3 => eprintln!("the app did not start ({e}); again"),
+                Err(e) => return Err(e),
             }
         };
         Ok(App {
@@ -234,6 +210,49 @@ fn app_binary() -> Result<PathBuf> {
         )
         .into())
     }
+}
+
+/// Starts tauri-driver on free ports and opens a session on the app.
+async fn start(
+    options: &AppOptions,
+    app_path: &Path,
+    data_dir: &Path,
+) -> Result<(WebDriver, Child)> {
+    let port = free_port()?;
+    let native_port = free_port()?;
+    let scale = options.demo_time_scale.unwrap_or(0.05);
+    // The app inherits this environment through WebKitWebDriver.
+    let mut command = Command::new("tauri-driver");
+    command.envs(options.env.iter().map(|(k, v)| (k, v)));
+    let mut tauri_driver = command
+        .args(["--port", &port.to_string()])
+        .args(["--native-port", &native_port.to_string()])
+        .env("PORTHOLE_DATA_DIR", data_dir)
+        .env("PORTHOLE_SIM_TIME_SCALE", scale.to_string())
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .map_err(|e| format!("could not start tauri-driver (run ./run test to install it): {e}"))?;
+    if let Err(e) = wait_for_ports(&[port, native_port], Duration::from_secs(30)) {
+        stop(&mut tauri_driver);
+        return Err(e);
+    }
+
+    let mut caps = Capabilities::new();
+    caps.set("browserName", "wry")?;
+    caps.set(
+        "tauri:options",
+        serde_json::json!({ "application": app_path.to_string_lossy() }),
+    )?;
+    let driver = match WebDriver::new(format!("http://127.0.0.1:{port}"), caps).await {
+        Ok(d) => d,
+        Err(e) => {
+            stop(&mut tauri_driver);
+            end_app_processes(app_path);
+            return Err(format!("could not open the app over WebDriver: {e}").into());
+        }
+    };
+    Ok((driver, tauri_driver))
 }
 
 fn free_port() -> Result<u16> {
