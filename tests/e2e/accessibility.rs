@@ -256,7 +256,7 @@ async fn every_screen(scheme: &str) {
     wait.at_least("key-row", 1).await.expect("the keys");
     audit.check("account-and-keys").await;
     click(&wait, "account-advanced-toggle").await;
-    wait.element("connect-base-url")
+    wait.element("connect-api-key")
         .await
         .expect("the API key form");
     audit.check("account-advanced").await;

@@ -139,7 +139,7 @@ async fn every_main_screen(scheme: &str) {
     wait.element("keys-page").await.expect("the account dialog");
     keep_screenshot(&app, &shot("09-account")).await;
     click(&wait, "account-advanced-toggle").await;
-    wait.element("connect-base-url")
+    wait.element("connect-api-key")
         .await
         .expect("the API key form");
     keep_screenshot(&app, &shot("10-account-advanced")).await;

@@ -40,4 +40,19 @@ describe('ApiKeyForm', () => {
     await userEvent.click(screen.getByTestId('connect-submit'));
     await waitFor(() => expect(api.connectAccount).toHaveBeenLastCalledWith('https://svc.example', 'sapi_2', null));
   });
+
+  it('under the sign-in form, uses the service address typed there instead of asking again', async () => {
+    const api = fakeApi();
+    const state = new AppState(api);
+    render(ApiKeyForm, { app: state, address: ' https://svc.example ' });
+    expect(screen.queryByTestId('connect-base-url')).toBeNull();
+    await userEvent.type(screen.getByTestId('connect-api-key'), 'sapi_1');
+    await userEvent.click(screen.getByTestId('connect-submit'));
+    await waitFor(() => expect(api.connectAccount).toHaveBeenCalledWith('https://svc.example', 'sapi_1', null));
+  });
+
+  it('cannot connect before an address is typed above', () => {
+    render(ApiKeyForm, { app: new AppState(fakeApi()), address: '' });
+    expect(screen.getByTestId('connect-submit')).toBeDisabled();
+  });
 });

@@ -138,4 +138,15 @@ describe('Keys page', () => {
     expect(await screen.findByTestId('signin-form')).toBeInTheDocument();
     expect(screen.getByTestId('keys-error')).toHaveTextContent('Your sign-in has expired');
   });
+
+  it('keeps "Use an API key instead / Advanced" open while the service address is typed', async () => {
+    const demo: IdentityInfo = { baseUrl: 'http://127.0.0.1:9', displayName: 'Ada', demo: true };
+    const api = fake({ identityInfo: vi.fn(async () => demo) });
+    render(KeysPage, { api, onDemo: true, onClose: () => {} });
+    await userEvent.click(await screen.findByTestId('account-advanced-toggle'));
+    const advanced = screen.getByTestId('account-advanced') as HTMLDetailsElement;
+    expect(advanced.open).toBe(true);
+    await userEvent.type(screen.getByTestId('signin-base-url'), 'https://svc.example');
+    expect(advanced.open).toBe(true);
+  });
 });
