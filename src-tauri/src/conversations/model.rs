@@ -5,7 +5,7 @@
 //! Invariant: every change goes through a method here, so what is saved and what is shown
 //! are the same thing.
 
-use porthole_client::approvals::{Answer, ApprovalRequest};
+use porthole_client::approvals::ApprovalRequest;
 use porthole_client::events::{StatusKind, TaskUsage};
 use porthole_client::sessions::ContextRole;
 use porthole_client::{FollowerState, TaskUpdate};
@@ -449,34 +449,6 @@ impl Conversation {
             }
         }
     }
-
-    /// The approval was answered (or expired): the task runs on.
-    pub fn approval_answered(&mut self, answer: &Answer, now: f64) {
-        let card = self.pending_approval.take();
-        if self.status == TaskStatus::NeedsApproval {
-            self.status = TaskStatus::Running;
-        }
-        let notice = match answer {
-            Answer::Yes => Notice::Approved,
-            Answer::No => Notice::Denied,
-            Answer::Choose(selections) => {
-                // The person's own words: the labels they picked, not the values sent.
-                let label = |q: usize, value: &String| {
-                    card.as_ref()
-                        .and_then(|c| c.questions.get(q))
-                        .and_then(|q| q.options.iter().find(|o| &o.value == value))
-                        .map_or_else(|| value.clone(), |o| o.label.clone())
-                };
-                let picks: Vec<String> = selections
-                    .iter()
-                    .enumerate()
-                    .flat_map(|(q, values)| values.iter().map(move |v| label(q, v)))
-                    .collect();
-                Notice::Answered { picks }
-            }
-        };
-        self.record_notice(notice, now);
-    }
 }
 
 fn title_from(text: &str) -> String {
@@ -496,6 +468,7 @@ fn title_from(text: &str) -> String {
     }
 }
 
+mod answering;
 mod book;
 mod catch_up;
 mod notice;
