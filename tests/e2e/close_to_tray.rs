@@ -14,8 +14,7 @@ use std::time::{Duration, Instant};
 
 use porthole_e2e::{visible, App, Eventually};
 
-use crate::flows::select_machine;
-use crate::schedules::save_every_hour;
+use crate::schedules::schedule_hourly;
 use crate::tray::TrayWatcher;
 
 /// The app's main window on the X display: its title is "Porthole", or "Porthole (n)" with
@@ -102,22 +101,9 @@ async fn closing_the_window_with_a_schedule_keeps_porthole_in_the_tray_until_pau
     let menu = tray.icon();
 
     // An hourly schedule on the Design laptop.
-    select_machine(&app, "Design laptop")
+    schedule_hourly(&app, "Design laptop", "Check the weather in Oslo")
         .await
-        .expect("machine");
-    let composer = wait.element("composer").await.unwrap();
-    composer.click().await.unwrap();
-    composer
-        .send_keys("Check the weather in Oslo")
-        .await
-        .unwrap();
-    wait.element("schedule-button")
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    save_every_hour(&app).await.expect("the schedule is saved");
+        .expect("the schedule is saved");
     menu.until(
         |l| l.label.starts_with("Next: Check the weather in Oslo "),
         "next run",

@@ -253,6 +253,22 @@ async fn a_scheduled_task_runs_when_due_and_a_missed_run_waits_for_run_now() {
 
 /// In the open Schedule dialog: every hour, saved; the one-time question about starting at
 /// login answered "Not now".
+/// Makes `task` an hourly schedule on `machine`, from the composer's Schedule… (the tray and
+/// close-to-tray tests start from one).
+pub(crate) async fn schedule_hourly(
+    app: &App,
+    machine: &str,
+    task: &str,
+) -> porthole_e2e::Result<()> {
+    let wait = Eventually::new(&app.driver);
+    select_machine(app, machine).await?;
+    let composer = wait.element("composer").await?;
+    composer.click().await?;
+    composer.send_keys(task).await?;
+    wait.element("schedule-button").await?.click().await?;
+    save_every_hour(app).await
+}
+
 pub(crate) async fn save_every_hour(app: &App) -> porthole_e2e::Result<()> {
     let wait = Eventually::new(&app.driver);
     wait.element("schedule-kind-everyHours")

@@ -10,9 +10,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
-use porthole_e2e::{by_testid, App, Eventually};
-
-use crate::flows::select_machine;
+use porthole_e2e::{App, Eventually};
 
 pub(crate) struct TrayWatcher {
     child: Child,
@@ -212,40 +210,9 @@ async fn the_tray_menu_opens_the_inbox_shows_the_next_run_pauses_schedules_and_q
         .unwrap();
 
     // A schedule: the menu says what runs next, and pauses every schedule.
-    select_machine(&app, "Design laptop")
+    crate::schedules::schedule_hourly(&app, "Design laptop", "Check the weather in Oslo")
         .await
-        .expect("machine");
-    let composer = wait.element("composer").await.unwrap();
-    composer.click().await.unwrap();
-    composer
-        .send_keys("Check the weather in Oslo")
-        .await
-        .unwrap();
-    wait.element("schedule-button")
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    wait.element("schedule-kind-everyHours")
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    app.driver
-        .find(by_testid("schedule-save"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    wait.element("autostart-no")
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+        .expect("the schedule is saved");
     let next = menu.until(
         |l| l.label.starts_with("Next: Check the weather in Oslo "),
         "next run",
