@@ -39,6 +39,7 @@ mod not_sent;
 mod replay;
 mod reusable;
 mod signin;
+mod signing_in_connects;
 mod usage;
 // A spending cap per task, and searching every conversation.
 mod search;
