@@ -189,6 +189,7 @@ pub fn stored_data_notices(
     conversations: tauri::State<'_, crate::conversations::Conversations>,
     library: tauri::State<'_, crate::reusable::library::Library>,
     schedules: tauri::State<'_, crate::schedules::Schedules>,
+    inbox: tauri::State<'_, crate::inbox::Inbox>,
 ) -> Vec<UiError> {
     use stored::{set_aside, Stored};
     let settings = settings
@@ -203,12 +204,14 @@ pub fn stored_data_notices(
     let schedules = schedules
         .set_aside()
         .map(|a| set_aside(Stored::Schedules, a));
+    let inbox = inbox.set_aside().map(|a| set_aside(Stored::Inbox, a));
     settings
         .into_iter()
         .chain(book)
         .chain(library)
         .chain(usage)
         .chain(schedules)
+        .chain(inbox)
         .collect()
 }
 

@@ -278,6 +278,11 @@ impl Inbox {
         }
     }
 
+    /// The file of what was put away, when it could not be read and was set aside at start.
+    pub fn set_aside(&self) -> Option<&crate::store::SetAside> {
+        self.saved.as_ref().and_then(|s| s.set_aside())
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Kept> {
         self.kept.lock().unwrap_or_else(|e| e.into_inner())
     }

@@ -359,3 +359,18 @@ fn the_list_is_published_only_when_it_changed() {
         "m1 is not a computer read yet"
     );
 }
+
+/// A file of what was put away that cannot be read is set aside (and said, like every stored
+/// file), and the inbox starts without it: nothing put away, nothing lost but that.
+#[test]
+fn an_unreadable_put_away_file_is_set_aside_and_said() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("inbox.json"), "{ not json").unwrap();
+    let inbox = Inbox::open_in(dir.path());
+    let aside = inbox.set_aside().expect("the file was set aside");
+    assert!(aside.moved_to.exists(), "moved, untouched");
+    let words = crate::words::stored::set_aside(crate::words::stored::Stored::Inbox, aside);
+    assert!(words.title.contains("Needs you"), "{}", words.title);
+    assert!(words.detail.contains(&aside.moved_to.display().to_string()));
+    assert!(inbox.lock().dismissed.is_empty());
+}

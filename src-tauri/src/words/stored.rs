@@ -12,6 +12,7 @@ pub enum Stored {
     Library,
     Usage,
     Schedules,
+    Inbox,
 }
 
 pub fn set_aside(what: Stored, set_aside: &SetAside) -> UiError {
@@ -30,6 +31,10 @@ pub fn set_aside(what: Stored, set_aside: &SetAside) -> UiError {
             "the usage figures of your tasks",
         ),
         Stored::Schedules => ("Your schedules could not be read", "your schedules"),
+        Stored::Inbox => (
+            "What you put away in Needs you could not be read",
+            "what you put away in Needs you (those items may show again)",
+        ),
     };
     let started = match set_aside.kept {
         Kept::LastGoodCopy => "Porthole started from the copy it had saved before it, so the latest changes may be missing.",
