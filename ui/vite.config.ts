@@ -10,7 +10,8 @@ export default defineConfig({
     // Component tests mount Svelte in jsdom: use the browser build there too.
     ...(process.env.VITEST ? { conditions: ['browser'] } : {}),
   },
-  server: { port: 5173, strictPort: true },
+  // The word catalog sits beside ui/ (locales/), shared with the Rust side.
+  server: { port: 5173, strictPort: true, fs: { allow: ['.', '../locales'] } },
   build: { target: 'safari16', outDir: 'dist', emptyOutDir: true, sourcemap: false },
   test: {
     environment: 'jsdom',

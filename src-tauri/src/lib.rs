@@ -14,6 +14,7 @@ mod error_problem;
 mod events;
 mod inbox;
 mod judge;
+mod language;
 mod layout;
 mod live;
 mod machines;
@@ -119,6 +120,8 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             schedules::commands::set_autostart,
             layout::commands::get_layout,
             layout::commands::set_layout,
+            language::commands::get_language,
+            language::commands::set_language,
             updates::commands::update_status,
             updates::commands::install_update,
             updates::commands::dismiss_update,
@@ -192,7 +195,10 @@ pub fn run() {
             let connection = connection::Connection::default();
             app.manage(connection.clone());
             app.manage(connection::demo::DemoService::default());
-            app.manage(persist::SettingsStore::open(&handle)?);
+            let settings = persist::SettingsStore::open(&handle)?;
+            // Before anything is worded: the tray, notifications and the page's first words.
+            language::speak_chosen(&settings);
+            app.manage(settings);
             app.manage(layout::LayoutStore::open(&handle)?);
             let watchers = std::sync::Arc::new(conversations::window::Watchers::default());
             app.manage(watchers.clone());

@@ -1,7 +1,8 @@
 import { mount } from 'svelte';
 import './app.css';
 import App from './App.svelte';
-import { api, layoutApi } from './lib/api';
+import { api, languageApi, layoutApi } from './lib/api';
+import { speak } from './lib/i18n';
 import { AppState } from './lib/app.svelte';
 import { Layout } from './lib/layout.svelte';
 
@@ -13,6 +14,14 @@ function showFatal(message: string) {
 }
 window.addEventListener('error', (e) => showFatal(e.message));
 window.addEventListener('unhandledrejection', (e) => showFatal(String(e.reason)));
+
+// The page's first words are in the person's language: ask Rust before mounting (one local
+// call; English if it cannot answer).
+try {
+  speak((await languageApi.get()).speaking);
+} catch {
+  // English, the catalog's own language.
+}
 
 const state = new AppState(api);
 const layout = new Layout(layoutApi);

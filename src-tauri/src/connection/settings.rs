@@ -18,6 +18,12 @@ pub struct Settings {
     /// The spending cap a new task starts with in the composer, in dollars, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub default_cap_usd: Option<f64>,
+    /// The language chosen in Settings; none: the system's.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::words::language::lenient"
+    )]
+    pub language: Option<crate::words::language::Language>,
 }
 
 /// Which service to use at start.

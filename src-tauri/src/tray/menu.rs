@@ -47,19 +47,22 @@ pub fn entries(count: u32, schedules: Option<&TrayLines>) -> Vec<Entry> {
     if let Some(first) = needs.get_mut(0..1) {
         first.make_ascii_uppercase();
     }
-    let mut lines = vec![item(OPEN, words::OPEN, true), item(INBOX, needs, count > 0)];
+    let mut lines = vec![
+        item(OPEN, words::open(), true),
+        item(INBOX, needs, count > 0),
+    ];
     if let Some(schedules) = schedules {
         let pause = if schedules.all_paused {
-            words::RESUME_SCHEDULES
+            words::resume_schedules()
         } else {
-            words::PAUSE_ALL_SCHEDULES
+            words::pause_all_schedules()
         };
         lines.push(Entry::Separator);
         lines.push(item(NEXT_RUN, schedules.next.clone(), true));
         lines.push(item(PAUSE_SCHEDULES, pause, true));
     }
     lines.push(Entry::Separator);
-    lines.push(item(QUIT, words::QUIT, true));
+    lines.push(item(QUIT, words::quit(), true));
     lines
 }
 

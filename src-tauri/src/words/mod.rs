@@ -12,8 +12,10 @@ use crate::error::{AppError, Problem, UiAction, UiCode, UiError};
 
 mod account;
 mod app;
+pub mod catalog;
 mod console;
 mod files;
+pub mod language;
 mod live;
 pub mod notices;
 pub mod report;

@@ -1,16 +1,29 @@
-//! The tray menu's lines.
+//! The tray menu's lines, from the catalog (`locales/<language>/tray.json`).
 
-pub const OPEN: &str = "Open Porthole";
-pub const QUIT: &str = "Quit Porthole";
-pub const PAUSE_ALL_SCHEDULES: &str = "Pause all schedules";
-pub const RESUME_SCHEDULES: &str = "Resume schedules";
+use super::catalog::{text, text_with};
+
+pub fn open() -> String {
+    text("tray.open")
+}
+
+pub fn quit() -> String {
+    text("tray.quit")
+}
+
+pub fn pause_all_schedules() -> String {
+    text("tray.pauseAllSchedules")
+}
+
+pub fn resume_schedules() -> String {
+    text("tray.resumeSchedules")
+}
 
 /// "nothing needs you", "1 thing needs you", "3 things need you" (the tray's line and its
 /// tooltip).
 pub fn needs_you(count: u32) -> String {
-    match count {
-        0 => "nothing needs you".to_owned(),
-        1 => "1 thing needs you".to_owned(),
-        n => format!("{n} things need you"),
+    if count == 0 {
+        text("tray.nothingNeedsYou")
+    } else {
+        text_with("tray.needsYou", &[("count", count.into())])
     }
 }

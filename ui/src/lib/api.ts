@@ -319,6 +319,15 @@ export const layoutApi = {
     unwrap(commands.setLayout(layout)),
 };
 
+export type { Language, LanguageChoice } from './bindings';
+
+/** The language the app speaks: the person's choice in Settings (null: the system's). */
+export const languageApi = {
+  get: (): Promise<import('./bindings').LanguageChoice> => commands.getLanguage(),
+  set: (chosen: import('./bindings').Language | null): Promise<import('./bindings').LanguageChoice> =>
+    unwrap(commands.setLanguage(chosen)),
+};
+
 // Tasks on a schedule (features/schedules).
 export type {
   NewSchedule,

@@ -136,6 +136,12 @@ export const commands = {
 	getLayout: () => __TAURI_INVOKE<WindowLayout>("get_layout"),
 	/**  Saves the layout; answers it as kept (values brought into range). */
 	setLayout: (layout: WindowLayout) => typedError<WindowLayout, UiError>(__TAURI_INVOKE("set_layout", { layout })),
+	getLanguage: () => __TAURI_INVOKE<LanguageChoice>("get_language"),
+	/**
+	 *  Keeps the choice (none: the system's language) and words the tray menu anew in it; the page
+	 *  changes its own words when this answers.
+	 */
+	setLanguage: (chosen: Language | null) => typedError<LanguageChoice, UiError>(__TAURI_INVOKE("set_language", { chosen })),
 	updateStatus: () => __TAURI_INVOKE<UpdateStatus>("update_status"),
 	installUpdate: () => __TAURI_INVOKE<UpdateStatus>("install_update"),
 	dismissUpdate: () => __TAURI_INVOKE<UpdateStatus>("dismiss_update"),
@@ -555,6 +561,16 @@ export type KeysView = {
 	identity: IdentityInfo,
 	/**  Newest first. */
 	keys: KeyRecord[],
+};
+
+/**  A language the catalog is complete in. */
+export type Language = "en" | "de";
+
+/**  The person's choice in Settings (none: follow the system), and what the app speaks. */
+export type LanguageChoice = {
+	chosen: Language | null,
+	system: Language,
+	speaking: Language,
 };
 
 /**  What the last run of a schedule did. */
