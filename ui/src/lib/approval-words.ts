@@ -10,6 +10,7 @@
 // shell command into a sentence, and this reading must stay small enough to check by eye: a
 // command it does not know is never guessed at, only its title is shown.
 import type { ApprovalRequest } from './api';
+import { t } from './i18n';
 
 export type CardWords = {
   /** What will happen, as a sentence. */
@@ -25,8 +26,6 @@ export type CardWords = {
 };
 
 type Target = { path: string[]; raw: string; kind: 'folder' | 'file' | 'matching' | 'disk' };
-
-const HOME_WORDS = 'your home folder';
 
 // Folders people name by their everyday name; a task that names one expects the work there.
 const KNOWN_PLACES = ['desktop', 'documents', 'downloads', 'pictures', 'photos', 'music', 'videos', 'movies'];
@@ -182,45 +181,55 @@ function deletions(words: string[], cwd: string | null): Target[] | null {
 function placeWords(path: string[]): string {
   const parent = path.slice(0, -1);
   const h = homeOf(parent);
-  if (h >= 0 && parent.length === h) return HOME_WORDS;
-  if (parent.length === 0) return 'the top of the disk';
+  if (h >= 0 && parent.length === h) return t('approval.place.home');
+  if (parent.length === 0) return t('approval.place.top');
   const inHome = h >= 0 ? parent.slice(h) : parent;
   return inHome.slice(-2).join(' › ');
 }
 
-function nameOf(t: Target): string {
-  return t.path[t.path.length - 1] ?? t.raw;
+function nameOf(target: Target): string {
+  return target.path[target.path.length - 1] ?? target.raw;
 }
 
 function list(names: string[]): string {
   if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return t('approval.list', { rest: names.slice(0, -1).join(', '), last: names[names.length - 1] });
 }
 
 function describeTargets(targets: Target[]): { what: string; act: string } {
-  if (targets.some((t) => t.kind === 'disk')) {
-    return { what: `Erase the whole disk ${targets[0].raw}`.trim(), act: 'Erase disk' };
+  if (targets.some((target) => target.kind === 'disk')) {
+    const disk = targets[0].raw.trim();
+    return {
+      what: disk ? t('approval.eraseDisk', { disk }) : t('approval.eraseDiskUnnamed'),
+      act: t('approval.act.eraseDisk'),
+    };
   }
   if (targets.length === 1) {
-    const t = targets[0];
-    const where = placeWords(t.path);
-    if (t.kind === 'folder') {
-      return { what: `Permanently delete the folder ${nameOf(t)} in ${where} and everything in it`, act: 'Delete folder' };
+    const target = targets[0];
+    const place = placeWords(target.path);
+    const name = nameOf(target);
+    if (target.kind === 'folder') {
+      return { what: t('approval.deleteFolder', { name, place }), act: t('approval.act.deleteFolder') };
     }
-    if (t.kind === 'matching' && /[*?[]/.test(nameOf(t))) {
-      return { what: `Permanently delete the files matching “${nameOf(t)}” in ${where}`, act: 'Delete files' };
+    if (target.kind === 'matching' && /[*?[]/.test(name)) {
+      return { what: t('approval.deleteMatching', { pattern: name, place }), act: t('approval.act.deleteFiles') };
     }
-    if (t.kind === 'matching') {
+    if (target.kind === 'matching') {
       // `find DIR … -delete`: the files it finds in DIR.
-      const inside = placeWords([...t.path, '']);
-      return { what: `Permanently delete the files it finds in ${inside}`, act: 'Delete files' };
+      const inside = placeWords([...target.path, '']);
+      return { what: t('approval.deleteFound', { place: inside }), act: t('approval.act.deleteFiles') };
     }
-    return { what: `Permanently delete the file ${nameOf(t)} in ${where}`, act: 'Delete file' };
+    return { what: t('approval.deleteFile', { name, place }), act: t('approval.act.deleteFile') };
   }
-  const places = [...new Set(targets.map((t) => placeWords(t.path)))];
+  const places = [...new Set(targets.map((target) => placeWords(target.path)))];
   const names = list(targets.map(nameOf));
-  const where = places.length === 1 ? ` in ${places[0]}` : '';
-  return { what: `Permanently delete ${targets.length} items${where}: ${names}`, act: `Delete ${targets.length} items` };
+  const count = targets.length;
+  return {
+    what: places.length === 1
+      ? t('approval.deleteManyIn', { count, place: places[0], names })
+      : t('approval.deleteMany', { count, names }),
+    act: t('approval.act.deleteMany', { count }),
+  };
 }
 
 const stem = (w: string) => w.toLowerCase().replace(/s$/, '');
@@ -262,13 +271,15 @@ export function describeCard(card: ApprovalRequest, task: string): CardWords {
     const files = targets.filter((t) => t.kind !== 'disk');
     const astray = named.length > 0 && files.length > 0
       && files.some((t) => !named.some((place) => inPlace(t.path, place)));
-    const mismatch = astray
-      ? `Your task named ${list(named.map((n) => (KNOWN_PLACES.includes(n.toLowerCase()) ? n : `the ${n} folder`)))}, but this deletes ${files.length === 1 ? `${nameOf(files[0])} in ${placeWords(files[0].path)}` : 'items elsewhere'}.`
-      : null;
-    return { headline: `${what}?`, destructive: true, act, silence: 'the agent skips this step — nothing is deleted.', mismatch };
+    const places = list(named.map((n) => (KNOWN_PLACES.includes(n.toLowerCase()) ? n : t('approval.namedFolder', { name: n }))));
+    const deletes = files.length === 1
+      ? t('approval.mismatch.one', { name: nameOf(files[0]), place: placeWords(files[0].path) })
+      : t('approval.mismatch.elsewhere');
+    const mismatch = astray ? t('approval.mismatch', { places, what: deletes }) : null;
+    return { headline: t('approval.headline', { what }), destructive: true, act, silence: t('approval.silence.nothingDeleted'), mismatch };
   }
   if (titleSaysDelete) {
-    return { headline: card.title, destructive: true, act: card.title.trim().split(/\s+/)[0].replace(/^./, (c) => c.toUpperCase()), silence: 'the agent skips this step — nothing is deleted.', mismatch: null };
+    return { headline: card.title, destructive: true, act: card.title.trim().split(/\s+/)[0].replace(/^./, (c) => c.toUpperCase()), silence: t('approval.silence.nothingDeleted'), mismatch: null };
   }
-  return { headline: card.title || 'Allow this step?', destructive: false, act: 'Approve', silence: 'the agent skips this step.', mismatch: null };
+  return { headline: card.title || t('approval.allowStep'), destructive: false, act: t('approval.act.approve'), silence: t('approval.silence.skips'), mismatch: null };
 }

@@ -2,6 +2,7 @@
 // that fold away, so messages and answers stand out. A finished answer leads: the steps that
 // led to it fold under it ("How I did it").
 import type { ThreadItem } from './api';
+import { t } from './i18n';
 
 export type Block =
   | { kind: 'steps'; items: ThreadItem[] }
@@ -38,7 +39,7 @@ export function stepCount(items: ThreadItem[]): number {
 
 /** "3 steps", "1 step". */
 export function stepsWords(n: number): string {
-  return `${n} ${n === 1 ? 'step' : 'steps'}`;
+  return t('task.steps', { count: n });
 }
 
 /**

@@ -5,6 +5,7 @@
 // are sent.
 import type { Api, FileCheck, UiError, Upload } from '../../api';
 import { toUiError } from '../../ui-error';
+import { intl, t } from '../../i18n';
 
 export type ChipState = 'uploading' | 'ready' | 'refused' | 'failed';
 
@@ -113,7 +114,7 @@ export class Attachments {
 }
 
 export function fileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes < 1024) return t('attachments.size.bytes', { size: String(bytes) });
+  if (bytes < 1024 * 1024) return t('attachments.size.kilobytes', { size: String(Math.round(bytes / 1024)) });
+  return t('attachments.size.megabytes', { size: intl.number(bytes / (1024 * 1024), 1) });
 }

@@ -4,6 +4,7 @@
 // here, so the two never disagree.
 import type { TaskUsage, UsageFigures, UsageView } from '../../api';
 import { dollars } from '../../format';
+import { t } from '../../i18n';
 
 export interface UsageRow {
   model: string;
@@ -88,7 +89,7 @@ export function currentTasks(kept: TaskRow[], live: TaskUsage | null, running: b
   if (!running) return kept.map((t) => ({ ...t, running: false }));
   const rows = kept.map((t) => (t.running && live ? { ...t, usage: live } : t));
   if (live && !rows.some((t) => t.running)) {
-    rows.push({ turnId: 'running', task: 'This task', usage: live, running: true });
+    rows.push({ turnId: 'running', task: t('usage.thisTask'), usage: live, running: true });
   }
   return rows;
 }
