@@ -2,14 +2,14 @@ import { mount } from 'svelte';
 import './app.css';
 import App from './App.svelte';
 import { api, languageApi, layoutApi } from './lib/api';
-import { speak } from './lib/i18n';
+import { speak, t } from './lib/i18n';
 import { AppState } from './lib/app.svelte';
 import { Layout } from './lib/layout.svelte';
 
 // A failure before the page can show anything still says something.
 function showFatal(message: string) {
   if (!document.querySelector('.app')) {
-    document.body.textContent = `Porthole could not start its window: ${message}`;
+    document.body.textContent = t('shell.fatal', { message });
   }
 }
 window.addEventListener('error', (e) => showFatal(e.message));

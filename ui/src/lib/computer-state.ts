@@ -4,6 +4,7 @@
 // learned before the list was read again: a Wake just pressed, or a live screen refused
 // because the computer fell asleep.
 import type { MachineRow } from './api';
+import { t, type Key } from './i18n';
 
 export type ComputerState =
   | 'online'
@@ -28,21 +29,21 @@ export type ComputerSeen = {
 
 export type ComputerStatus = {
   state: ComputerState;
-  /** The one word (or few) every place uses for it. */
+  /** The one word (or few) every place uses for it, in the page's language when asked. */
   words: string;
   /** Wake is offered. */
   canWake: boolean;
 };
 
-const WORDS: Record<ComputerState, string> = {
-  online: 'Online',
-  waking: 'Waking up…',
-  starting: 'Starting…',
-  freeReady: 'Ready when you are',
-  asleep: 'Asleep',
-  cannotWake: 'Can’t be woken',
-  goingToSleep: 'Going to sleep',
-  offline: 'Offline',
+const WORDS: Record<ComputerState, Key> = {
+  online: 'computer.state.online',
+  waking: 'computer.state.waking',
+  starting: 'computer.state.starting',
+  freeReady: 'computer.state.freeReady',
+  asleep: 'computer.state.asleep',
+  cannotWake: 'computer.state.cannotWake',
+  goingToSleep: 'computer.state.goingToSleep',
+  offline: 'computer.state.offline',
 };
 
 function stateOf(row: MachineRow | null | undefined, seen: ComputerSeen): ComputerState {
@@ -71,7 +72,7 @@ function stateOf(row: MachineRow | null | undefined, seen: ComputerSeen): Comput
 
 export function computerStatus(row: MachineRow | null | undefined, seen: ComputerSeen = {}): ComputerStatus {
   const state = stateOf(row, seen);
-  return { state, words: WORDS[state], canWake: state === 'asleep' };
+  return { state, words: t(WORDS[state]), canWake: state === 'asleep' };
 }
 
 /** Not usable for watching or working right now, for a reason the person can see. */
