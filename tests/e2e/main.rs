@@ -58,6 +58,7 @@ mod close_to_tray;
 // Packages and updates.
 mod install;
 mod updates;
-// Everyone can use it: axe-core over every screen, the keyboard alone.
+// Everyone can use it: axe-core over every screen, the keyboard alone, the person's language.
 mod accessibility;
 mod keyboard;
+mod language;

@@ -223,6 +223,9 @@ async fn start(
     let scale = options.demo_time_scale.unwrap_or(0.05);
     // The app inherits this environment through WebKitWebDriver.
     let mut command = Command::new("tauri-driver");
+    // English words, whatever the machine's locale (the tests read the window's English);
+    // a test of another language sets its own locale in `options.env`.
+    command.env("LC_ALL", "C.UTF-8");
     command.envs(options.env.iter().map(|(k, v)| (k, v)));
     let mut tauri_driver = command
         .args(["--port", &port.to_string()])
