@@ -19,6 +19,17 @@ export function clock(ms: number): string {
   return new Date(ms).toLocaleTimeString(tag(), { hour: '2-digit', minute: '2-digit' });
 }
 
+/** A clock time on the 24-hour clock in every language: "14:05" (a schedule's times, set as
+ * "HH:MM" in its form, read back the same way). */
+export function clock24(ms: number): string {
+  return new Date(ms).toLocaleTimeString(tag(), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+}
+
+/** A day of the week with its date, short: "Tue, Apr 14" / "Di., 14. Apr.". */
+export function weekdayDate(ms: number): string {
+  return new Date(ms).toLocaleDateString(tag(), { weekday: 'short', day: 'numeric', month: 'short' });
+}
+
 /** A day and time: "Nov 26, 14:05" / "26. Nov., 14:05". */
 export function dateTime(ms: number): string {
   return new Date(ms).toLocaleString(tag(), { dateStyle: 'medium', timeStyle: 'short' });

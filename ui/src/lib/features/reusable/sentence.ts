@@ -3,6 +3,7 @@
 // text rather than JSON.
 import type { Parameter, ReusableTask } from '../../api';
 import { toText } from './inputs';
+import { t } from '../../i18n';
 
 export type Part = { kind: 'text'; text: string } | { kind: 'field'; name: string };
 
@@ -70,16 +71,16 @@ export function extraParameters(template: string, parameters: Parameter[]): Para
 
 /** What a run gave back, as text a person reads: no quotes, real line breaks, no braces. */
 export function plainResult(value: unknown, depth = 0): string {
-  if (value === undefined || value === null || value === '') return depth === 0 ? 'Nothing came back.' : '—';
+  if (value === undefined || value === null || value === '') return depth === 0 ? t('reusable.nothingCameBack') : '—';
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) {
-    if (value.length === 0) return depth === 0 ? 'Nothing came back.' : '—';
+    if (value.length === 0) return depth === 0 ? t('reusable.nothingCameBack') : '—';
     return value.map((v) => (depth === 0 ? `• ${plainResult(v, depth + 1)}` : plainResult(v, depth + 1))).join(depth === 0 ? '\n' : ', ');
   }
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>);
-    if (entries.length === 0) return depth === 0 ? 'Nothing came back.' : '—';
+    if (entries.length === 0) return depth === 0 ? t('reusable.nothingCameBack') : '—';
     return entries
       .map(([k, v]) => `${fieldLabel(k)}: ${plainResult(v, depth + 1)}`)
       .join(depth === 0 ? '\n' : '; ');

@@ -1,8 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import ScheduleDialog from './ScheduleDialog.svelte';
 import type { SchedulesApi } from './api';
+import { speak } from '../../i18n';
 
 function fake(autostartAsked: boolean): SchedulesApi {
   return {
@@ -40,5 +41,25 @@ describe('ScheduleDialog', () => {
     await userEvent.click(screen.getByTestId('schedule-save'));
     expect(screen.getByTestId('schedule-problem')).toHaveTextContent('Write the task to run first.');
     expect(api.create).not.toHaveBeenCalled();
+  });
+
+  describe('in German', () => {
+    afterEach(() => speak('en'));
+
+    it('says the form, the days and the summary in German, and follows a change of language in place', async () => {
+      speak('de');
+      render(ScheduleDialog, { api: fake(true), machines, machineId: 'm1', text: 'Wetter in Paris', onclose: vi.fn() });
+      expect(screen.getByRole('heading')).toHaveTextContent('Aufgabe planen');
+      await userEvent.click(screen.getByTestId('schedule-kind-weekdays'));
+      // Intl's short German day names ("Mo" or "Mo.", by engine).
+      expect(screen.getByTestId('schedule-day-0').parentElement).toHaveTextContent(/^Mo\.?$/);
+      await userEvent.click(screen.getByTestId('schedule-day-4'));
+      expect(screen.getByTestId('schedule-summary')).toHaveTextContent(/^Jeden Mo\.?, Di\.?, Mi\.?, Do\.? um 08:00, auf Design laptop\.$/);
+      expect(screen.getByTestId('schedule-save')).toHaveTextContent('Planen');
+
+      speak('en');
+      await waitFor(() => expect(screen.getByRole('heading')).toHaveTextContent('Schedule a task'));
+      expect(screen.getByTestId('schedule-summary')).toHaveTextContent('Every Mon, Tue, Wed, Thu at 08:00, on Design laptop.');
+    });
   });
 });

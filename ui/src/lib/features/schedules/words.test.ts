@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { describeRepeat, lastWords, nextWords, repeatFrom, when, type RepeatForm } from './words';
 import type { Schedule } from './api';
+import { speak } from '../../i18n';
 
 const now = new Date(2026, 2, 27, 7, 0).getTime(); // Friday 27 March 2026, 07:00 local
 
@@ -55,5 +56,21 @@ describe('schedule words', () => {
     expect(repeatFrom(form({ kind: 'once', onceAt: '2026-03-27T06:00' }), now)).toMatch(/already passed/);
     expect(repeatFrom(form({ kind: 'once', onceAt: '2026-03-27T09:15' }), now))
       .toEqual({ kind: 'once', at: new Date(2026, 2, 27, 9, 15).getTime() });
+  });
+
+  describe('in German', () => {
+    afterEach(() => speak('en'));
+
+    it('says how often, when next and the last run in German, on the 24-hour clock', () => {
+      speak('de');
+      expect(describeRepeat({ kind: 'daily', time: { hour: 8, minute: 5 } }, now)).toBe('Jeden Tag um 08:05');
+      expect(describeRepeat({ kind: 'everyHours', hours: 1, from: now }, now)).toBe('Jede Stunde');
+      expect(describeRepeat({ kind: 'everyHours', hours: 6, from: now }, now)).toBe('Alle 6 Stunden');
+      expect(nextWords(now + 11 * 3_600_000, schedule(), false, now)).toBe('Nächster: heute um 18:00');
+      expect(nextWords(null, schedule(), false, now)).toBe('Keine weiteren Durchläufe');
+      const done = schedule({ last: { dueAt: now, at: now, outcome: { kind: 'ended', conversationId: 'c1', status: 'succeeded' } } });
+      expect(lastWords(done, now)).toBe('Letzter Durchlauf heute um 07:00: Fertig');
+      expect(repeatFrom(form({ kind: 'weekdays', days: [] }), now)).toBe('Wähle mindestens einen Wochentag.');
+    });
   });
 });

@@ -1,65 +1,69 @@
 // Schedules in plain words: how often, when next, what the last run did.
 import type { Outcome, Repeat, Schedule, TimeOfDay } from './api';
 import { shown } from '../../ui-error';
+import { intl, t, type Key } from '../../i18n';
 
-export const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-
-export function timeOfDay(t: TimeOfDay): string {
-  return `${String(t.hour).padStart(2, '0')}:${String(t.minute).padStart(2, '0')}`;
+/** The days of the week, Monday first, short ("Mon"), in the page's language. */
+export function dayNames(): string[] {
+  return intl.weekdays('short');
 }
 
-/** "Tue 14 Apr, 08:00" in the person's own time zone; "today"/"tomorrow" when near. */
+export function timeOfDay(time: TimeOfDay): string {
+  return `${String(time.hour).padStart(2, '0')}:${String(time.minute).padStart(2, '0')}`;
+}
+
+/** "Tue, Apr 14 at 08:00" in the person's own time zone; "today"/"tomorrow" when near. */
 export function when(ms: number, now = Date.now()): string {
   const at = new Date(ms);
-  const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hour12: false });
+  const time = intl.clock24(ms);
   const day = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
   const days = Math.round((day(at) - day(new Date(now))) / 86_400_000);
-  if (days === 0) return `today at ${time}`;
-  if (days === 1) return `tomorrow at ${time}`;
-  if (days === -1) return `yesterday at ${time}`;
-  const date = at.toLocaleDateString([], { weekday: 'short', day: 'numeric', month: 'short' });
-  return `${date} at ${time}`;
+  if (days === 0) return t('schedules.when.today', { time });
+  if (days === 1) return t('schedules.when.tomorrow', { time });
+  if (days === -1) return t('schedules.when.yesterday', { time });
+  return t('schedules.when.day', { date: intl.weekdayDate(ms), time });
 }
 
 export function describeRepeat(repeat: Repeat, now = Date.now()): string {
   switch (repeat.kind) {
     case 'once':
-      return `Once, ${when(repeat.at ?? 0, now)}`;
+      return t('schedules.repeat.once', { when: when(repeat.at ?? 0, now) });
     case 'daily':
-      return `Every day at ${timeOfDay(repeat.time)}`;
+      return t('schedules.repeat.daily', { time: timeOfDay(repeat.time) });
     case 'weekdays': {
       const days = [...repeat.days].sort((a, b) => a - b);
+      const short = dayNames();
       const names =
-        days.join() === '0,1,2,3,4' ? 'weekdays' : days.join() === '5,6' ? 'weekends' : days.map((d) => SHORT[d]).join(', ');
-      return `Every ${names} at ${timeOfDay(repeat.time)}`;
+        days.join() === '0,1,2,3,4'
+          ? t('schedules.repeat.workdays')
+          : days.join() === '5,6'
+            ? t('schedules.repeat.weekends')
+            : days.map((d) => short[d]).join(', ');
+      return t('schedules.repeat.weekdays', { days: names, time: timeOfDay(repeat.time) });
     }
     case 'everyHours':
-      return repeat.hours === 1 ? 'Every hour' : `Every ${repeat.hours} hours`;
+      return t('schedules.repeat.everyHours', { count: repeat.hours });
   }
 }
 
 export function nextWords(nextAt: number | null, schedule: Schedule, allPaused: boolean, now = Date.now()): string {
-  if (allPaused || schedule.paused) return 'Paused';
-  if (nextAt === null) return 'No more runs';
-  return `Next: ${when(nextAt, now)}`;
+  if (allPaused || schedule.paused) return t('schedules.next.paused');
+  if (nextAt === null) return t('schedules.next.none');
+  return t('schedules.next.at', { when: when(nextAt, now) });
 }
+
+const ENDED: Record<string, Key> = {
+  succeeded: 'schedules.outcome.done',
+  failed: 'schedules.outcome.failed',
+  stopped: 'schedules.outcome.stopped',
+};
 
 export function outcomeWords(outcome: Outcome): string {
   switch (outcome.kind) {
     case 'started':
-      return outcome.held ? 'Waiting for the task before it to end' : 'Running now';
+      return outcome.held ? t('schedules.outcome.waiting') : t('schedules.outcome.running');
     case 'ended':
-      switch (outcome.status) {
-        case 'succeeded':
-          return 'Done';
-        case 'failed':
-          return 'Did not finish';
-        case 'stopped':
-          return 'Stopped';
-        default:
-          return 'Ended';
-      }
+      return t(ENDED[outcome.status] ?? 'schedules.outcome.ended');
     case 'skipped':
     case 'notSent':
       // Saved as a code; its words are the ones the notification said.
@@ -70,7 +74,7 @@ export function outcomeWords(outcome: Outcome): string {
 /** "Last run today at 08:00: Done", or null before the first run. */
 export function lastWords(schedule: Schedule, now = Date.now()): string | null {
   if (!schedule.last) return null;
-  return `Last run ${when(schedule.last.at ?? 0, now)}: ${outcomeWords(schedule.last.outcome)}`;
+  return t('schedules.lastRun', { when: when(schedule.last.at ?? 0, now), outcome: outcomeWords(schedule.last.outcome) });
 }
 
 /** The form's fields as a Repeat; a sentence when something is missing. */
@@ -91,19 +95,19 @@ export function repeatFrom(form: RepeatForm, now = Date.now()): Repeat | string 
   switch (form.kind) {
     case 'once': {
       const at = new Date(form.onceAt).getTime();
-      if (!form.onceAt || Number.isNaN(at)) return 'Choose the day and time to run it.';
-      if (at <= now) return 'That time has already passed. Choose a time to come.';
+      if (!form.onceAt || Number.isNaN(at)) return t('schedules.problem.chooseDayAndTime');
+      if (at <= now) return t('schedules.problem.passed');
       return { kind: 'once', at };
     }
     case 'daily':
-      return timeOk ? { kind: 'daily', time } : 'Choose a time of day.';
+      return timeOk ? { kind: 'daily', time } : t('schedules.problem.chooseTime');
     case 'weekdays':
-      if (!timeOk) return 'Choose a time of day.';
-      if (form.days.length === 0) return 'Choose at least one day of the week.';
+      if (!timeOk) return t('schedules.problem.chooseTime');
+      if (form.days.length === 0) return t('schedules.problem.chooseDay');
       return { kind: 'weekdays', days: [...form.days].sort((a, b) => a - b), time };
     case 'everyHours': {
       const hours = Math.round(form.hours);
-      if (!(hours >= 1 && hours <= 168)) return 'Choose a number of hours from 1 to 168 (a week).';
+      if (!(hours >= 1 && hours <= 168)) return t('schedules.problem.hours');
       // The first run is one interval from now.
       return { kind: 'everyHours', hours, from: now + hours * 3_600_000 };
     }
