@@ -55,14 +55,7 @@ async function openConsole() {
   api.consoleOpen.mockResolvedValue(openState());
   render(Console, { machine: laptop });
   await userEvent.click(await screen.findByTestId('console-open'));
-  return editorLoaded();
-}
-
-/** The editor, once CodeMirror (loaded when first shown) has made it. */
-async function editorLoaded() {
-  const editor = await screen.findByTestId('console-editor');
-  await waitFor(() => expect(editor.querySelector('.cm-content')).not.toBeNull());
-  return editor;
+  return screen.findByTestId('console-editor');
 }
 
 beforeEach(() => {
@@ -86,7 +79,7 @@ describe('Control console', () => {
     expect(api.consoleOpen).toHaveBeenCalledWith('m1');
 
     answer(openState());
-    const editor = await editorLoaded();
+    const editor = await screen.findByTestId('console-editor');
     expect(screen.queryByTestId('console-opening')).not.toBeInTheDocument();
     api.consoleRun.mockResolvedValue(blockRun({ result: 42 }));
     const shownCode = editor.querySelector('.cm-content')!.textContent!;
