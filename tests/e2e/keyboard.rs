@@ -3,7 +3,8 @@
 //! them, move the splitter, open the settings dialog and close it, open the computer's menu and
 //! close it, search and open a result. At every place Tab or Shift+Tab lands, the focus must be
 //! visible (a focus ring: an outline or a box shadow drawn on the element, or the splitter's
-//! widened grip).
+//! widened grip). The walk's steps (`tab_to`, `press`, the focus check) are in `keyboard_walk`;
+//! the walks over the other actions are the `keyboard_*` modules beside it.
 
 use std::time::Duration;
 
@@ -11,111 +12,8 @@ use porthole_e2e::{by_testid, App, AppOptions, Eventually};
 use thirtyfour::prelude::*;
 
 use crate::flows::wait_for_status;
+use crate::keyboard_walk::{focused, press, tab_to, type_text};
 use crate::replay::keep_screenshot;
-
-/// What has the focus, and whether a person can see where it is.
-const FOCUSED: &str = r#"
-    const e = document.activeElement;
-    if (!e || e === document.body || e === document.documentElement) return null;
-    const s = getComputedStyle(e);
-    const grip = getComputedStyle(e, '::before');
-    const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 1;
-    const shadow = s.boxShadow !== 'none';
-    const widened = e.getAttribute('role') === 'separator' && parseFloat(grip.width) >= 3;
-    const row = e.closest('[data-testid="machine-row"]');
-    return {
-        testid: e.getAttribute('data-testid') || '',
-        what: `${e.tagName.toLowerCase()} ${e.getAttribute('aria-label') || (e.innerText || e.value || '').trim().slice(0, 40)}`,
-        row: row ? row.querySelector('[data-testid="machine-name"]')?.innerText ?? '' : '',
-        visible: outline || shadow || widened,
-        keyboard: e.matches(':focus-visible'),
-    };
-"#;
-
-#[derive(Debug, Default)]
-struct Focus {
-    testid: String,
-    what: String,
-    row: String,
-    visible: bool,
-    keyboard: bool,
-}
-
-async fn focused(app: &App) -> Option<Focus> {
-    let v = app.driver.execute(FOCUSED, vec![]).await.expect("focus");
-    let v = v.json();
-    let text = |k: &str| {
-        v.get(k)
-            .and_then(|x| x.as_str())
-            .unwrap_or_default()
-            .to_owned()
-    };
-    let flag = |k: &str| v.get(k).and_then(|x| x.as_bool()).unwrap_or(false);
-    v.is_object().then(|| Focus {
-        testid: text("testid"),
-        what: text("what"),
-        row: text("row"),
-        visible: flag("visible"),
-        keyboard: flag("keyboard"),
-    })
-}
-
-async fn press(app: &App, key: Key) {
-    app.driver
-        .action_chain()
-        .send_keys(key)
-        .perform()
-        .await
-        .expect("a key is pressed");
-}
-
-async fn shift_tab(app: &App) {
-    app.driver
-        .action_chain()
-        .key_down(Key::Shift)
-        .send_keys(Key::Tab)
-        .key_up(Key::Shift)
-        .perform()
-        .await
-        .expect("Shift+Tab");
-}
-
-async fn type_text(app: &App, text: &str) {
-    app.driver
-        .action_chain()
-        .send_keys(text)
-        .perform()
-        .await
-        .expect("typing");
-}
-
-/// Presses Tab (or Shift+Tab) until the focus is where `wanted` says, checking that every
-/// place it passes shows where the focus is. Gives up after 80 presses.
-async fn tab_to(app: &App, back: bool, what: &str, wanted: impl Fn(&Focus) -> bool) -> Focus {
-    let mut passed = Vec::new();
-    for _ in 0..80 {
-        if back {
-            shift_tab(app).await;
-        } else {
-            press(app, Key::Tab).await;
-        }
-        let Some(now) = focused(app).await else {
-            continue;
-        };
-        assert!(
-            now.visible,
-            "the focus is not visible on {:?} ({}), reached by {}: no outline, shadow or grip",
-            now.testid,
-            now.what,
-            if back { "Shift+Tab" } else { "Tab" }
-        );
-        if wanted(&now) {
-            return now;
-        }
-        passed.push(format!("{} ({})", now.testid, now.what));
-    }
-    panic!("{what} was never reached with the keyboard; passed: {passed:#?}");
-}
 
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]

@@ -61,4 +61,6 @@ mod updates;
 // Everyone can use it: axe-core over every screen, the keyboard alone, the person's language.
 mod accessibility;
 mod keyboard;
+mod keyboard_account;
+mod keyboard_walk;
 mod language;

@@ -1,0 +1,163 @@
+//! What every keyboard walk does: press a key, Tab (or Shift+Tab) to a place, and at every
+//! place the focus lands check that a person can see it (a focus ring: an outline or a box
+//! shadow drawn on the element, the splitter's widened grip, or the ring of the code editor
+//! the caret is in).
+
+use porthole_e2e::App;
+use thirtyfour::prelude::*;
+
+/// What has the focus, and whether a person can see where it is.
+const FOCUSED: &str = r#"
+    const e = document.activeElement;
+    if (!e || e === document.body || e === document.documentElement) return null;
+    const s = getComputedStyle(e);
+    const grip = getComputedStyle(e, '::before');
+    const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 1;
+    const shadow = s.boxShadow !== 'none';
+    const widened = e.getAttribute('role') === 'separator' && parseFloat(grip.width) >= 3;
+    // CodeMirror draws its ring on the editor around the text it focuses.
+    const cm = e.closest('.cm-editor.cm-focused');
+    const editor = !!cm && getComputedStyle(cm).outlineStyle !== 'none'
+        && parseFloat(getComputedStyle(cm).outlineWidth) >= 1;
+    const row = e.closest('[data-testid="machine-row"]');
+    const named = e.closest('[data-name]');
+    return {
+        testid: e.getAttribute('data-testid') || '',
+        what: `${e.tagName.toLowerCase()} ${e.getAttribute('aria-label') || (e.innerText || e.value || '').trim().slice(0, 40)}`,
+        row: row ? row.querySelector('[data-testid="machine-name"]')?.innerText ?? '' : '',
+        name: named ? named.getAttribute('data-name') : '',
+        visible: outline || shadow || widened || editor,
+        keyboard: e.matches(':focus-visible'),
+    };
+"#;
+
+#[derive(Debug, Default)]
+pub struct Focus {
+    pub testid: String,
+    pub what: String,
+    /// The name of the sidebar computer whose row holds the focus.
+    pub row: String,
+    /// The `data-name` of the nearest element around the focus that has one (a key, a chip).
+    pub name: String,
+    pub visible: bool,
+    pub keyboard: bool,
+}
+
+pub async fn focused(app: &App) -> Option<Focus> {
+    let v = app.driver.execute(FOCUSED, vec![]).await.expect("focus");
+    let v = v.json();
+    let text = |k: &str| {
+        v.get(k)
+            .and_then(|x| x.as_str())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let flag = |k: &str| v.get(k).and_then(|x| x.as_bool()).unwrap_or(false);
+    v.is_object().then(|| Focus {
+        testid: text("testid"),
+        what: text("what"),
+        row: text("row"),
+        name: text("name"),
+        visible: flag("visible"),
+        keyboard: flag("keyboard"),
+    })
+}
+
+pub async fn press(app: &App, key: Key) {
+    app.driver
+        .action_chain()
+        .send_keys(key)
+        .perform()
+        .await
+        .expect("a key is pressed");
+}
+
+/// A key pressed while a modifier (Shift, Control) is held.
+pub async fn chord(app: &App, modifier: Key, key: impl Into<TypingData>) {
+    app.driver
+        .action_chain()
+        .key_down(modifier.clone())
+        .send_keys(key)
+        .key_up(modifier)
+        .perform()
+        .await
+        .expect("a key chord is pressed");
+}
+
+pub async fn shift_tab(app: &App) {
+    chord(app, Key::Shift, Key::Tab).await;
+}
+
+pub async fn type_text(app: &App, text: &str) {
+    app.driver
+        .action_chain()
+        .send_keys(text)
+        .perform()
+        .await
+        .expect("typing");
+}
+
+/// Replaces what the focused field holds with `text`, as a person does: Ctrl+A, then typing.
+pub async fn retype(app: &App, text: &str) {
+    chord(app, Key::Control, "a").await;
+    type_text(app, text).await;
+}
+
+/// Presses Tab (or Shift+Tab) until the focus is where `wanted` says, checking that every
+/// place it passes shows where the focus is. Gives up after 80 presses.
+pub async fn tab_to(app: &App, back: bool, what: &str, wanted: impl Fn(&Focus) -> bool) -> Focus {
+    let mut passed = Vec::new();
+    for _ in 0..80 {
+        if back {
+            shift_tab(app).await;
+        } else {
+            press(app, Key::Tab).await;
+        }
+        let Some(now) = focused(app).await else {
+            continue;
+        };
+        assert!(
+            now.visible,
+            "the focus is not visible on {:?} ({}), reached by {}: no outline, shadow or grip",
+            now.testid,
+            now.what,
+            if back { "Shift+Tab" } else { "Tab" }
+        );
+        if wanted(&now) {
+            return now;
+        }
+        passed.push(format!("{} ({})", now.testid, now.what));
+    }
+    panic!("{what} was never reached with the keyboard; passed: {passed:#?}");
+}
+
+/// Tab (or Shift+Tab) to the element with this test id.
+pub async fn tab_to_id(app: &App, back: bool, testid: &str) -> Focus {
+    tab_to(app, back, testid, |f| f.testid == testid).await
+}
+
+/// Whether the focus is inside the element with this test id.
+pub async fn focus_inside(app: &App, testid: &str) -> bool {
+    app.driver
+        .execute(
+            "return !!document.activeElement.closest(`[data-testid=\"${arguments[0]}\"]`);",
+            vec![serde_json::Value::from(testid)],
+        )
+        .await
+        .expect("where the focus is")
+        .json()
+        .as_bool()
+        .unwrap_or(false)
+}
+
+/// The focus, which must be somewhere a person can see (not fallen back to the page).
+pub async fn focus_here(app: &App, after: &str) -> Focus {
+    let now = focused(app)
+        .await
+        .unwrap_or_else(|| panic!("after {after}, the focus fell back to the page"));
+    assert!(
+        now.visible,
+        "after {after}, the focus is not visible: {now:?}"
+    );
+    now
+}
