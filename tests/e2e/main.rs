@@ -62,5 +62,6 @@ mod updates;
 mod accessibility;
 mod keyboard;
 mod keyboard_account;
+mod keyboard_composer;
 mod keyboard_walk;
 mod language;
