@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render } from '@testing-library/svelte';
 import CodeEditor from './CodeEditor.svelte';
 
@@ -9,6 +9,8 @@ Range.prototype.getBoundingClientRect = () => new DOMRect();
 describe('the console code editor', () => {
   it('keeps one editor while its text changes, so typing keeps the caret and focus', async () => {
     const { container, rerender } = render(CodeEditor, { value: 'machine.windows()', onRun: () => {} });
+    // CodeMirror is loaded when the editor is first shown.
+    await vi.waitFor(() => expect(container.querySelector('.cm-editor')).not.toBeNull());
     const editor = container.querySelector('.cm-editor');
     expect(container.querySelector('.cm-content')?.textContent).toBe('machine.windows()');
 

@@ -55,7 +55,14 @@ async function openConsole() {
   api.consoleOpen.mockResolvedValue(openState());
   render(Console, { machine: laptop });
   await userEvent.click(await screen.findByTestId('console-open'));
-  return screen.findByTestId('console-editor');
+  return editorLoaded();
+}
+
+/** The editor, once CodeMirror (loaded when first shown) has made it. */
+async function editorLoaded() {
+  const editor = await screen.findByTestId('console-editor');
+  await waitFor(() => expect(editor.querySelector('.cm-content')).not.toBeNull());
+  return editor;
 }
 
 beforeEach(() => {
@@ -79,7 +86,7 @@ describe('Control console', () => {
     expect(api.consoleOpen).toHaveBeenCalledWith('m1');
 
     answer(openState());
-    const editor = await screen.findByTestId('console-editor');
+    const editor = await editorLoaded();
     expect(screen.queryByTestId('console-opening')).not.toBeInTheDocument();
     api.consoleRun.mockResolvedValue(blockRun({ result: 42 }));
     const shownCode = editor.querySelector('.cm-content')!.textContent!;

@@ -47,7 +47,7 @@ describe('Step-by-step replay', () => {
     // The code is there to unfold, highlighted.
     await userEvent.click(within(items[0]).getByText('The code it ran'));
     expect(within(items[0]).getByTestId('replay-code')).toHaveTextContent('machine.open("firefox")');
-    expect(within(items[0]).getByTestId('replay-code').querySelector('.cm-editor')).not.toBeNull();
+    await waitFor(() => expect(within(items[0]).getByTestId('replay-code').querySelector('.cm-editor')).not.toBeNull());
 
     // Screenshots load for the steps that have one; the one without says so.
     await waitFor(() => expect(screen.getAllByTestId('replay-shot')).toHaveLength(3));
