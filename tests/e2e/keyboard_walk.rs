@@ -21,11 +21,15 @@ const FOCUSED: &str = r#"
         && parseFloat(getComputedStyle(cm).outlineWidth) >= 1;
     const row = e.closest('[data-testid="machine-row"]');
     const named = e.closest('[data-name]');
+    const kind = e.closest('[data-kind]');
+    const within = e.closest('[data-testid]');
     return {
         testid: e.getAttribute('data-testid') || '',
         what: `${e.tagName.toLowerCase()} ${e.getAttribute('aria-label') || (e.innerText || e.value || '').trim().slice(0, 40)}`,
         row: row ? row.querySelector('[data-testid="machine-name"]')?.innerText ?? '' : '',
         name: named ? named.getAttribute('data-name') : '',
+        kind: kind ? kind.getAttribute('data-kind') : '',
+        within: within ? within.getAttribute('data-testid') : '',
         visible: outline || shadow || widened || editor,
         keyboard: e.matches(':focus-visible'),
     };
@@ -39,6 +43,10 @@ pub struct Focus {
     pub row: String,
     /// The `data-name` of the nearest element around the focus that has one (a key, a chip).
     pub name: String,
+    /// The `data-kind` of the nearest element around the focus that has one (a Needs-you item).
+    pub kind: String,
+    /// The test id of the element itself or the nearest one around it (the code editor).
+    pub within: String,
     pub visible: bool,
     pub keyboard: bool,
 }
@@ -58,6 +66,8 @@ pub async fn focused(app: &App) -> Option<Focus> {
         what: text("what"),
         row: text("row"),
         name: text("name"),
+        kind: text("kind"),
+        within: text("within"),
         visible: flag("visible"),
         keyboard: flag("keyboard"),
     })

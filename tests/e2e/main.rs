@@ -63,5 +63,6 @@ mod accessibility;
 mod keyboard;
 mod keyboard_account;
 mod keyboard_composer;
+mod keyboard_task;
 mod keyboard_walk;
 mod language;

@@ -41,4 +41,15 @@ describe('LiveGrid', () => {
     screen.getByTestId('live-grid-close').click();
     expect(onclose).toHaveBeenCalled();
   });
+
+  it('takes the keyboard to × when it opens and gives it back when it closes', async () => {
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+    const { unmount } = render(LiveGrid, { computers: new AppState(fakeApi()), onclose: () => {} });
+    expect(document.activeElement).toBe(screen.getByTestId('live-grid-close'));
+    unmount();
+    expect(document.activeElement).toBe(opener);
+    opener.remove();
+  });
 });
