@@ -62,6 +62,7 @@ mod updates;
 mod accessibility;
 mod keyboard;
 mod keyboard_account;
+mod keyboard_answer;
 mod keyboard_composer;
 mod keyboard_task;
 mod keyboard_walk;

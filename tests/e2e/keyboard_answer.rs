@@ -1,0 +1,165 @@
+//! What can be done with a finished answer, with the keyboard alone (Tab, Shift+Tab, Enter,
+//! Escape, arrows and typing): the steps and "Share a report", a check against a list of
+//! criteria, saving the task as reusable, and running it again from the library with other
+//! words. Every place the focus lands shows it.
+//!
+//! The report's save dialog is the system's: as in `report.rs`, the test names the file it
+//! answers (`PORTHOLE_E2E_SAVE_AS`); the button is reached and pressed with the keyboard.
+
+use std::time::Duration;
+
+use porthole_e2e::{by_testid, App, AppOptions, Eventually};
+use thirtyfour::prelude::*;
+
+use crate::flows::wait_for_status;
+use crate::keyboard_walk::{focus_here, press, retype, tab_to, tab_to_id, type_text};
+use crate::replay::keep_screenshot;
+
+/// Leaves the sheet with Escape, back in the conversation.
+async fn leave_sheet(app: &App) {
+    press(app, Key::Escape).await;
+    let wait = Eventually::new(&app.driver);
+    wait.gone("sheet").await.expect("Escape left the sheet");
+    wait.element("answer-actions")
+        .await
+        .expect("back in the conversation");
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn an_answer_is_shared_checked_and_made_reusable_with_the_keyboard_alone() {
+    let out = tempfile::tempdir().unwrap();
+    let report = out.path().join("weather-report.html");
+    let app = App::launch_with(AppOptions {
+        env: vec![("PORTHOLE_E2E_SAVE_AS".into(), report.display().to_string())],
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    let long = Eventually::new(&app.driver).within(Duration::from_secs(180));
+    wait.at_least("machine-row", 3).await.expect("computers");
+    tab_to(&app, false, "Design laptop in the sidebar", |f| {
+        f.testid == "machine-select" && f.row == "Design laptop"
+    })
+    .await;
+    press(&app, Key::Enter).await;
+    wait.text("task-machine-name", |t| t == "Design laptop")
+        .await
+        .expect("Enter chose the computer");
+    tab_to_id(&app, false, "composer").await;
+    type_text(&app, "Look up the weather in Paris").await;
+    press(&app, Key::Enter).await;
+    assert_eq!(
+        wait_for_status(&app, &["succeeded", "failed", "stopped"])
+            .await
+            .unwrap(),
+        "succeeded",
+        "the task finished"
+    );
+
+    // The steps, and the report shared from them.
+    tab_to_id(&app, false, "answer-steps").await;
+    press(&app, Key::Enter).await;
+    wait.at_least("replay-step", 1)
+        .await
+        .expect("Enter opened the steps");
+    tab_to_id(&app, false, "share-report-save").await;
+    press(&app, Key::Enter).await;
+    wait.element("share-report-saved")
+        .await
+        .expect("Enter shared the report");
+    assert!(report.exists(), "the report was written");
+    focus_here(&app, "sharing the report").await;
+    leave_sheet(&app).await;
+
+    // A check against two criteria, typed in a list.
+    tab_to_id(&app, false, "answer-check").await;
+    press(&app, Key::Enter).await;
+    wait.element("check-result")
+        .await
+        .expect("Enter opened the check");
+    tab_to(&app, false, "the kind of criteria", |f| {
+        f.what.starts_with("input") && f.testid != "judge-sentence"
+    })
+    .await;
+    for _ in 0..2 {
+        if app
+            .driver
+            .find(by_testid("judge-checks-mode"))
+            .await
+            .unwrap()
+            .is_selected()
+            .await
+            .unwrap()
+        {
+            break;
+        }
+        press(&app, Key::Right).await;
+    }
+    wait.element("judge-check")
+        .await
+        .expect("the arrows chose a list of checks");
+    tab_to_id(&app, false, "judge-check").await;
+    type_text(&app, "The answer gives a temperature").await;
+    tab_to_id(&app, false, "judge-add-check").await;
+    press(&app, Key::Enter).await;
+    wait.at_least("judge-check", 2)
+        .await
+        .expect("Enter added a check");
+    tab_to_id(&app, true, "judge-check").await;
+    type_text(&app, "It is about Paris").await;
+    tab_to_id(&app, false, "judge-run").await;
+    press(&app, Key::Enter).await;
+    long.element("judge-verdict")
+        .await
+        .expect("Enter checked the result");
+    wait.at_least("judge-criterion", 2)
+        .await
+        .expect("a verdict per check");
+    focus_here(&app, "checking").await;
+    keep_screenshot(&app, "keyboard-answer-check").await;
+    leave_sheet(&app).await;
+
+    // Saved as a reusable task.
+    tab_to_id(&app, false, "answer-reusable").await;
+    press(&app, Key::Enter).await;
+    wait.element("reusable-template")
+        .await
+        .expect("Enter opened Make reusable");
+    tab_to_id(&app, false, "reusable-learn").await;
+    press(&app, Key::Enter).await;
+    long.element("reusable-saved")
+        .await
+        .expect("learned and saved");
+    focus_here(&app, "saving as reusable").await;
+    leave_sheet(&app).await;
+
+    // Run from the library with another place.
+    tab_to_id(&app, true, "saved-task").await;
+    press(&app, Key::Enter).await;
+    wait.at_least("library-item", 1)
+        .await
+        .expect("Enter opened the library");
+    tab_to_id(&app, false, "library-item").await;
+    press(&app, Key::Enter).await;
+    wait.element("reusable-run-form")
+        .await
+        .expect("the task's run form");
+    tab_to(&app, false, "the place to fill", |f| {
+        f.testid == "reusable-input" && f.name == "place"
+    })
+    .await;
+    retype(&app, "Rome").await;
+    tab_to_id(&app, false, "reusable-run").await;
+    press(&app, Key::Enter).await;
+    let result = long
+        .text("reusable-result", |t| !t.trim().is_empty())
+        .await
+        .expect("Enter ran it");
+    assert!(result.contains("Rome"), "the new words were used: {result}");
+    focus_here(&app, "running the saved task").await;
+    keep_screenshot(&app, "keyboard-answer-library-run").await;
+    leave_sheet(&app).await;
+    app.quit().await;
+}
