@@ -130,10 +130,9 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             report::commands::share_report,
             report::commands::open_saved_report,
         ])
-        // Every code's words, so the page words failures saved as codes (`ui-error.ts`).
-        .constant("UI_WORDS", words::table())
-        // Every thread notice's sentence, so the page words notices saved as facts (`notice.ts`).
-        .constant("NOTICE_WORDS", words::notices::table())
+        // What the person can do about each code; the page words codes from the catalog
+        // (`ui-error.ts`).
+        .constant("UI_ACTIONS", words::actions_by_code())
         .events(collect_events![
             events::MachinesChanged,
             events::ConnectionChanged,

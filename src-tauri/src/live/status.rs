@@ -56,7 +56,7 @@ impl From<&Status> for LiveStatus {
             },
             Status::Reconnecting { reason, retry_in } => LiveStatus::Reconnecting {
                 code: of_live_end(reason),
-                words: words::of(of_live_end(reason)).detail.to_owned(),
+                words: words::of(of_live_end(reason)).detail,
                 retry_in_ms: retry_in.as_secs_f64() * 1000.0,
             },
             Status::Ended(reason) => ended(reason),
@@ -68,7 +68,7 @@ fn ended(reason: &EndReason) -> LiveStatus {
     let code = of_live_end(reason);
     LiveStatus::Ended {
         code,
-        words: words::of(code).detail.to_owned(),
+        words: words::of(code).detail,
     }
 }
 

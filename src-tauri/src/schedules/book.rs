@@ -12,6 +12,7 @@ use super::clock::Clock;
 use super::timing::{from_ms, to_ms, Repeat};
 use crate::conversations::TaskStatus;
 use crate::error::{Problem, UiCode};
+use crate::words::language::Language;
 
 /// One schedule.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
@@ -94,7 +95,8 @@ fn stored_reason<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Problem, D::E
             UiCode::ALL
                 .iter()
                 .copied()
-                .find(|&code| crate::words::of(code).detail == text)
+                // Those versions spoke English only.
+                .find(|&code| crate::words::of_in(Language::En, code).detail == text)
                 .unwrap_or(UiCode::Unexpected),
         ),
     })
@@ -161,8 +163,8 @@ mod tests {
     /// whose words those were, so the person reads the same, and is saved back as the code.
     #[test]
     fn reasons_saved_as_sentences_read_back_as_their_codes() {
-        let limit = crate::words::of(UiCode::ScheduleHourlyLimit).detail;
-        let network = crate::words::of(UiCode::Network).detail;
+        let limit = &crate::words::of_in(Language::En, UiCode::ScheduleHourlyLimit).detail;
+        let network = &crate::words::of_in(Language::En, UiCode::Network).detail;
         assert_eq!(
             read("skipped", limit),
             Outcome::Skipped {

@@ -42,7 +42,7 @@ impl Schedules {
             match settled {
                 Ok(true) if late => self.shared.notify.tell(
                     &schedule,
-                    words::MISSED_TITLE,
+                    &words::missed_title(),
                     &words::missed(&schedule.title),
                 ),
                 Ok(true) => self.launch(&schedule, at).await,
@@ -74,7 +74,7 @@ impl Schedules {
                 let shown = UiError::from(reason);
                 self.shared
                     .notify
-                    .tell(schedule, words::NOT_SENT_TITLE, &shown.detail);
+                    .tell(schedule, &words::not_sent_title(), &shown.detail);
             }
             _ => {}
         }

@@ -2,7 +2,7 @@
 //! itself is the tray's (`src/tray/menu.rs`); it asks here for these lines and hands clicks
 //! on them back.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Datelike, Utc};
 use tauri::{AppHandle, Manager};
 
 use super::timing::from_ms;
@@ -38,8 +38,8 @@ impl Schedules {
         let all_paused = self.read(|b| b.all_paused);
         let next = match self.next_run() {
             Some((title, at)) => words::tray_next(&title, &self.local_words(from_ms(at))),
-            None if all_paused => words::TRAY_ALL_PAUSED.to_owned(),
-            None => words::TRAY_NONE_NEXT.to_owned(),
+            None if all_paused => words::tray_all_paused(),
+            None => words::tray_none_next(),
         };
         Some(TrayLines { next, all_paused })
     }
@@ -50,7 +50,7 @@ impl Schedules {
         let local = clock.to_local(at);
         let today = clock.to_local(clock.now()).date();
         let time = local.format("%H:%M").to_string();
-        let date = local.format("%a %-d %b").to_string();
+        let date = words::short_date(local.weekday(), local.day(), local.month());
         words::when((local.date() - today).num_days(), &time, &date)
     }
 }

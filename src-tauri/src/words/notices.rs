@@ -1,73 +1,49 @@
 //! What Porthole says in a thread about what happened (a stop, an answer, a cap reached),
-//! made from the facts a conversation saves (`Notice`). The page gets the same sentences as
-//! `NOTICE_WORDS` and fills them the same way (`ui/src/lib/notice.ts`); the search index
-//! fills them here.
+//! made from the facts a conversation saves (`Notice`), from
+//! `locales/<language>/notices.json`. The page words them from the same keys
+//! (`ui/src/lib/notice.ts`); the search index words them here.
 
-use std::collections::BTreeMap;
-
+use super::catalog::{self, Value};
+use super::language::{self, Language};
+use super::money;
 use crate::conversations::Notice;
 
-/// The sentence of each notice, keyed by its `what`; `{cap}`, `{cost}` and `{picks}` are
-/// filled from its facts (sums of money as [`dollars`] writes them).
-const SENTENCES: [(&str, &str); 9] = [
-    ("stopped", "You stopped the task."),
-    (
-        "stoppedAtCap",
-        "Stopped at your {cap} cap. This task cost {cost}.",
-    ),
-    (
-        "notStoppedAtCap",
-        "This task reached your {cap} cap, but Porthole could not stop it. Press Stop to stop it.",
-    ),
-    ("approved", "You approved the request."),
-    ("denied", "You denied the request."),
-    ("answered", "You answered: {picks}."),
-    (
-        "demoRestarted",
-        "The Demo was restarted, so this task ended.",
-    ),
-    ("earlier", "{text}"),
-    // Not a notice: the delivery line (`Status` about `resending`) the app shows while a message
-    // the service did not take is sent again.
-    ("sendingAgain", "Sending again…"),
-];
-
-/// Every notice's sentence, keyed by its `what`: exported to the page as `NOTICE_WORDS`.
-pub fn table() -> BTreeMap<&'static str, &'static str> {
-    SENTENCES.into_iter().collect()
+/// The notice in words, in the app's language.
+pub fn text(notice: &Notice) -> String {
+    text_in(language::current(), notice)
 }
 
-/// The notice in words.
-pub fn text(notice: &Notice) -> String {
-    let sentence = |what: &str| {
-        SENTENCES
-            .iter()
-            .find(|(key, _)| *key == what)
-            .map_or("", |(_, sentence)| sentence)
-    };
+/// The notice in words, in `language`.
+pub fn text_in(language: Language, notice: &Notice) -> String {
+    let say = |key: &str, values: &[(&str, Value)]| catalog::text_in(language, key, values);
+    let sum = |usd: f64| Value::from(dollars_in(language, usd));
     match notice {
-        Notice::Stopped => sentence("stopped").to_owned(),
-        Notice::StoppedAtCap { cap_usd, cost_usd } => sentence("stoppedAtCap")
-            .replace("{cap}", &dollars(*cap_usd))
-            .replace("{cost}", &dollars(*cost_usd)),
+        Notice::Stopped => say("notices.stopped", &[]),
+        Notice::StoppedAtCap { cap_usd, cost_usd } => say(
+            "notices.stoppedAtCap",
+            &[("cap", sum(*cap_usd)), ("cost", sum(*cost_usd))],
+        ),
         Notice::NotStoppedAtCap { cap_usd } => {
-            sentence("notStoppedAtCap").replace("{cap}", &dollars(*cap_usd))
+            say("notices.notStoppedAtCap", &[("cap", sum(*cap_usd))])
         }
-        Notice::Approved => sentence("approved").to_owned(),
-        Notice::Denied => sentence("denied").to_owned(),
-        Notice::Answered { picks } => sentence("answered").replace("{picks}", &picks.join(", ")),
-        Notice::DemoRestarted => sentence("demoRestarted").to_owned(),
+        Notice::Approved => say("notices.approved", &[]),
+        Notice::Denied => say("notices.denied", &[]),
+        Notice::Answered { picks } => {
+            say("notices.answered", &[("picks", picks.join(", ").into())])
+        }
+        Notice::DemoRestarted => say("notices.demoRestarted", &[]),
         Notice::Earlier { text } => text.clone(),
     }
 }
 
-/// Dollars as the window shows them (`format.ts`'s `dollars`): two decimals, and never a
-/// cost that rounds to nothing.
-pub fn dollars(usd: f64) -> String {
+/// Dollars as the window shows them (`intl.money`): two decimals, and never a cost that rounds
+/// to nothing.
+fn dollars_in(language: Language, usd: f64) -> String {
     if usd > 0.0 && usd < 0.01 {
-        "less than $0.01".into()
+        let cent = money::usd_in(language, 0.01);
+        catalog::text_in(language, "notices.lessThanACent", &[("cent", cent.into())])
     } else {
-        format!("${usd:.2}")
+        money::usd_in(language, usd)
     }
 }
 
@@ -104,20 +80,23 @@ mod tests {
     }
 
     #[test]
-    fn every_notice_has_a_sentence_under_its_saved_name() {
-        let table = table();
-        for notice in every_notice() {
-            assert!(table.contains_key(what(&notice).as_str()), "{notice:?}");
-            let words = text(&notice);
-            assert!(!words.contains('{'), "{words}: every blank is filled");
-            assert!(words.ends_with('.'), "{words}");
+    fn every_notice_has_a_sentence_under_its_saved_name_in_every_language() {
+        for language in [Language::En, Language::De] {
+            let messages = catalog::messages(language);
+            for notice in every_notice() {
+                let words = text_in(language, &notice);
+                if !matches!(notice, Notice::Earlier { .. }) {
+                    let key = format!("notices.{}", what(&notice));
+                    assert!(messages.contains_key(&key), "{language:?}: {key}");
+                }
+                assert!(!words.contains('{'), "{words}: every blank is filled");
+                assert!(words.ends_with('.'), "{words}");
+            }
         }
         assert_eq!(
-            table.len(),
-            every_notice().len() + 1,
-            "no sentence without a notice, but for the line said while sending again"
+            catalog::text_in(Language::En, "notices.sendingAgain", &[]),
+            "Sending again…"
         );
-        assert_eq!(table["sendingAgain"], "Sending again…");
     }
 
     #[test]
@@ -126,9 +105,22 @@ mod tests {
             text(&every_notice()[1]),
             "Stopped at your $0.50 cap. This task cost $0.52."
         );
-        assert_eq!(dollars(0.004), "less than $0.01");
-        assert_eq!(dollars(0.0), "$0.00");
-        assert_eq!(dollars(12.0), "$12.00");
+        assert_eq!(dollars_in(Language::En, 0.004), "less than $0.01");
+        assert_eq!(dollars_in(Language::En, 0.0), "$0.00");
+        assert_eq!(dollars_in(Language::En, 12.0), "$12.00");
+    }
+
+    #[test]
+    fn a_german_thread_says_its_notices_and_sums_in_german() {
+        assert_eq!(
+            text_in(Language::De, &every_notice()[1]),
+            "Bei deiner Grenze von 0,50\u{a0}$ gestoppt. Diese Aufgabe hat 0,52\u{a0}$ gekostet."
+        );
+        assert_eq!(dollars_in(Language::De, 0.004), "weniger als 0,01\u{a0}$");
+        assert_eq!(
+            text_in(Language::De, &Notice::Stopped),
+            "Du hast die Aufgabe gestoppt."
+        );
     }
 
     /// What earlier versions saved reads back as the same facts, so it shows the same words.

@@ -1,6 +1,7 @@
 use super::*;
 use crate::error::now_ms;
 use crate::error_problem::{next_utc_midnight, of_client, of_code, of_task_failure, parse_iso_ms};
+use crate::words::language::Language;
 use porthole_client::events::EventErrorCode;
 use porthole_client::{Error, ErrorCode, InputError, Limit, TaskFailure};
 use std::time::Duration;
@@ -157,7 +158,60 @@ fn every_code_has_a_title_a_sentence_and_a_stable_name() {
         assert!(words.detail.ends_with('.'), "{code:?}: {}", words.detail);
         assert_eq!(UiCode::from_stored(name), code);
     }
-    assert_eq!(table().len(), UiCode::ALL.len());
+    assert_eq!(actions_by_code().len(), UiCode::ALL.len());
+}
+
+/// Every code has its title and sentence in the catalog, in every language, and the catalog's
+/// errors are all codes' (a code renamed or removed leaves no words behind).
+#[test]
+fn every_code_has_its_words_in_every_language() {
+    use super::catalog::messages;
+    for language in [Language::En, Language::De] {
+        let messages = messages(language);
+        let mut expected = std::collections::BTreeSet::new();
+        for &code in UiCode::ALL {
+            let name = code_name(code);
+            for key in [
+                format!("errors.{name}.title"),
+                format!("errors.{name}.detail"),
+            ] {
+                assert!(messages.contains_key(&key), "{language:?} lacks {key}");
+                expected.insert(key);
+            }
+            let words = of_in(language, code);
+            assert!(!words.title.is_empty(), "{language:?} {code:?}");
+            assert!(
+                words.detail.ends_with('.'),
+                "{language:?} {code:?}: {}",
+                words.detail
+            );
+        }
+        let extra: Vec<_> = messages
+            .keys()
+            .filter(|k| k.starts_with("errors.") && !expected.contains(*k))
+            .collect();
+        assert!(
+            extra.is_empty(),
+            "{language:?}: words of no code: {extra:?}"
+        );
+    }
+}
+
+#[test]
+fn a_german_person_reads_a_failure_in_german_with_the_same_action() {
+    let words = of_in(Language::De, UiCode::MachineBusy);
+    assert_eq!(words.title, "Der Computer ist beschäftigt");
+    assert_eq!(
+        words.action,
+        of_in(Language::En, UiCode::MachineBusy).action
+    );
+    assert_eq!(
+        of_in(Language::En, UiCode::MachineBusy).title,
+        "The computer is busy"
+    );
+    assert!(of_in(Language::De, UiCode::Network)
+        .detail
+        .contains("Internetverbindung"));
 }
 
 #[test]

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { speak } from './i18n';
 import { noticeText, statusText } from './notice';
 
 describe('notices saved as facts', () => {
+  afterEach(() => speak('en'));
+
   it('read as the sentences Rust words them', () => {
     expect(noticeText({ what: 'stopped' })).toBe('You stopped the task.');
     expect(noticeText({ what: 'approved' })).toBe('You approved the request.');
@@ -16,6 +19,14 @@ describe('notices saved as facts', () => {
       .toBe('Stopped at your $0.01 cap. This task cost less than $0.01.');
     expect(noticeText({ what: 'notStoppedAtCap', capUsd: 2 }))
       .toBe('This task reached your $2.00 cap, but Porthole could not stop it. Press Stop to stop it.');
+  });
+
+  it('read in German, sums the German way, when the page speaks German', () => {
+    speak('de');
+    expect(noticeText({ what: 'stopped' })).toBe('Du hast die Aufgabe gestoppt.');
+    expect(noticeText({ what: 'stoppedAtCap', capUsd: 0.5, costUsd: 0.004 }))
+      .toBe('Bei deiner Grenze von 0,50\u00a0$ gestoppt. Diese Aufgabe hat weniger als 0,01\u00a0$ gekostet.');
+    expect(statusText({ text: '', about: 'resending' })).toBe('Wird erneut gesendet…');
   });
 
   it('show words an earlier version saved as they were', () => {

@@ -1,33 +1,34 @@
 // Porthole's own lines in a thread (a stop, an answer, a cap reached), saved as facts and worded
-// here when shown, from the sentences Rust's words module exports (NOTICE_WORDS), filled the
-// way src-tauri/src/words/notices.rs fills them for the search index.
-import { NOTICE_WORDS, type Notice } from './bindings';
+// here when shown, from the catalog (locales/<language>/notices.json), the same keys
+// src-tauri/src/words/notices.rs words them from for the search index.
+import type { Notice } from './bindings';
+import { intl, t, type Key } from './i18n';
 
-/** A sum in a sentence, as Rust's `notices::dollars` writes it (`null`: a sum JSON could not
+/** A sum in a sentence, never a cost that rounds to nothing (`null`: a sum JSON could not
  * hold, never saved in practice, said as nothing spent rather than failing). */
 function sum(usd: number | null): string {
   const n = usd ?? 0;
-  return n > 0 && n < 0.01 ? 'less than $0.01' : `$${n.toFixed(2)}`;
+  return n > 0 && n < 0.01 ? t('notices.lessThanACent', { cent: intl.money(0.01) }) : intl.money(n);
 }
 
 /** The notice in words. */
 export function noticeText(notice: Notice): string {
-  const sentence: string = NOTICE_WORDS[notice.what];
   switch (notice.what) {
     case 'stoppedAtCap':
-      return sentence.replace('{cap}', sum(notice.capUsd)).replace('{cost}', sum(notice.costUsd));
+      return t('notices.stoppedAtCap', { cap: sum(notice.capUsd), cost: sum(notice.costUsd) });
     case 'notStoppedAtCap':
-      return sentence.replace('{cap}', sum(notice.capUsd));
+      return t('notices.notStoppedAtCap', { cap: sum(notice.capUsd) });
     case 'answered':
-      return sentence.replace('{picks}', notice.picks.join(', '));
+      return t('notices.answered', { picks: notice.picks.join(', ') });
     case 'earlier':
       return notice.text;
     default:
-      return sentence;
+      // A notice without a sentence in the English catalog fails the type check here.
+      return t(`notices.${notice.what}` as const satisfies Key);
   }
 }
 
 /** A delivery line: the service's news in its words, or the app's own "Sending again…". */
 export function statusText(item: { text: string; about?: string | null }): string {
-  return item.about === 'resending' && !item.text ? NOTICE_WORDS.sendingAgain : item.text;
+  return item.about === 'resending' && !item.text ? t('notices.sendingAgain') : item.text;
 }

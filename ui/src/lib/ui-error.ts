@@ -1,18 +1,23 @@
 // Errors as the page holds them: a UiError (worded in Rust) inside an Error, and the page's
-// one way to word a code itself. Every sentence comes from Rust's words module (src-tauri/src/
-// words), generated into the bindings as UI_WORDS; the page writes none of its own.
-import { UI_WORDS, type Problem, type UiCode, type UiError } from './bindings';
+// one way to word a code itself. Every sentence comes from the catalog (locales/<language>/
+// errors.json, `errors.<code>.title` / `.detail`), the same keys Rust words codes from; what
+// the person can do about a code comes from Rust's words module as UI_ACTIONS.
+import { UI_ACTIONS, type Problem, type UiCode, type UiError } from './bindings';
+import { t, type Key } from './i18n';
 
 /** Every code, by name, for comparisons: `e.code === Code.machine_busy` (a typo fails the
  * type check; comparing a code with a string literal fails lint). */
-export const Code = Object.fromEntries(Object.keys(UI_WORDS).map((code) => [code, code])) as {
+export const Code = Object.fromEntries(Object.keys(UI_ACTIONS).map((code) => [code, code])) as {
   readonly [C in UiCode]: C;
 };
 
-/** The words for `code`, as Rust words it. */
+// A code without its title or sentence in the English catalog fails the type check here.
+const titleKey = (code: UiCode) => `errors.${code}.title` as const satisfies Key;
+const detailKey = (code: UiCode) => `errors.${code}.detail` as const satisfies Key;
+
+/** The words for `code`, in the page's language. */
 export function wordsFor(code: UiCode, retryAt: number | null = null): UiError {
-  const words = UI_WORDS[code];
-  return { code, title: words.title, detail: words.detail, retryAt, action: words.action };
+  return { code, title: t(titleKey(code)), detail: t(detailKey(code)), retryAt, action: UI_ACTIONS[code] };
 }
 
 /** A failure saved as a code (a conversation's failure, a message not sent), in words. */
