@@ -72,25 +72,25 @@ impl RedirectCatcher {
                 continue;
             };
             let Some(query) = read_callback_query(&mut stream).await else {
-                respond(&mut stream, 404, page::NOT_HERE).await;
+                respond(&mut stream, 404, page::not_here()).await;
                 continue;
             };
             if query.get("state").map(String::as_str) != Some(expected_state) {
                 // Not our sign-in (an old tab, or another page): keep waiting for ours.
-                respond(&mut stream, 400, page::OUT_OF_DATE).await;
+                respond(&mut stream, 400, page::out_of_date()).await;
                 continue;
             }
             if let Some(error) = query.get("error") {
-                respond(&mut stream, 200, page::CANCELLED).await;
+                respond(&mut stream, 200, page::cancelled()).await;
                 return Err(CatchError::Refused(error.clone()));
             }
             match query.get("code").filter(|c| !c.is_empty()) {
                 Some(code) => {
-                    respond(&mut stream, 200, page::SIGNED_IN).await;
+                    respond(&mut stream, 200, page::signed_in()).await;
                     return Ok(code.clone());
                 }
                 None => {
-                    respond(&mut stream, 400, page::NOT_FINISHED).await;
+                    respond(&mut stream, 400, page::not_finished()).await;
                 }
             }
         }

@@ -32,7 +32,7 @@ pub async fn pick_files(app: AppHandle) -> Res<Vec<FileCheck>> {
     let (tx, rx) = tokio::sync::oneshot::channel();
     app.dialog()
         .file()
-        .set_title(crate::words::window::ATTACH_FILES)
+        .set_title(crate::words::window::attach_files())
         .pick_files(move |paths| {
             let _ = tx.send(paths);
         });

@@ -54,7 +54,7 @@ pub fn ask(app: &AppHandle, conversation: &Conversation, approval: &ApprovalRequ
     if let Err(err) = app
         .notification()
         .builder()
-        .title(words::CARD_NOTIFICATION_TITLE)
+        .title(words::card_notification_title())
         .body(body)
         .action_type_id(if yes_no { YES_NO } else { OPEN })
         .extra("machineId", &conversation.machine_id)

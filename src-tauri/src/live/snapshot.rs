@@ -62,8 +62,8 @@ async fn ask_where(app: &AppHandle) -> Option<PathBuf> {
     let dialog = app
         .dialog()
         .file()
-        .add_filter(words::SNAPSHOT_FILE_KIND, &["png"])
-        .set_file_name(words::SNAPSHOT_FILE_NAME);
+        .add_filter(words::snapshot_file_kind(), &["png"])
+        .set_file_name(words::snapshot_file_name());
     tauri::async_runtime::spawn_blocking(move || dialog.blocking_save_file())
         .await
         .ok()

@@ -73,7 +73,7 @@ pub fn row(machine: &Machine, starting_since: Option<f64>) -> MachineRow {
     };
     let name = match &machine.name {
         Some(name) if !name.trim().is_empty() => name.clone(),
-        _ => crate::words::window::unnamed_computer(free_computer).to_owned(),
+        _ => crate::words::window::unnamed_computer(free_computer),
     };
     MachineRow {
         machine_id: machine.machine_id.clone(),

@@ -61,9 +61,9 @@ async fn ask_where(app: &AppHandle) -> Option<PathBuf> {
     let (tx, rx) = tokio::sync::oneshot::channel();
     app.dialog()
         .file()
-        .set_title(crate::words::report::SAVE_TITLE)
-        .set_file_name(crate::words::report::FILE_NAME)
-        .add_filter(crate::words::report::FILE_KIND, &["html"])
+        .set_title(crate::words::report::save_title())
+        .set_file_name(crate::words::report::file_name())
+        .add_filter(crate::words::report::file_kind(), &["html"])
         .save_file(move |path| {
             let _ = tx.send(path);
         });

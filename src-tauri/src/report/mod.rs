@@ -36,7 +36,7 @@ pub struct Report {
     /// The computer it ran on, by name when known.
     pub computer: String,
     /// How the task ended, in words ("Done", "Failed", "Not finished").
-    pub outcome: &'static str,
+    pub outcome: String,
     /// The steps were recorded ("Record steps" was on).
     pub recorded: bool,
     pub steps: Vec<ReportStep>,
@@ -148,18 +148,18 @@ pub async fn gather(
         .collect();
     let report = Report {
         task,
-        computer: computer.unwrap_or_else(|| words::SOME_COMPUTER.to_owned()),
+        computer: computer.unwrap_or_else(words::some_computer),
         outcome: match turn.status {
-            TurnStatus::Succeeded => words::DONE,
-            TurnStatus::Failed => words::FAILED,
-            _ => words::NOT_FINISHED,
+            TurnStatus::Succeeded => words::done(),
+            TurnStatus::Failed => words::failed(),
+            _ => words::not_finished(),
         },
         recorded: turn.record_trajectory,
         steps,
         answer,
         cost_usd,
         checks,
-        made_at: today(),
+        made_at: words::made_at(time::OffsetDateTime::now_utc()),
     };
     Ok(without_address(report, client.base_url()))
 }
@@ -245,12 +245,13 @@ fn without_address(mut report: Report, base_url: &str) -> Report {
     let host = url::Url::parse(base)
         .ok()
         .and_then(|u| Some(format!("{}:{}", u.host_str()?, u.port_or_known_default()?)));
+    let the_service = words::the_service();
     let scrub = |text: &mut String| {
         if !base.is_empty() {
-            *text = text.replace(base, words::THE_SERVICE);
+            *text = text.replace(base, &the_service);
         }
         if let Some(host) = &host {
-            *text = text.replace(host.as_str(), words::THE_SERVICE);
+            *text = text.replace(host.as_str(), &the_service);
         }
     };
     scrub(&mut report.task);
@@ -272,18 +273,6 @@ fn without_address(mut report: Report, base_url: &str) -> Report {
         }
     }
     report
-}
-
-fn today() -> String {
-    let now = time::OffsetDateTime::now_utc();
-    format!(
-        "{} {} {}, {:02}:{:02} UTC",
-        now.day(),
-        now.month(),
-        now.year(),
-        now.hour(),
-        now.minute()
-    )
 }
 
 /// The report of a task of the active connection, written to `path`.

@@ -50,7 +50,7 @@ fn markdown(text: &str) -> String {
 pub fn html(report: &Report) -> String {
     let page = html! {
         (DOCTYPE)
-        html lang="en" {
+        html lang=(words::lang()) {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
@@ -61,32 +61,32 @@ pub fn html(report: &Report) -> String {
             }
             body {
                 header {
-                    p.kicker { (words::KICKER) }
+                    p.kicker { (words::kicker()) }
                     h1 data-part="task" { (report.task) }
                     dl.facts {
-                        dt { (words::COMPUTER) } dd { (report.computer) }
-                        dt { (words::OUTCOME) } dd data-part="outcome" { (report.outcome) }
-                        dt { (words::COST) } dd data-part="cost" { (cost(report.cost_usd)) }
+                        dt { (words::computer()) } dd { (report.computer) }
+                        dt { (words::outcome()) } dd data-part="outcome" { (report.outcome) }
+                        dt { (words::cost()) } dd data-part="cost" { (words::cost_of(report.cost_usd)) }
                         // Counted as the Steps sheet and "How I did it" count: the final screen is no step.
-                        dt { (words::STEPS) } dd { (report.steps.iter().filter(|s| s.number.is_some()).count()) }
-                        dt { (words::MADE) } dd { (report.made_at) }
+                        dt { (words::steps()) } dd { (report.steps.iter().filter(|s| s.number.is_some()).count()) }
+                        dt { (words::made()) } dd { (report.made_at) }
                     }
                 }
                 section {
-                    h2 { (words::ANSWER) }
+                    h2 { (words::answer()) }
                     @match &report.answer {
                         Some(answer) => { div.answer data-part="answer" { (answer_markup(answer)) } },
-                        None => { p.muted { (words::NO_ANSWER) } },
+                        None => { p.muted { (words::no_answer()) } },
                     }
                 }
                 @if !report.checks.is_empty() {
                     section {
-                        h2 { (words::CHECKS) }
+                        h2 { (words::checks()) }
                         ul.checks {
                             @for check in &report.checks {
                                 li data-part="check" {
                                     span class=(if check.passed { "mark pass" } else { "mark fail" }) {
-                                        (if check.passed { words::PASSED } else { words::NOT_MET })
+                                        (if check.passed { words::passed() } else { words::not_met() })
                                     }
                                     " " strong { (check.name) }
                                     @if let Some(evidence) = &check.evidence {
@@ -98,18 +98,18 @@ pub fn html(report: &Report) -> String {
                     }
                 }
                 section {
-                    h2 { (words::STEPS) }
+                    h2 { (words::steps()) }
                     @if !report.recorded {
-                        p.muted { (words::NOT_RECORDED) }
+                        p.muted { (words::not_recorded()) }
                     } @else if report.steps.is_empty() {
-                        p.muted { (words::NO_STEPS) }
+                        p.muted { (words::no_steps()) }
                     }
                     @for step in &report.steps {
                         (step_html(step))
                     }
                 }
                 footer.muted {
-                    (words::FOOTER)
+                    (words::footer())
                 }
             }
         }
@@ -122,19 +122,19 @@ fn step_html(step: &ReportStep) -> Markup {
         article.step data-part="step" {
             @match step.number {
                 Some(number) => {
-                    h3 { span.num { (number) } " " (if step.title.is_empty() { words::UNTITLED_STEP } else { &step.title }) }
+                    h3 { span.num { (number) } " " (if step.title.is_empty() { words::untitled_step() } else { step.title.clone() }) }
                 },
-                None => { h3 { (words::FINAL_SCREEN) } },
+                None => { h3 { (words::final_screen()) } },
             }
             @if !step.rationale.is_empty() {
                 p { (step.rationale) }
             }
             @if let Some(error) = &step.error {
-                p.error { (words::STEP_WENT_WRONG) (error) }
+                p.error { (words::step_went_wrong()) (error) }
             }
             @if !step.code.is_empty() {
                 details {
-                    summary { (words::WHAT_THE_AGENT_DID) }
+                    summary { (words::what_the_agent_did()) }
                     pre { code { (step.code) } }
                 }
             }
@@ -142,21 +142,12 @@ fn step_html(step: &ReportStep) -> Markup {
                 Some(uri) => {
                     img src=(uri) alt=(match step.number {
                         Some(number) => words::screen_at(number),
-                        None => words::FINAL_SCREEN.to_owned(),
+                        None => words::final_screen(),
                     });
                 },
-                None => { p.muted { (words::NO_SCREENSHOT) } },
+                None => { p.muted { (words::no_screenshot()) } },
             }
         }
-    }
-}
-
-fn cost(usd: Option<f64>) -> String {
-    match usd {
-        None => words::COST_NOT_REPORTED.to_owned(),
-        // As the window shows dollars (`format.ts`): never a cost that rounds to nothing.
-        Some(usd) if usd > 0.0 && usd < 0.01 => "less than $0.01".to_owned(),
-        Some(usd) => format!("${usd:.2}"),
     }
 }
 

@@ -226,7 +226,7 @@ fn what_the_agent_wrote_stays_text_and_the_address_is_taken_out() {
     let report = Report {
         task: "Open <b>this</b> & that".into(),
         computer: "Box".into(),
-        outcome: "Done",
+        outcome: "Done".into(),
         recorded: true,
         steps: vec![ReportStep {
             number: Some(1),
@@ -261,7 +261,7 @@ fn the_answer_reads_as_its_markdown_and_nothing_in_it_can_act() {
     let report = Report {
         task: "t".into(),
         computer: "c".into(),
-        outcome: "Done",
+        outcome: "Done".into(),
         recorded: false,
         steps: vec![],
         answer: Some(answer.into()),
@@ -300,7 +300,7 @@ fn a_file_that_cannot_be_written_says_so() {
     let report = Report {
         task: "t".into(),
         computer: "c".into(),
-        outcome: "Done",
+        outcome: "Done".into(),
         recorded: false,
         steps: vec![],
         answer: None,

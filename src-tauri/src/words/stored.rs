@@ -1,6 +1,8 @@
-//! Words for a saved file the app could not read at start, with where it went. The path is
-//! the person's own data folder, shown so they can find the file; it holds nothing secret.
+//! Words for a saved file the app could not read at start, with where it went
+//! (`locales/<language>/stored.json`). The path is the person's own data folder, shown so
+//! they can find the file; it holds nothing secret.
 
+use super::catalog::{text, text_with};
 use crate::error::{UiCode, UiError};
 use crate::store::{Kept, SetAside};
 
@@ -17,35 +19,31 @@ pub enum Stored {
 
 pub fn set_aside(what: Stored, set_aside: &SetAside) -> UiError {
     let (title, file) = match what {
-        Stored::Settings => ("Your settings could not be read", "your settings"),
+        Stored::Settings => (text("stored.settingsTitle"), text("stored.settingsFile")),
         Stored::Conversations => (
-            "A saved conversation could not be read",
-            "a saved conversation",
+            text("stored.conversationTitle"),
+            text("stored.conversationFile"),
         ),
-        Stored::Library => (
-            "Your reusable tasks could not be read",
-            "your library of reusable tasks",
-        ),
-        Stored::Usage => (
-            "Your usage figures could not be read",
-            "the usage figures of your tasks",
-        ),
-        Stored::Schedules => ("Your schedules could not be read", "your schedules"),
-        Stored::Inbox => (
-            "What you put away in Needs you could not be read",
-            "what you put away in Needs you (those items may show again)",
-        ),
+        Stored::Library => (text("stored.libraryTitle"), text("stored.libraryFile")),
+        Stored::Usage => (text("stored.usageTitle"), text("stored.usageFile")),
+        Stored::Schedules => (text("stored.schedulesTitle"), text("stored.schedulesFile")),
+        Stored::Inbox => (text("stored.inboxTitle"), text("stored.inboxFile")),
     };
     let started = match set_aside.kept {
-        Kept::LastGoodCopy => "Porthole started from the copy it had saved before it, so the latest changes may be missing.",
-        Kept::ReadablePart => "Porthole kept everything up to the part it could not read.",
-        Kept::Nothing => "Porthole started without it.",
+        Kept::LastGoodCopy => text("stored.keptLastGoodCopy"),
+        Kept::ReadablePart => text("stored.keptReadablePart"),
+        Kept::Nothing => text("stored.keptNothing"),
     };
     let mut words = UiError::from(UiCode::StoredDataSetAside);
-    words.title = title.to_owned();
-    words.detail = format!(
-        "Porthole could not read the file holding {file}. It moved the file, untouched, to {}. {started}",
-        set_aside.moved_to.display()
+    words.title = title;
+    words.detail = text_with(
+        "stored.detail",
+        &[
+            ("file", file.into()),
+            ("started", started.into()),
+            // Last, so nothing in a path is taken for a hole.
+            ("place", set_aside.moved_to.display().to_string().into()),
+        ],
     );
     words
 }
