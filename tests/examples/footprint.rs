@@ -153,13 +153,56 @@ async fn launch(kind: Kind, binary: &Path, env: Vec<(String, String)>) -> Result
             .map(|v| v.json().as_bool() == Some(true))
             .unwrap_or(false)
         {
-            return Ok((app, uptime()? - started));
+            let elapsed = uptime()? - started;
+            print_breakdown(&app, started).await;
+            return Ok((app, elapsed));
         }
         if Instant::now() > limit {
             return Err(format!("{} never showed its first screen", kind.name()).into());
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+}
+
+/// Where a launch's time went, from the process's start: until the page began to load (the
+/// native side and WebKit's processes), until its script had run (`porthole-script`, marked
+/// in ui/src/main.ts; loading and parsing it), until the app was mounted (`porthole-mounted`),
+/// until now (the machine list: the Demo, the first requests, drawing). A page without the
+/// marks (the hello world) gives only the first.
+async fn print_breakdown(app: &App, started_since_boot: f64) {
+    let js = r#"
+        const mark = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
+        return [performance.timeOrigin, performance.now(), mark('porthole-script'), mark('porthole-mounted')];
+    "#;
+    let Ok(v) = app.driver.execute(js, vec![]).await else {
+        return;
+    };
+    let Some(values) = v.json().as_array().cloned() else {
+        return;
+    };
+    let ms = |i: usize| values.get(i).and_then(|x| x.as_f64());
+    let (Some(origin), Some(now)) = (ms(0), ms(1)) else {
+        return;
+    };
+    // The process's start as Unix time: boot time (now minus uptime) plus its start.
+    let (Ok(unix_now), Ok(up)) = (
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH),
+        uptime(),
+    ) else {
+        return;
+    };
+    let process_start_ms = (unix_now.as_secs_f64() - up + started_since_boot) * 1000.0;
+    let page = origin - process_start_ms;
+    let at = |m: Option<f64>| {
+        m.map(|m| format!("{:.0} ms", page + m))
+            .unwrap_or("-".into())
+    };
+    println!(
+        "  breakdown: page begins {page:.0} ms, script run {}, mounted {}, shown {:.0} ms",
+        at(ms(2)),
+        at(ms(3)),
+        page + now
+    );
 }
 
 /// PSS in KiB of each process of the tree, by name, a while after launch with the window

@@ -6,6 +6,9 @@ import { speak, t } from './lib/i18n';
 import { AppState } from './lib/app.svelte';
 import { Layout } from './lib/layout.svelte';
 
+// Where launch time goes (BENCHMARKS.md, "Footprint"): the page's script has run this far.
+performance.mark('porthole-script');
+
 // A failure before the page can show anything still says something.
 function showFatal(message: string) {
   if (!document.querySelector('.app')) {
@@ -28,6 +31,7 @@ const layout = new Layout(layoutApi);
 const target = document.getElementById('app');
 try {
   if (target) mount(App, { target, props: { app: state, layout } });
+  performance.mark('porthole-mounted');
   void layout.load();
   void state.start();
 } catch (e) {
