@@ -1,7 +1,7 @@
 //! What every keyboard walk does: press a key, Tab (or Shift+Tab) to a place, and at every
 //! place the focus lands check that a person can see it (a focus ring: an outline or a box
-//! shadow drawn on the element, the splitter's widened grip, or the ring of the code editor
-//! the caret is in).
+//! shadow drawn on the element, the splitter's widened grip, or the ring of the code editor's
+//! frame the caret is in).
 
 use porthole_e2e::App;
 use thirtyfour::prelude::*;
@@ -15,10 +15,11 @@ const FOCUSED: &str = r#"
     const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 1;
     const shadow = s.boxShadow !== 'none';
     const widened = e.getAttribute('role') === 'separator' && parseFloat(grip.width) >= 3;
-    // CodeMirror draws its ring on the editor around the text it focuses.
-    const cm = e.closest('.cm-editor.cm-focused');
-    const editor = !!cm && getComputedStyle(cm).outlineStyle !== 'none'
-        && parseFloat(getComputedStyle(cm).outlineWidth) >= 1;
+    // The code editor's ring is on its frame, around the text CodeMirror focuses (a ring on
+    // the editor itself would be clipped by the frame's scrolling).
+    const frame = e.closest('.cm-editor')?.parentElement;
+    const editor = !!frame && getComputedStyle(frame).outlineStyle !== 'none'
+        && parseFloat(getComputedStyle(frame).outlineWidth) >= 1;
     const row = e.closest('[data-testid="machine-row"]');
     const named = e.closest('[data-name]');
     const kind = e.closest('[data-kind]');

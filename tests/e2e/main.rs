@@ -65,5 +65,6 @@ mod keyboard_account;
 mod keyboard_answer;
 mod keyboard_composer;
 mod keyboard_task;
+mod keyboard_tools;
 mod keyboard_walk;
 mod language;

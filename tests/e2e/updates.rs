@@ -103,14 +103,14 @@ async fn an_update_with_a_bad_signature_is_refused_and_said_so() {
 }
 
 /// An update feed on loopback: the manifest and one package signed with the given key.
-struct Feed {
+pub(crate) struct Feed {
     url: String,
     downloads: Arc<AtomicUsize>,
     _server: tokio::task::JoinHandle<()>,
 }
 
 impl Feed {
-    async fn serve(signer: &KeyPair) -> Feed {
+    pub(crate) async fn serve(signer: &KeyPair) -> Feed {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind");
@@ -165,7 +165,7 @@ impl Feed {
     }
 
     /// Launch options pointing the app at this feed and trusting `trusted`'s public key.
-    fn options(&self, trusted: &KeyPair) -> AppOptions {
+    pub(crate) fn options(&self, trusted: &KeyPair) -> AppOptions {
         let public = trusted.pk.to_box().expect("public key file").into_string();
         let b64 = base64::engine::general_purpose::STANDARD;
         AppOptions {

@@ -1,0 +1,148 @@
+//! The scripting console with the keyboard alone (Tab, Shift+Tab, Enter, Escape, arrows, Space
+//! and typing): developer tools switched on in Settings (reached from the computer's menu),
+//! the console chosen in the same menu with the arrows, opened, a block typed in its editor
+//! and run with Ctrl+Enter, its output read, the console closed, and the sheet left with
+//! Escape. Every place the focus lands shows it, the editor's ring included.
+
+use std::time::Duration;
+
+use porthole_e2e::{App, Eventually};
+use thirtyfour::prelude::*;
+
+use crate::keyboard_walk::{
+    chord, focus_here, focus_inside, focused, press, retype, tab_to, tab_to_id,
+};
+use crate::replay::keep_screenshot;
+
+/// Opens the computer's menu with Enter and moves down its items to `item`.
+async fn menu_item(app: &App, item: &str) {
+    tab_to_id(app, false, "computer-menu").await;
+    press(app, Key::Enter).await;
+    Eventually::new(&app.driver)
+        .element("computer-menu-items")
+        .await
+        .expect("Enter opened the menu");
+    for _ in 0..5 {
+        let now = focus_here(app, "moving in the menu").await;
+        if now.testid == item {
+            return;
+        }
+        press(app, Key::Down).await;
+    }
+    panic!("{item} was never reached with the arrows");
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn the_console_is_opened_used_and_closed_with_the_keyboard_alone() {
+    let app = App::launch().await.expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    let long = Eventually::new(&app.driver).within(Duration::from_secs(200));
+    wait.at_least("machine-row", 3).await.expect("computers");
+    tab_to(&app, false, "Design laptop in the sidebar", |f| {
+        f.testid == "machine-select" && f.row == "Design laptop"
+    })
+    .await;
+    press(&app, Key::Enter).await;
+    wait.text("task-machine-name", |t| t == "Design laptop")
+        .await
+        .expect("Enter chose the computer");
+
+    // Developer tools, switched on with Space in Settings… from the computer's menu.
+    menu_item(&app, "menu-settings").await;
+    press(&app, Key::Enter).await;
+    wait.element("settings-dialog")
+        .await
+        .expect("Enter opened Settings");
+    tab_to_id(&app, false, "setting-developer-tools").await;
+    press(&app, Key::Space).await;
+    let setting = wait.element("setting-developer-tools").await.unwrap();
+    assert!(
+        setting.is_selected().await.unwrap(),
+        "Space switched developer tools on"
+    );
+    press(&app, Key::Escape).await;
+    wait.gone("settings-dialog")
+        .await
+        .expect("Escape closed Settings");
+    focus_here(&app, "closing Settings").await;
+
+    // The console, from the same menu; opened with Enter.
+    menu_item(&app, "menu-console").await;
+    press(&app, Key::Enter).await;
+    wait.element("console")
+        .await
+        .expect("Enter opened the console");
+    tab_to_id(&app, false, "console-open").await;
+    press(&app, Key::Enter).await;
+    long.element("console-editor")
+        .await
+        .expect("the console opened");
+    let now = focus_here(&app, "opening the console").await;
+    assert!(
+        focus_inside(&app, "console").await,
+        "the focus stays in the console: {now:?}"
+    );
+
+    // A block typed in the editor and run with Ctrl+Enter.
+    tab_to(&app, false, "the code editor", |f| {
+        f.within == "console-editor"
+    })
+    .await;
+    retype(&app, "console.log('typed by keyboard'); 6 * 7").await;
+    chord(&app, Key::Control, Key::Enter).await;
+    wait.text("run-result", |t| t.contains("42"))
+        .await
+        .expect("Ctrl+Enter ran the block");
+    wait.text("run-logs", |t| t.contains("typed by keyboard"))
+        .await
+        .expect("its log");
+    let editor = focus_here(&app, "running the block").await;
+    assert_eq!(
+        editor.within, "console-editor",
+        "the caret stays in the editor"
+    );
+    keep_screenshot(&app, "keyboard-tools-console-run").await;
+
+    // Closed with Enter on Close; the sheet left with Escape.
+    tab_to_id(&app, true, "console-close").await;
+    press(&app, Key::Enter).await;
+    wait.text("console-ended", |t| !t.trim().is_empty())
+        .await
+        .expect("why it ended");
+    focus_here(&app, "closing the console").await;
+    press(&app, Key::Escape).await;
+    wait.gone("sheet").await.expect("Escape left the console");
+    assert!(
+        focused(&app).await.is_some(),
+        "the focus is somewhere to be seen"
+    );
+    app.quit().await;
+}
+
+/// An update offered (a feed on loopback, as in `updates.rs`): its Install and restart is
+/// reached, and Later puts the offer away, with the keyboard.
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn the_update_offer_is_reached_and_put_off_with_the_keyboard_alone() {
+    let trusted = minisign::KeyPair::generate_unencrypted_keypair().expect("a key pair");
+    let feed = crate::updates::Feed::serve(&trusted).await;
+    let app = App::launch_with(feed.options(&trusted))
+        .await
+        .expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    wait.at_least("machine-row", 3).await.expect("computers");
+    wait.text("update-offer", |t| t.contains("Install and restart"))
+        .await
+        .expect("the update is offered");
+    tab_to_id(&app, false, "update-install").await;
+    let later = tab_to_id(&app, false, "update-later").await;
+    assert!(later.keyboard, "Later is reached by the keyboard");
+    keep_screenshot(&app, "keyboard-tools-update-offer").await;
+    press(&app, Key::Enter).await;
+    wait.gone("update-offer")
+        .await
+        .expect("Enter on Later put it away");
+    focus_here(&app, "putting the update off").await;
+    app.quit().await;
+}
