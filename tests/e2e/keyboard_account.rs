@@ -174,3 +174,51 @@ async fn the_account_dialog_and_its_keys_are_used_with_the_keyboard_alone() {
     assert_eq!(focus_here(&app, "closing").await.testid, "open-keys");
     app.quit().await;
 }
+
+/// "+ New computer" with the keyboard: its name typed, made with Enter, followed until
+/// online, the dialog closed with Escape, and the sidebar listing it.
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_new_computer_is_made_with_the_keyboard_alone() {
+    let app = App::launch().await.expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    wait.at_least("machine-row", 3).await.expect("computers");
+    tab_to_id(&app, false, "new-computer").await;
+    press(&app, Key::Enter).await;
+    wait.element("new-computer-dialog")
+        .await
+        .expect("Enter opened the new computer");
+    assert_eq!(
+        focus_here(&app, "opening the new computer").await.testid,
+        "computer-name"
+    );
+    type_text(&app, "Keyboard box").await;
+    press(&app, Key::Enter).await;
+    let start = std::time::Instant::now();
+    loop {
+        let progress = wait.element("computer-progress").await.unwrap();
+        if progress.attr("data-stage").await.unwrap().as_deref() == Some("online") {
+            break;
+        }
+        assert!(
+            start.elapsed().as_secs() < 90,
+            "the new computer came online"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    }
+    let back = focus_here(&app, "the computer coming online").await;
+    assert!(
+        focus_inside(&app, "new-computer-dialog").await,
+        "the focus is back in the dialog: {back:?}"
+    );
+    press(&app, Key::Escape).await;
+    wait.gone("new-computer-dialog")
+        .await
+        .expect("Escape closed it");
+    assert_eq!(focus_here(&app, "closing").await.testid, "new-computer");
+    tab_to(&app, true, "the new computer in the sidebar", |f| {
+        f.testid == "machine-select" && f.row == "Keyboard box"
+    })
+    .await;
+    app.quit().await;
+}
