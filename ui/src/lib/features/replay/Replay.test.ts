@@ -114,6 +114,21 @@ describe('Step-by-step replay', () => {
     expect(screen.queryByTestId('step-viewer')).not.toBeInTheDocument();
   });
 
+  it('Escape in the large view closes only the view: the steps sheet around it sees it handled', async () => {
+    api.getRecording.mockResolvedValue(recording());
+    render(Replay, { turnId: 'turn_1' });
+    await waitFor(() => expect(screen.getAllByTestId('replay-shot')).toHaveLength(3));
+    await userEvent.click(screen.getByRole('button', { name: 'See the screen of step 1 large' }));
+    // The sheet closes on an Escape nobody handled before it (TaskSheet's key()).
+    const seen: boolean[] = [];
+    const sheet = (e: KeyboardEvent) => { if (e.key === 'Escape') seen.push(e.defaultPrevented); };
+    document.body.addEventListener('keydown', sheet);
+    await userEvent.keyboard('{Escape}');
+    document.body.removeEventListener('keydown', sheet);
+    expect(screen.queryByTestId('step-viewer')).not.toBeInTheDocument();
+    expect(seen).toEqual([true]);
+  });
+
   it('says when the final screen was not recorded', async () => {
     api.getRecording.mockResolvedValue(recording(steps.slice(0, 3)));
     render(Replay, { turnId: 'turn_1' });
