@@ -1,7 +1,8 @@
 //! What can be done with a finished answer, with the keyboard alone (Tab, Shift+Tab, Enter,
 //! Escape, arrows and typing): the steps and "Share a report", a check against a list of
-//! criteria, saving the task as reusable, and running it again from the library with other
-//! words. Every place the focus lands shows it.
+//! criteria, saving the task as reusable, running it again from the library with other words,
+//! removing it and bringing it back; a step's screen; a new conversation and the finished one
+//! opened again; the sidebar folded and back. Every place the focus lands shows it.
 //!
 //! The report's save dialog is the system's: as in `report.rs`, the test names the file it
 //! answers (`PORTHOLE_E2E_SAVE_AS`); the button is reached and pressed with the keyboard.
@@ -71,6 +72,29 @@ async fn an_answer_is_shared_checked_and_made_reusable_with_the_keyboard_alone()
         .expect("Enter shared the report");
     assert!(report.exists(), "the report was written");
     focus_here(&app, "sharing the report").await;
+
+    // A step's screen, opened with Enter, the next one with the arrow, closed with Escape.
+    tab_to(&app, false, "the first step's screen", |f| {
+        f.within == "replay-step"
+    })
+    .await;
+    press(&app, Key::Enter).await;
+    let first = wait
+        .text("step-viewer-title", |t| !t.is_empty())
+        .await
+        .expect("Enter opened the step's screen");
+    press(&app, Key::Right).await;
+    wait.text("step-viewer-title", |t| t != first)
+        .await
+        .expect("the arrow showed the next step");
+    press(&app, Key::Escape).await;
+    wait.gone("step-viewer")
+        .await
+        .expect("Escape closed the screen");
+    wait.element("sheet")
+        .await
+        .expect("the steps are still open");
+    focus_here(&app, "closing the step's screen").await;
     leave_sheet(&app).await;
 
     // A check against two criteria, typed in a list.
@@ -160,6 +184,62 @@ async fn an_answer_is_shared_checked_and_made_reusable_with_the_keyboard_alone()
     assert!(result.contains("Rome"), "the new words were used: {result}");
     focus_here(&app, "running the saved task").await;
     keep_screenshot(&app, "keyboard-answer-library-run").await;
+
+    // Removed after confirming, and brought back with Undo.
+    tab_to_id(&app, false, "reusable-remove").await;
+    press(&app, Key::Enter).await;
+    wait.element("reusable-remove-confirm")
+        .await
+        .expect("a confirmation");
+    let now = focus_here(&app, "Remove…").await;
+    assert!(
+        now.testid.starts_with("reusable-remove-"),
+        "the confirmation takes the focus: {now:?}"
+    );
+    tab_to_id(&app, false, "reusable-remove-yes").await;
+    press(&app, Key::Enter).await;
+    wait.element("reusable-removed")
+        .await
+        .expect("removed, with Undo");
+    focus_here(&app, "removing the saved task").await;
+    tab_to_id(&app, false, "reusable-undo").await;
+    press(&app, Key::Enter).await;
+    wait.at_least("library-item", 1)
+        .await
+        .expect("Undo brought it back");
+    focus_here(&app, "Undo").await;
     leave_sheet(&app).await;
+
+    // A new conversation, and the finished one opened again from the list.
+    tab_to_id(&app, false, "new-conversation").await;
+    press(&app, Key::Enter).await;
+    wait.text("conversation-title", |t| !t.contains("weather"))
+        .await
+        .expect("Enter started a new conversation");
+    focus_here(&app, "starting a new conversation").await;
+    tab_to(&app, true, "the finished conversation", |f| {
+        f.testid == "conversation-row" && f.what.contains("weather")
+    })
+    .await;
+    press(&app, Key::Enter).await;
+    wait.text("conversation-title", |t| t.contains("weather"))
+        .await
+        .expect("Enter opened the finished conversation");
+
+    // The sidebar folded away and back.
+    tab_to_id(&app, true, "sidebar-fold").await;
+    press(&app, Key::Enter).await;
+    wait.gone("machine-list")
+        .await
+        .expect("Enter folded the sidebar");
+    let rail = focus_here(&app, "folding the sidebar").await;
+    if rail.testid != "sidebar-unfold" {
+        tab_to_id(&app, true, "sidebar-unfold").await;
+    }
+    press(&app, Key::Enter).await;
+    wait.element("machine-list")
+        .await
+        .expect("Enter brought the sidebar back");
+    focus_here(&app, "unfolding the sidebar").await;
     app.quit().await;
 }
