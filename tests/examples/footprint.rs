@@ -167,12 +167,14 @@ async fn launch(kind: Kind, binary: &Path, env: Vec<(String, String)>) -> Result
 /// Where a launch's time went, from the process's start: until the page began to load (the
 /// native side and WebKit's processes), until its script had run (`porthole-script`, marked
 /// in ui/src/main.ts; loading and parsing it), until the app was mounted (`porthole-mounted`),
-/// until now (the machine list: the Demo, the first requests, drawing). A page without the
-/// marks (the hello world) gives only the first.
+/// until the page knew the connection ready (`porthole-connected`, ui/src/lib/app.svelte.ts:
+/// the Demo started, the listeners in place), until the machine list came back
+/// (`porthole-machines`), until now (drawn). A page without the marks (the hello world) gives
+/// only the first.
 async fn print_breakdown(app: &App, started_since_boot: f64) {
     let js = r#"
         const mark = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
-        return [performance.timeOrigin, performance.now(), mark('porthole-script'), mark('porthole-mounted')];
+        return [performance.timeOrigin, performance.now(), mark('porthole-script'), mark('porthole-mounted'), mark('porthole-connected'), mark('porthole-machines')];
     "#;
     let Ok(v) = app.driver.execute(js, vec![]).await else {
         return;
@@ -198,9 +200,11 @@ async fn print_breakdown(app: &App, started_since_boot: f64) {
             .unwrap_or("-".into())
     };
     println!(
-        "  breakdown: page begins {page:.0} ms, script run {}, mounted {}, shown {:.0} ms",
+        "  breakdown: page begins {page:.0} ms, script run {}, mounted {}, connected {}, machines listed {}, shown {:.0} ms (process start {process_start_ms:.0})",
         at(ms(2)),
         at(ms(3)),
+        at(ms(4)),
+        at(ms(5)),
         page + now
     );
 }

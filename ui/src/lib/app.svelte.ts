@@ -72,15 +72,21 @@ export class AppState implements Computers {
   }
 
   async start(): Promise<void> {
-    await this.api.onConnectionChanged(() => void this.refreshConnection());
-    await this.api.onMachinesChanged(() => void this.refreshMachines());
-    await this.api.onConversationsChanged((machineId) => {
-      if (machineId === this.selectedMachineId) void this.refreshConversations();
-    });
-    await this.api.onFocusConversation((machineId, conversationId) => {
-      void this.selectMachine(machineId, conversationId);
-    });
-    this.storedDataNotices = await this.api.storedDataNotices();
+    // Side by side, not one after another: each is a round trip to Rust before the first
+    // screen. The connection is read only once every listener is in place, so a change between
+    // reading it and listening cannot be missed.
+    const [notices] = await Promise.all([
+      this.api.storedDataNotices(),
+      this.api.onConnectionChanged(() => void this.refreshConnection()),
+      this.api.onMachinesChanged(() => void this.refreshMachines()),
+      this.api.onConversationsChanged((machineId) => {
+        if (machineId === this.selectedMachineId) void this.refreshConversations();
+      }),
+      this.api.onFocusConversation((machineId, conversationId) => {
+        void this.selectMachine(machineId, conversationId);
+      }),
+    ]);
+    this.storedDataNotices = notices;
     await this.refreshConnection();
   }
 
@@ -96,6 +102,7 @@ export class AppState implements Computers {
       this.connection.state === 'ready' &&
       (before?.state !== 'ready' || before?.mode !== this.connection.mode || before?.userId !== this.connection.userId);
     if (becameReady) {
+      performance.mark('porthole-connected');
       this.machinesLoaded = false;
       this.conversation = null;
       this.conversations = [];
@@ -107,13 +114,20 @@ export class AppState implements Computers {
     if (this.connection?.state !== 'ready') return;
     try {
       this.machines = await this.api.listMachines();
+      performance.mark('porthole-machines');
       this.machinesError = null;
+      this.machinesLoaded = true;
       if (!this.selectedMachineId || !this.selectedMachine) {
         const first =
           this.machines.find((m) => m.cloud && m.availability === 'online') ??
           this.machines.find((m) => m.availability === 'online') ??
           this.machines[0];
-        if (first) await this.selectMachine(first.machineId);
+        if (first) {
+          // The list is drawn first; the chosen computer's column (its thread, its live
+          // screen) follows a frame later instead of holding the first screen back.
+          await afterPaint();
+          if (!this.selectedMachineId || !this.selectedMachine) await this.selectMachine(first.machineId);
+        }
       }
     } catch (e) {
       this.machinesError = toUiError(e);
@@ -371,3 +385,17 @@ export class AppState implements Computers {
   }
 }
 
+/** Resolves once the page has had the chance to draw what changed (a frame, then a task), or
+ * after 50 ms where no frame comes (a hidden or minimised window draws none, nor does a test's
+ * page). */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 50);
+    if (typeof requestAnimationFrame === 'function') {
+      requestAnimationFrame(() => setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0));
+    }
+  });
+}
