@@ -1,8 +1,8 @@
 //! The scripting console with the keyboard alone (Tab, Shift+Tab, Enter, Escape, arrows, Space
 //! and typing): developer tools switched on in Settings (reached from the computer's menu),
 //! the console chosen in the same menu with the arrows, opened, a block typed in its editor
-//! and run with Ctrl+Enter, its output read, the console closed, and the sheet left with
-//! Escape. Every place the focus lands shows it, the editor's ring included.
+//! and run with Ctrl+Enter, its output read, the console closed, the sheet left with Escape,
+//! and the live screen's frame rate shown. Every place the focus lands shows it, the editor's ring included.
 
 use std::time::Duration;
 
@@ -117,6 +117,18 @@ async fn the_console_is_opened_used_and_closed_with_the_keyboard_alone() {
         focused(&app).await.is_some(),
         "the focus is somewhere to be seen"
     );
+
+    // With developer tools on, the live screen's frame rate is shown with Enter on "fps".
+    tab_to_id(&app, false, "live-hud-toggle").await;
+    press(&app, Key::Enter).await;
+    let hud = wait.element("live-hud-toggle").await.unwrap();
+    assert_eq!(
+        hud.attr("aria-pressed").await.unwrap().as_deref(),
+        Some("true")
+    );
+    long.element("live-hud")
+        .await
+        .expect("the frame rate shows");
     app.quit().await;
 }
 
