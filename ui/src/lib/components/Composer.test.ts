@@ -31,6 +31,17 @@ describe('Composer', () => {
     expect(box.value).toBe('');
   });
 
+  it('gives the keyboard back to the box after Send pressed from the keyboard', async () => {
+    const { api, box } = await setup();
+    await userEvent.type(box, 'Find the weather');
+    const send = screen.getByTestId('send-button');
+    send.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(api.sendMessage).toHaveBeenCalled());
+    expect(send).toBeDisabled();
+    expect(document.activeElement).toBe(box);
+  });
+
   it('adds a new line on Shift+Enter without sending', async () => {
     const { api, box } = await setup();
     await userEvent.type(box, 'line one{Shift>}{Enter}{/Shift}line two');
