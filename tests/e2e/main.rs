@@ -63,6 +63,7 @@ mod accessibility;
 mod keyboard;
 mod keyboard_account;
 mod keyboard_answer;
+mod keyboard_cards;
 mod keyboard_composer;
 mod keyboard_task;
 mod keyboard_tools;
