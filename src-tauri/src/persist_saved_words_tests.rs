@@ -215,3 +215,22 @@ fn notices_saved_as_sentences_load_as_facts_and_are_saved_back_without_them() {
     expected.push(Notice::Stopped);
     assert_eq!(notices(&again.get(NOTICES).unwrap()), expected);
 }
+
+#[test]
+fn an_untitled_conversation_saved_with_english_words_loads_untitled_and_a_real_title_stays() {
+    use crate::conversations::model::ConversationBook;
+    use crate::conversations::Conversation;
+
+    let mut book = ConversationBook::default();
+    let made = book.create("c1".into(), "demo", "m1", 1.0).clone();
+    assert_eq!(
+        made.title, "",
+        "a new conversation is saved untitled, not with words"
+    );
+    let mut saved = serde_json::to_value(&made).unwrap();
+    let read = |saved: &Value| serde_json::from_value::<Conversation>(saved.clone()).unwrap();
+    saved["title"] = "New conversation".into();
+    assert_eq!(read(&saved).title, "");
+    saved["title"] = "Check the weather in Oslo".into();
+    assert_eq!(read(&saved).title, "Check the weather in Oslo");
+}

@@ -135,6 +135,10 @@ pub struct Conversation {
     /// Which service this belongs to (`demo` or the account's address).
     pub scope: String,
     pub machine_id: String,
+    /// Its first message's first line; empty until there is one (the window words an untitled
+    /// conversation in the person's language). Files of earlier versions saved the English
+    /// words instead, read back as empty.
+    #[serde(deserialize_with = "untitled_if_default")]
     pub title: String,
     pub created_at: f64,
     pub updated_at: f64,
@@ -461,11 +465,19 @@ fn title_from(text: &str) -> String {
     if line.chars().count() > 60 {
         title.push('…');
     }
-    if title.is_empty() {
-        "New conversation".into()
+    title
+}
+
+/// The words earlier versions saved as an untitled conversation's title.
+const OLD_UNTITLED: &str = "New conversation";
+
+fn untitled_if_default<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let title = String::deserialize(d)?;
+    Ok(if title == OLD_UNTITLED {
+        String::new()
     } else {
         title
-    }
+    })
 }
 
 mod answering;

@@ -228,7 +228,13 @@ fn last_task_words(conversation: &Conversation) -> String {
             } => Some(text.clone()),
             _ => None,
         })
-        .unwrap_or_else(|| conversation.title.clone())
+        .unwrap_or_else(|| {
+            if conversation.title.is_empty() {
+                crate::words::catalog::text("common.untitledConversation")
+            } else {
+                conversation.title.clone()
+            }
+        })
 }
 
 fn last_answer(conversation: &Conversation) -> Option<String> {

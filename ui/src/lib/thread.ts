@@ -72,3 +72,9 @@ export function latestNarration(items: ThreadItem[], running: boolean): string {
   }
   return '';
 }
+
+/** A conversation's title as shown: its own (its first message's first line), or, before it
+ * has one, "New conversation" in the person's language (saved empty, never as words). */
+export function conversationTitle(title: string | null | undefined): string {
+  return title?.trim() ? title : t('common.untitledConversation');
+}

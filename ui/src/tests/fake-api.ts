@@ -21,7 +21,7 @@ export function conversation(over: Partial<Conversation> = {}): Conversation {
     id: 'c1',
     scope: 'demo',
     machineId: 'm1',
-    title: 'New conversation',
+    title: '',
     createdAt: 1,
     updatedAt: 1,
     sessionId: null,

@@ -18,7 +18,7 @@ impl ConversationBook {
             id,
             scope: scope.to_owned(),
             machine_id: machine_id.to_owned(),
-            title: "New conversation".to_owned(),
+            title: String::new(),
             created_at: now,
             updated_at: now,
             session_id: None,

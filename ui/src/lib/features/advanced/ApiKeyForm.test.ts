@@ -34,6 +34,9 @@ describe('ApiKeyForm', () => {
     await userEvent.type(screen.getByTestId('connect-version-tag'), ' rev-42 ');
     await userEvent.click(screen.getByTestId('connect-submit'));
     await waitFor(() => expect(api.connectAccount).toHaveBeenCalledWith('https://svc.example', 'sapi_1', 'rev-42'));
+    // Connecting ends with the new account's computers listed and one chosen; the form can be
+    // sent again once that is done.
+    await waitFor(() => expect(state.busy).toBe(false));
 
     await userEvent.clear(screen.getByTestId('connect-version-tag'));
     await userEvent.type(screen.getByTestId('connect-api-key'), 'sapi_2');
