@@ -194,6 +194,14 @@ async fn a_new_computer_is_made_with_the_keyboard_alone() {
     );
     type_text(&app, "Keyboard box").await;
     press(&app, Key::Enter).await;
+    wait.element("computer-progress")
+        .await
+        .expect("Enter asked for the computer");
+    assert_eq!(
+        focus_here(&app, "asking for the computer").await.testid,
+        "computer-name",
+        "the keyboard stays in the field while the computer is made"
+    );
     let start = std::time::Instant::now();
     loop {
         let progress = wait.element("computer-progress").await.unwrap();
