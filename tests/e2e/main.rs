@@ -21,6 +21,7 @@ mod navigation;
 mod no_turn_id;
 mod restart;
 mod screens;
+mod screens_german;
 mod tasks;
 mod waking;
 mod window_layout;
