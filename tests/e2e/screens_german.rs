@@ -1,7 +1,8 @@
 //! The same walk as `screens`, for a person whose system speaks German: the app started with
 //! a German locale, every main screen and dialog visited, each kept as `screen-de-NN-<name>.png`
-//! to be looked at for German words that are cut, overflow or wrap badly. On each screen the
-//! test reads a German word where the person would read it, so a screen left in English fails.
+//! (and two more: the composer's more options, scheduling a task) to be looked at for German
+//! words that are cut, overflow or wrap badly. On each screen the test reads a German word
+//! where the person would read it, so a screen left in English fails.
 //! Elements are found by their test ids, never by their words.
 
 use std::time::Duration;
@@ -168,6 +169,19 @@ async fn every_main_screen_in_german() {
         .await
         .expect("the sidebar is back");
     assert!(app.driver.find(by_testid("sidebar-unfold")).await.is_err());
+
+    // 15–16. Two places with long German labels the English walk has no picture of: the
+    // composer's more options with the answer's format unfolded, and scheduling a task.
+    click(&wait, "composer-more").await;
+    says(&wait, "advanced-toggle", "Antwortformat").await;
+    click(&wait, "advanced-toggle").await;
+    keep_screenshot(&app, &shot("15-more-options")).await;
+    click(&wait, "advanced-toggle").await;
+    click(&wait, "composer-more").await;
+    click(&wait, "answer-schedule").await;
+    says(&wait, "schedule-dialog", "Aufgabe planen").await;
+    keep_screenshot(&app, &shot("16-schedule")).await;
+    click(&wait, "schedule-dialog-close").await;
 
     app.quit().await;
 }
