@@ -139,6 +139,7 @@ pub struct Conversation {
     /// conversation in the person's language). Files of earlier versions saved the English
     /// words instead, read back as empty.
     #[serde(deserialize_with = "untitled_if_default")]
+    #[specta(type = String)]
     pub title: String,
     pub created_at: f64,
     pub updated_at: f64,

@@ -292,6 +292,11 @@ export type Conversation = {
 	/**  Which service this belongs to (`demo` or the account's address). */
 	scope: string,
 	machineId: string,
+	/**
+	 *  Its first message's first line; empty until there is one (the window words an untitled
+	 *  conversation in the person's language). Files of earlier versions saved the English
+	 *  words instead, read back as empty.
+	 */
 	title: string,
 	createdAt: number | null,
 	updatedAt: number | null,
