@@ -48,12 +48,10 @@ describe('the catalog', () => {
     expect(t('tray.needsYou', { count: 1200 })).toBe('1.200 Sachen brauchen dich');
   });
 
-  it('says money, durations and times the language’s way', () => {
+  it('says money the language’s way', () => {
     expect(intl.money(1.5)).toBe('$1.50');
     expect(intl.money(0.004)).toBe('< $0.01');
     speak('de');
     expect(intl.money(1.5)).toBe('1,50\u00a0$');
-    expect(intl.duration(65)).toMatch(/^1 Min\.,? 5 Sek\.$/);
-    expect(intl.ago(Date.now() - 86_400_000)).toBe('gestern');
   });
 });
