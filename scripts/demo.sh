@@ -6,9 +6,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 scripts/setup.sh
 export PATH="$HOME/.cargo/bin:$PATH"
 
-# Rebuild the interface only when its sources changed: a fresh build changes ui/dist, which
+# Rebuild the interface only when its sources (or the word catalog it imports) changed: a fresh build changes ui/dist, which
 # the app embeds, and that would make cargo rebuild the whole app on every start.
-if [ ! -f ui/dist/index.html ] || [ -n "$(find ui/src ui/index.html ui/package-lock.json ui/vite.config.ts -newer ui/dist/index.html -print -quit)" ]; then
+if [ ! -f ui/dist/index.html ] || [ -n "$(find ui/src ui/index.html ui/package-lock.json ui/vite.config.ts locales -newer ui/dist/index.html -print -quit)" ]; then
   echo "==> Building the interface" >&2
   (cd ui && npm run build --silent)
 fi
