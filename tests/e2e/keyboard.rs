@@ -12,7 +12,7 @@ use porthole_e2e::{by_testid, App, AppOptions, Eventually};
 use thirtyfour::prelude::*;
 
 use crate::flows::wait_for_status;
-use crate::keyboard_walk::{focused, press, tab_to, type_text};
+use crate::keyboard_walk::{choose_computer, focused, press, tab_to, type_text};
 use crate::replay::keep_screenshot;
 
 #[tokio::test]
@@ -29,14 +29,7 @@ async fn a_task_is_sent_answered_and_a_dialog_used_with_the_keyboard_alone() {
     wait.at_least("machine-row", 3).await.expect("computers");
 
     // A computer, chosen with Tab and Enter.
-    tab_to(&app, false, "Design laptop in the sidebar", |f| {
-        f.testid == "machine-select" && f.row == "Design laptop"
-    })
-    .await;
-    press(&app, Key::Enter).await;
-    wait.text("task-machine-name", |t| t == "Design laptop")
-        .await
-        .expect("Enter chose the computer");
+    choose_computer(&app, &wait, "Design laptop").await;
 
     // The task, typed in the composer and sent with Enter.
     let composer = tab_to(&app, false, "the composer", |f| f.testid == "composer").await;

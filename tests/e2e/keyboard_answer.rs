@@ -13,7 +13,9 @@ use porthole_e2e::{by_testid, App, AppOptions, Eventually};
 use thirtyfour::prelude::*;
 
 use crate::flows::wait_for_status;
-use crate::keyboard_walk::{focus_here, press, retype, tab_to, tab_to_id, type_text};
+use crate::keyboard_walk::{
+    choose_computer, focus_here, press, retype, tab_to, tab_to_id, type_text,
+};
 use crate::replay::keep_screenshot;
 
 /// Leaves the sheet with Escape, back in the conversation.
@@ -40,14 +42,7 @@ async fn an_answer_is_shared_checked_and_made_reusable_with_the_keyboard_alone()
     let wait = Eventually::new(&app.driver);
     let long = Eventually::new(&app.driver).within(Duration::from_secs(180));
     wait.at_least("machine-row", 3).await.expect("computers");
-    tab_to(&app, false, "Design laptop in the sidebar", |f| {
-        f.testid == "machine-select" && f.row == "Design laptop"
-    })
-    .await;
-    press(&app, Key::Enter).await;
-    wait.text("task-machine-name", |t| t == "Design laptop")
-        .await
-        .expect("Enter chose the computer");
+    choose_computer(&app, &wait, "Design laptop").await;
     tab_to_id(&app, false, "composer").await;
     type_text(&app, "Look up the weather in Paris").await;
     press(&app, Key::Enter).await;

@@ -7,7 +7,7 @@ use porthole_e2e::{App, Eventually};
 use thirtyfour::prelude::*;
 
 use crate::flows::{thread_texts, wait_for_status};
-use crate::keyboard_walk::{focus_here, press, tab_to, tab_to_id, type_text};
+use crate::keyboard_walk::{choose_computer, focus_here, press, tab_to, tab_to_id, type_text};
 use crate::replay::keep_screenshot;
 
 /// Presses Enter on the card's option labelled `label`, reached with Tab.
@@ -25,14 +25,7 @@ async fn run_next_and_a_question_card_are_used_with_the_keyboard_alone() {
     let app = App::launch().await.expect("the app opens");
     let wait = Eventually::new(&app.driver);
     wait.at_least("machine-row", 3).await.expect("computers");
-    tab_to(&app, false, "Design laptop in the sidebar", |f| {
-        f.testid == "machine-select" && f.row == "Design laptop"
-    })
-    .await;
-    press(&app, Key::Enter).await;
-    wait.text("task-machine-name", |t| t == "Design laptop")
-        .await
-        .expect("Enter chose the computer");
+    choose_computer(&app, &wait, "Design laptop").await;
 
     // A long task; meanwhile another request, held with Run next, then taken back.
     tab_to_id(&app, false, "composer").await;

@@ -12,7 +12,7 @@ use porthole_e2e::{by_testid, App, AppOptions, Eventually};
 use thirtyfour::prelude::*;
 
 use crate::keyboard_walk::{
-    focus_here, focus_inside, focused, press, retype, tab_to, tab_to_id, type_text,
+    choose_computer, focus_here, focus_inside, focused, press, retype, tab_to, tab_to_id, type_text,
 };
 use crate::replay::keep_screenshot;
 
@@ -51,14 +51,7 @@ async fn attachments_options_and_a_schedule_are_used_with_the_keyboard_alone() {
     .expect("the app opens");
     let wait = Eventually::new(&app.driver);
     wait.at_least("machine-row", 3).await.expect("computers");
-    tab_to(&app, false, "Design laptop in the sidebar", |f| {
-        f.testid == "machine-select" && f.row == "Design laptop"
-    })
-    .await;
-    press(&app, Key::Enter).await;
-    wait.text("task-machine-name", |t| t == "Design laptop")
-        .await
-        .expect("Enter chose the computer");
+    choose_computer(&app, &wait, "Design laptop").await;
 
     // The paperclip, pressed with Enter: a chip per file; each taken away again with Enter on
     // its ×, the focus staying in the composer.

@@ -14,7 +14,7 @@ use thirtyfour::prelude::*;
 
 use crate::flows::wait_for_status;
 use crate::keyboard_walk::{
-    focus_here, focus_inside, focused, press, tab_to, tab_to_id, type_text,
+    choose_computer, focus_here, focus_inside, focused, press, tab_to, tab_to_id, type_text,
 };
 use crate::replay::keep_screenshot;
 
@@ -53,14 +53,7 @@ async fn the_live_screen_needs_you_stop_cost_and_wake_with_the_keyboard_alone() 
     let wait = Eventually::new(&app.driver);
     let long = Eventually::new(&app.driver).within(Duration::from_secs(180));
     wait.at_least("machine-row", 3).await.expect("computers");
-    tab_to(&app, false, "Design laptop in the sidebar", |f| {
-        f.testid == "machine-select" && f.row == "Design laptop"
-    })
-    .await;
-    press(&app, Key::Enter).await;
-    wait.text("task-machine-name", |t| t == "Design laptop")
-        .await
-        .expect("Enter chose the computer");
+    choose_computer(&app, &wait, "Design laptop").await;
     until_attr(
         &app,
         "live-view",

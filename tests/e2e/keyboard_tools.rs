@@ -10,7 +10,7 @@ use porthole_e2e::{App, Eventually};
 use thirtyfour::prelude::*;
 
 use crate::keyboard_walk::{
-    chord, focus_here, focus_inside, focused, press, retype, tab_to, tab_to_id,
+    choose_computer, chord, focus_here, focus_inside, focused, press, retype, tab_to, tab_to_id,
 };
 use crate::replay::keep_screenshot;
 
@@ -39,14 +39,7 @@ async fn the_console_is_opened_used_and_closed_with_the_keyboard_alone() {
     let wait = Eventually::new(&app.driver);
     let long = Eventually::new(&app.driver).within(Duration::from_secs(200));
     wait.at_least("machine-row", 3).await.expect("computers");
-    tab_to(&app, false, "Design laptop in the sidebar", |f| {
-        f.testid == "machine-select" && f.row == "Design laptop"
-    })
-    .await;
-    press(&app, Key::Enter).await;
-    wait.text("task-machine-name", |t| t == "Design laptop")
-        .await
-        .expect("Enter chose the computer");
+    choose_computer(&app, &wait, "Design laptop").await;
 
     // Developer tools, switched on with Space in Settings… from the computer's menu.
     menu_item(&app, "menu-settings").await;

@@ -3,7 +3,7 @@
 //! shadow drawn on the element, the splitter's widened grip, or the ring of the code editor's
 //! frame the caret is in).
 
-use porthole_e2e::App;
+use porthole_e2e::{App, Eventually};
 use thirtyfour::prelude::*;
 
 /// What has the focus, and whether a person can see where it is.
@@ -171,4 +171,17 @@ pub async fn focus_here(app: &App, after: &str) -> Focus {
         "after {after}, the focus is not visible: {now:?}"
     );
     now
+}
+
+/// Chooses the computer `name` in the sidebar with Tab and Enter, and waits until the task
+/// column is that computer's.
+pub async fn choose_computer(app: &App, wait: &Eventually<'_>, name: &str) {
+    tab_to(app, false, &format!("{name} in the sidebar"), |f| {
+        f.testid == "machine-select" && f.row == name
+    })
+    .await;
+    press(app, Key::Enter).await;
+    wait.text("task-machine-name", |t| t == name)
+        .await
+        .expect("Enter chose the computer");
 }
