@@ -43,4 +43,24 @@ describe('CheckResult', () => {
     await waitFor(() => expect(checkResult).toHaveBeenCalledTimes(2));
     expect(checkResult.mock.calls[1][2]).toBe(key);
   });
+
+  it('keeps the keyboard on Check while it checks, and a second Enter asks nothing twice', async () => {
+    let finish: (j: unknown) => void = () => {};
+    checkResult.mockReset();
+    checkResult.mockReturnValue(new Promise((r) => (finish = r)));
+    render(CheckResult, { turnId: 'turn_1' });
+    await userEvent.type(screen.getByTestId('judge-sentence'), 'Gives a temperature');
+    screen.getByTestId('judge-run').focus();
+    await userEvent.keyboard('{Enter}');
+    const run = screen.getByTestId('judge-run');
+    expect(screen.getByTestId('judge-progress')).toBeInTheDocument();
+    expect(run).toHaveAttribute('aria-disabled', 'true');
+    expect(run).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(checkResult).toHaveBeenCalledTimes(1);
+    finish({ judgementId: 'j', verdict: 'passed', summary: 'Passed', task: 't', turns: [], usage: null, researchPreview: true, criteria: [] });
+    await screen.findByTestId('judge-verdict');
+    expect(run).toHaveAttribute('aria-disabled', 'false');
+    expect(run).toHaveFocus();
+  });
 });

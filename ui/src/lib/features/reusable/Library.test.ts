@@ -106,7 +106,12 @@ describe('Reusable tasks library', () => {
     render(Library, { machine: laptop });
     await userEvent.click(await screen.findByTestId('reusable-run'));
     expect(screen.getByTestId('reusable-running')).toHaveTextContent('can take up to three minutes');
-    expect(screen.getByTestId('reusable-run')).toBeDisabled();
+    // Busy, not disabled: it keeps the keyboard focus, and a second press runs nothing twice.
+    const run = screen.getByTestId('reusable-run');
+    expect(run).toHaveAttribute('aria-disabled', 'true');
+    expect(run).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(api.runReusable).toHaveBeenCalledTimes(1);
     finish(blockRun());
     await screen.findByTestId('run-output');
     expect(screen.queryByTestId('reusable-running')).not.toBeInTheDocument();

@@ -60,7 +60,11 @@ describe('Make this reusable', () => {
     api.learnReusable.mockReturnValue(new Promise((r) => (finish = r)));
     await userEvent.click(screen.getByTestId('reusable-learn'));
     expect(screen.getByTestId('reusable-progress')).toHaveTextContent('about two minutes');
-    expect(screen.getByTestId('reusable-learn')).toBeDisabled();
+    // Busy, not disabled: it keeps the keyboard focus, and a second press learns nothing twice.
+    expect(screen.getByTestId('reusable-learn')).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByTestId('reusable-learn')).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(api.learnReusable).toHaveBeenCalledTimes(1);
     expect(template).toBeDisabled();
     const [turnId, sent, key] = api.learnReusable.mock.calls[0];
     expect(turnId).toBe('turn_1');
