@@ -1,30 +1,19 @@
-// Plain-language formatting of times, money and counts, in the page's language: the words
-// come from the catalog (common.json), the numbers' shapes from Intl (i18n/intl.ts).
+// Plain-language formatting of times, money and counts, in the page's language: durations and
+// "how long ago" by Intl (i18n/intl.ts), the few words Intl lacks from the catalog (common.json).
 import { intl, t } from './i18n';
 
-/** How long ago, short: "just now", "5 min ago", "3 h ago", "yesterday", "4 days ago".
- * Not `intl.ago`: its "5 minutes ago" is longer than a sidebar tooltip wants. */
+/** How long ago, short, by Intl: "just now", "5 min. ago", "3 hr. ago", "yesterday", "4 days ago"
+ * / "gerade eben", "vor 5 Min.". "just now" stays the catalog's: Intl's "now" reads oddly in
+ * "Changed now" / "Geändert jetzt". */
 export function relativeTime(ms: number | null | undefined, now = Date.now()): string {
   if (!ms) return t('common.time.never');
-  const s = Math.round((now - ms) / 1000);
-  if (s < 45) return t('common.time.justNow');
-  const m = Math.round(s / 60);
-  if (m < 60) return t('common.time.minutesAgo', { n: m });
-  const h = Math.round(m / 60);
-  if (h < 24) return t('common.time.hoursAgo', { n: h });
-  return t('common.time.daysAgo', { count: Math.round(h / 24) });
+  if (intl.isNow(ms, now)) return t('common.time.justNow');
+  return intl.ago(ms, now, 'short');
 }
 
-/** Time left, as a clock that ticks: "1 h 02 min", "1 min 05 s", "5 s". */
+/** Time left, as a clock that ticks: "1 hr 02 min", "1 min 05 sec", "5 sec". */
 export function countdown(untilMs: number, now = Date.now()): string {
-  const total = Math.max(0, Math.round((untilMs - now) / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const two = (n: number) => String(n).padStart(2, '0');
-  if (h > 0) return t('common.countdown.hours', { h, m: two(m) });
-  if (m > 0) return t('common.countdown.minutes', { m, s: two(s) });
-  return t('common.countdown.seconds', { s });
+  return intl.ticking((untilMs - now) / 1000);
 }
 
 export function clockTime(ms: number): string {

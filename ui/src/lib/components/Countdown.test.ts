@@ -9,19 +9,19 @@ describe('Countdown', () => {
     vi.useFakeTimers();
     vi.setSystemTime(1_000_000);
     const { rerender } = render(Countdown, { until: 1_000_000 + 30_000 });
-    expect(screen.getByTestId('countdown').textContent).toBe('30 s');
+    expect(screen.getByTestId('countdown').textContent).toBe('30 sec');
     // 900 ms later (before the next tick) the deadline moves to 30 s from now.
     vi.setSystemTime(1_000_900);
     await rerender({ until: 1_000_900 + 30_000 });
-    expect(screen.getByTestId('countdown').textContent).toBe('30 s');
+    expect(screen.getByTestId('countdown').textContent).toBe('30 sec');
   });
 
   it('counts down on each tick', async () => {
     vi.useFakeTimers();
     vi.setSystemTime(2_000_000);
     render(Countdown, { until: 2_000_000 + 65_000 });
-    expect(screen.getByTestId('countdown').textContent).toBe('1 min 05 s');
+    expect(screen.getByTestId('countdown').textContent).toBe('1 min 05 sec');
     await vi.advanceTimersByTimeAsync(5_000);
-    expect(screen.getByTestId('countdown').textContent).toBe('1 min 00 s');
+    expect(screen.getByTestId('countdown').textContent).toBe('1 min 00 sec');
   });
 });

@@ -47,12 +47,12 @@ describe('the shell in German', () => {
     const error = { ...wordsFor(Code.unexpected), action: 'waitUntil' as const, retryAt };
     render(ErrorBanner, { error, onDismiss: () => {} });
     const english = screen.getByTestId('error-banner-reset').textContent ?? '';
-    expect(english).toMatch(/^\s*Available again at .+ — in 1 min 05 s\s*$/);
+    expect(english).toMatch(/^\s*Available again at .+ — in 1 min 05 sec\s*$/);
 
     speak('de');
     flushSync();
     const german = screen.getByTestId('error-banner-reset').textContent ?? '';
-    expect(german).toMatch(/^\s*Wieder verfügbar um \d\d:\d\d – in 1 Min\. 05 Sek\.\s*$/);
+    expect(german).toMatch(/^\s*Wieder verfügbar um \d\d:\d\d – in 1 Min\., 05 Sek\.\s*$/);
     expect(screen.getByTestId('error-banner-dismiss')).toHaveAccessibleName('Ausblenden');
   });
 

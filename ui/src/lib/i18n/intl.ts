@@ -37,3 +37,81 @@ export function weekdays(style: 'long' | 'short' = 'long'): string[] {
     new Date(monday + i * 86_400_000).toLocaleDateString(tag(), { weekday: style, timeZone: 'UTC' }),
   );
 }
+
+/** How Intl words a unit: "5 minutes" (long), "5 min" (short), "5m" (narrow). */
+export type Width = 'long' | 'short' | 'narrow';
+
+/** How long ago a time was, by Intl in the page's language: "now", "5 min. ago" / "vor 5 Min.",
+ * "3 hr. ago", "yesterday" / "gestern", "4 days ago". Under 45 s (or a time ahead of `now`,
+ * a clock that runs a little fast) it is Intl's "now"; minutes up to 59, hours up to 23, then
+ * days. */
+export function ago(ms: number, now = Date.now(), width: Width = 'short'): string {
+  const words = new Intl.RelativeTimeFormat(tag(), { numeric: 'auto', style: width });
+  const s = Math.max(0, Math.round((now - ms) / 1000));
+  if (!Number.isFinite(s) || s < NOW_SECONDS) return words.format(0, 'second');
+  const m = Math.round(s / 60);
+  if (m < 60) return words.format(-m, 'minute');
+  const h = Math.round(m / 60);
+  if (h < 24) return words.format(-h, 'hour');
+  return words.format(-Math.round(h / 24), 'day');
+}
+
+/** Under this many seconds, `ago` says "now". */
+export const NOW_SECONDS = 45;
+
+/** Whether `ago` would say "now" of a time: under 45 s ago, or ahead of `now`. */
+export function isNow(ms: number, now = Date.now()): boolean {
+  return !(Math.round((now - ms) / 1000) >= NOW_SECONDS);
+}
+
+type Unit = 'hour' | 'minute' | 'second';
+
+function amount(n: number, unit: Unit, width: Width, options: Intl.NumberFormatOptions = {}): string {
+  return new Intl.NumberFormat(tag(), { style: 'unit', unit, unitDisplay: width, ...options }).format(n);
+}
+
+/** Pieces of a duration said together, as the language lists amounts, at its tightest:
+ * "1 hr 2 min" / "1 Std., 2 Min." (English's other list styles put commas in). */
+function together(pieces: string[]): string {
+  return new Intl.ListFormat(tag(), { type: 'unit', style: 'narrow' }).format(pieces);
+}
+
+function parts(seconds: number): { h: number; m: number; s: number } {
+  const total = Number.isFinite(seconds) ? Math.max(0, Math.round(seconds)) : 0;
+  return { h: Math.floor(total / 3600), m: Math.floor((total % 3600) / 60), s: total % 60 };
+}
+
+/** How long something takes or took, in whole seconds: "1 hr 2 min 5 sec", "3 min", "0 sec" /
+ * "1 Std., 2 Min., 5 Sek.". Units that are zero are left out. */
+export function duration(seconds: number, width: Width = 'short'): string {
+  const { h, m, s } = parts(seconds);
+  const pieces = [
+    ...(h > 0 ? [amount(h, 'hour', width)] : []),
+    ...(m > 0 ? [amount(m, 'minute', width)] : []),
+    ...(s > 0 || (h === 0 && m === 0) ? [amount(s, 'second', width)] : []),
+  ];
+  return together(pieces);
+}
+
+/** A time that ticks (a countdown, a wait so far), its two largest units with the smaller one
+ * on two digits so it does not jump about: "1 hr 02 min", "1 min 05 sec", "5 sec" /
+ * "1 Std., 02 Min.". */
+export function ticking(seconds: number, width: Width = 'short'): string {
+  const { h, m, s } = parts(seconds);
+  const two = { minimumIntegerDigits: 2 };
+  if (h > 0) return together([amount(h, 'hour', width), amount(m, 'minute', width, two)]);
+  if (m > 0) return together([amount(m, 'minute', width), amount(s, 'second', width, two)]);
+  return amount(s, 'second', width);
+}
+
+/** Seconds with a fraction, for how long a short run took: "1.23 sec" / "1,23 Sek.". */
+export function seconds(n: number, digits = 2, width: Width = 'short'): string {
+  const value = Number.isFinite(n) ? Math.max(0, n) : 0;
+  return amount(value, 'second', width, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/** A time ahead, from now: "in 3 hours" / "in 3 Stunden" ("in 1 hour", never "in 1 hours"). */
+export function inHours(hours: number, width: Width = 'long'): string {
+  const n = Number.isFinite(hours) ? hours : 0;
+  return new Intl.RelativeTimeFormat(tag(), { numeric: 'always', style: width }).format(n, 'hour');
+}
