@@ -1,7 +1,7 @@
 //! The control console: open a lease on a cloud computer, run a block (result, logs,
 //! screenshot, variables), see the idle countdown, close, and read why it ended.
 
-use porthole_e2e::{by_testid, App, Eventually};
+use porthole_e2e::{by_testid, leading_number, seconds_in_page, App, Eventually};
 
 use crate::replay::image_loaded;
 use crate::replay::keep_screenshot;
@@ -71,9 +71,15 @@ async fn the_console_opens_runs_a_block_and_closes() {
         .await
         .expect("variables");
     assert!(vars.contains("shot"));
-    wait.text("run-duration", |t| t.ends_with(" s"))
+    // How long the block took, in seconds to the hundredth as the page's Intl says them.
+    let took = wait
+        .text("run-duration", |t| leading_number(t).is_some())
         .await
         .expect("duration");
+    let said = seconds_in_page(&app, leading_number(&took).unwrap(), Some(2))
+        .await
+        .unwrap();
+    assert_eq!(took.trim(), said, "the run's time in seconds");
     keep_screenshot(&app, "console-run").await;
 
     app.driver

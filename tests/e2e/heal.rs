@@ -4,7 +4,7 @@
 //! and the repaired task runs. On the way, the console (used to close the page that asked to
 //! sign in) counts down the Demo's real idle limit.
 
-use porthole_e2e::{by_testid, App, Eventually};
+use porthole_e2e::{by_testid, leading_number, seconds_in_page, App, Eventually};
 use std::time::Duration;
 use thirtyfour::By;
 
@@ -122,9 +122,14 @@ async fn a_failed_run_is_fixed_with_feedback_and_the_fixed_task_runs() {
         .text("console-idle-countdown", |t| !t.trim().is_empty())
         .await
         .expect("the idle countdown shows");
-    let seconds: Option<u32> = left.trim().strip_suffix(" s").and_then(|n| n.parse().ok());
+    // Seconds only, as the page's Intl says them ("30 sec"), not minutes.
+    let seconds = leading_number(&left).filter(|s| *s <= 30.0);
+    let said = match seconds {
+        Some(s) => seconds_in_page(&app, s, None).await.unwrap(),
+        None => String::new(),
+    };
     assert!(
-        seconds.is_some_and(|s| s <= 30),
+        seconds.is_some() && said == left.trim(),
         "the countdown starts within the scaled idle limit: {left}"
     );
     keep_screenshot(&app, "heal-console").await;

@@ -8,10 +8,12 @@
 
 mod browser;
 mod driver;
+mod intl;
 mod wait;
 
 pub use browser::Browser;
 pub use driver::{App, AppOptions};
+pub use intl::{leading_number, seconds_in_page};
 pub use wait::{by_testid, text_of, visible, Eventually};
 
 /// Where screenshots go: kept as artifacts of the run.
