@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { describeCard, placesNamed, shellWords } from './approval-words';
+import { speak } from './i18n';
 import type { ApprovalRequest } from './api';
 
 const card = (over: Partial<ApprovalRequest>): ApprovalRequest => ({
@@ -88,5 +89,32 @@ describe('describeCard: a target elsewhere than the task named', () => {
     expect(placesNamed('Delete the old files in Downloads')).toEqual(['Downloads']);
     expect(placesNamed('Empty the folder called "exports" on my Desktop')).toEqual(['Desktop', 'exports']);
     expect(placesNamed('Find the weather in Paris')).toEqual([]);
+  });
+});
+
+describe('describeCard: the places named, in the page’s language', () => {
+  afterEach(() => speak('en'));
+
+  it('names a well-known folder the task named in German words', () => {
+    speak('de');
+    const w = describeCard(card({ command: 'rm -r ~/Documents/old-reports' }), 'Lösche die alten Dateien in Downloads');
+    expect(w.mismatch).toBe('Deine Aufgabe nannte Downloads, aber das hier löscht old-reports in Documents.');
+    expect(placesNamed('Räum meinen Schreibtisch auf')).toEqual(['Schreibtisch']);
+    // An English task read on a German page: the folder is named the German way.
+    expect(placesNamed('Clean up my desktop and pictures')).toEqual(['Schreibtisch', 'Bilder']);
+  });
+
+  it('knows a folder by its German name on disk and in the task', () => {
+    speak('de');
+    expect(describeCard(card({ command: 'rm -r ~/Dokumente/entwuerfe' }), 'Lösche alles in Dokumente').mismatch).toBeNull();
+    expect(describeCard(card({ command: 'rm -r ~/Documents/drafts' }), 'Lösche alles in Dokumente').mismatch).toBeNull();
+    expect(describeCard(card({ command: 'rm -r ~/Bilder/urlaub' }), 'Lösche den Ordner „Entwürfe“').mismatch)
+      .toBe('Deine Aufgabe nannte den Ordner entwürfe, aber das hier löscht urlaub in Bilder.');
+  });
+
+  it('names a German task’s folder in English words on an English page', () => {
+    expect(placesNamed('Lösche die alten Fotos in Dokumente')).toEqual(['Photos', 'Documents']);
+    const w = describeCard(card({ command: 'rm -r ~/Music/old' }), 'Delete the old files in Dokumente');
+    expect(w.mismatch).toBe('Your task named Documents, but this deletes old in Music.');
   });
 });

@@ -10,7 +10,8 @@
 // shell command into a sentence, and this reading must stay small enough to check by eye: a
 // command it does not know is never guessed at, only its title is shown.
 import type { ApprovalRequest } from './api';
-import { t } from './i18n';
+import { t, type Key } from './i18n';
+import { english, german } from './i18n/catalog';
 
 export type CardWords = {
   /** What will happen, as a sentence. */
@@ -28,7 +29,29 @@ export type CardWords = {
 type Target = { path: string[]; raw: string; kind: 'folder' | 'file' | 'matching' | 'disk' };
 
 // Folders people name by their everyday name; a task that names one expects the work there.
-const KNOWN_PLACES = ['desktop', 'documents', 'downloads', 'pictures', 'photos', 'music', 'videos', 'movies'];
+// A task may name one in either language ("Documents", "Dokumente"), a folder on disk may be
+// called either, and the warning names it in the page's language.
+const KNOWN_PLACES = {
+  desktop: 'approval.knownPlace.desktop',
+  documents: 'approval.knownPlace.documents',
+  downloads: 'approval.knownPlace.downloads',
+  pictures: 'approval.knownPlace.pictures',
+  photos: 'approval.knownPlace.photos',
+  music: 'approval.knownPlace.music',
+  videos: 'approval.knownPlace.videos',
+  movies: 'approval.knownPlace.movies',
+} as const satisfies Record<string, Key>;
+type KnownPlace = keyof typeof KNOWN_PLACES;
+
+/** Every name a well-known folder goes by, lower case: its English and its German name. */
+function namesOf(place: KnownPlace): string[] {
+  const name = (catalog: typeof english) => catalog.approval[`knownPlace.${place}`].toLowerCase();
+  return [...new Set([place, name(english), name(german)])];
+}
+
+function knownPlace(word: string): KnownPlace | undefined {
+  return (Object.keys(KNOWN_PLACES) as KnownPlace[]).find((place) => namesOf(place).includes(word));
+}
 
 /** Splits a command into words the way a POSIX shell does for plain quoting ('', "" and \). */
 export function shellWords(command: string): string[][] {
@@ -235,29 +258,49 @@ function describeTargets(targets: Target[]): { what: string; act: string } {
 const stem = (w: string) => w.toLowerCase().replace(/s$/, '');
 const wordsOf = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
-/** The places a task names: well-known folders, and "the X folder" / "folder X". */
-export function placesNamed(task: string): string[] {
-  const words = wordsOf(task);
-  const named: string[] = [];
-  for (const w of words) {
-    if (KNOWN_PLACES.includes(w)) named.push(w.charAt(0).toUpperCase() + w.slice(1));
+/** A place a task names: what it is called on disk (any of `words`), and how a warning says it. */
+type Named = { words: string[]; shown: string; known: boolean };
+
+// Words the folder patterns below catch that are not a folder's name (English and German).
+const NOT_A_NAME = ['the', 'a', 'this', 'that', 'my', 'your', 'old', 'new', 'in', 'of', 'to', 'from', 'and',
+  'den', 'dem', 'der', 'die', 'das', 'im', 'mein', 'meinem', 'meinen', 'deinem', 'alten', 'neuen', 'namens'];
+
+function named(task: string): Named[] {
+  const found: Named[] = [];
+  const seen = new Set<KnownPlace>();
+  for (const w of wordsOf(task)) {
+    const place = knownPlace(w);
+    if (place && !seen.has(place)) {
+      seen.add(place);
+      found.push({ words: namesOf(place), shown: t(KNOWN_PLACES[place]), known: true });
+    }
   }
   const lower = task.toLowerCase();
-  const before = /(?:^|\s)(?:the\s+|my\s+|our\s+)?(?:old\s+|new\s+)?[“"']?([\p{L}\p{N}][\p{L}\p{N}_.-]*)[”"']?\s+folder\b/gu;
-  const after = /\bfolder\s+(?:called\s+|named\s+)?[“"']?([\p{L}\p{N}][\p{L}\p{N}_.-]*)[”"']?/gu;
+  const before = /(?:^|\s)(?:the\s+|my\s+|our\s+)?(?:old\s+|new\s+)?[“"'„]?([\p{L}\p{N}][\p{L}\p{N}_.-]*)[”"'“]?\s+folder\b/gu;
+  const after = /\b(?:folder|ordner)\s+(?:called\s+|named\s+|namens\s+)?[“"'„]?([\p{L}\p{N}][\p{L}\p{N}_.-]*)[”"'“]?/gu;
   for (const re of [before, after]) {
     for (const m of lower.matchAll(re)) {
       const name = m[1];
-      if (['the', 'a', 'this', 'that', 'my', 'your', 'old', 'new', 'in', 'of', 'to', 'from', 'and'].includes(name)) continue;
-      if (!named.some((n) => stem(n) === stem(name))) named.push(name);
+      if (NOT_A_NAME.includes(name)) continue;
+      if (!found.some((n) => n.words.some((w) => stem(w) === stem(name)))) {
+        found.push({ words: [name], shown: name, known: false });
+      }
     }
   }
-  return named;
+  return found;
 }
 
-function inPlace(path: string[], place: string): boolean {
-  const want = stem(place);
-  return path.some((part) => wordsOf(part).some((w) => stem(w) === want) || stem(part) === want);
+/** The places a task names: well-known folders (in the page's language), and "the X folder" /
+ * "folder X" / "Ordner X". */
+export function placesNamed(task: string): string[] {
+  return named(task).map((n) => n.shown);
+}
+
+function inPlace(path: string[], words: string[]): boolean {
+  return words.some((word) => {
+    const want = stem(word);
+    return path.some((part) => wordsOf(part).some((w) => stem(w) === want) || stem(part) === want);
+  });
 }
 
 /** The card in words, given the words of the task it is part of. */
@@ -267,15 +310,15 @@ export function describeCard(card: ApprovalRequest, task: string): CardWords {
   const titleSaysDelete = /^\s*(delete|remove|erase|wipe|destroy|empty the trash)\b/i.test(card.title);
   if (targets.length > 0) {
     const { what, act } = describeTargets(targets);
-    const named = placesNamed(task);
+    const places = named(task);
     const files = targets.filter((t) => t.kind !== 'disk');
-    const astray = named.length > 0 && files.length > 0
-      && files.some((t) => !named.some((place) => inPlace(t.path, place)));
-    const places = list(named.map((n) => (KNOWN_PLACES.includes(n.toLowerCase()) ? n : t('approval.namedFolder', { name: n }))));
+    const astray = places.length > 0 && files.length > 0
+      && files.some((t) => !places.some((place) => inPlace(t.path, place.words)));
+    const namedWords = list(places.map((n) => (n.known ? n.shown : t('approval.namedFolder', { name: n.shown }))));
     const deletes = files.length === 1
       ? t('approval.mismatch.one', { name: nameOf(files[0]), place: placeWords(files[0].path) })
       : t('approval.mismatch.elsewhere');
-    const mismatch = astray ? t('approval.mismatch', { places, what: deletes }) : null;
+    const mismatch = astray ? t('approval.mismatch', { places: namedWords, what: deletes }) : null;
     return { headline: t('approval.headline', { what }), destructive: true, act, silence: t('approval.silence.nothingDeleted'), mismatch };
   }
   if (titleSaysDelete) {
