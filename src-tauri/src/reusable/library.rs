@@ -23,6 +23,11 @@ pub struct ReusableTask {
     pub id: String,
     /// Which service it was learned on (`demo` or the account's address).
     pub scope: String,
+    /// Empty when the service gave it no title: the page words it then ("Reusable task", in the
+    /// person's language). Files of earlier versions saved those English words instead, read
+    /// back as empty.
+    #[serde(deserialize_with = "untitled_if_default")]
+    #[specta(type = String)]
     pub title: String,
     pub template: String,
     pub parameters: Vec<Parameter>,
@@ -39,13 +44,25 @@ pub struct ReusableTask {
     pub failed_runs: Vec<Evaluation>,
 }
 
+/// The words earlier versions saved as an untitled reusable task's title.
+const OLD_UNTITLED: &str = "Reusable task";
+
+fn untitled_if_default<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let title = String::deserialize(d)?;
+    Ok(if title == OLD_UNTITLED {
+        String::new()
+    } else {
+        title
+    })
+}
+
 impl ReusableTask {
     pub fn from_learned(id: String, scope: &str, learned: &LearnResult, now: f64) -> Self {
         Self {
             id,
             scope: scope.to_owned(),
             title: if learned.title.trim().is_empty() {
-                "Reusable task".into()
+                String::new()
             } else {
                 learned.title.clone()
             },
@@ -204,7 +221,28 @@ mod tests {
         assert_eq!(task.warnings, vec!["uses a fixed wait", "plain words"]);
         assert!(task.errors.is_empty());
         let untitled = ReusableTask::from_learned("r2".into(), "demo", &learned(" "), 5.0);
-        assert_eq!(untitled.title, "Reusable task");
+        assert_eq!(
+            untitled.title, "",
+            "worded by the page, in the person's language"
+        );
+    }
+
+    #[test]
+    fn an_untitled_task_saved_in_english_words_reads_back_untitled() {
+        let mut saved = serde_json::to_value(ReusableTask::from_learned(
+            "r1".into(),
+            "demo",
+            &learned("Weather"),
+            5.0,
+        ))
+        .unwrap();
+        saved["title"] = json!("Reusable task");
+        let read: ReusableTask = serde_json::from_value(saved.clone()).unwrap();
+        assert_eq!(read.title, "");
+        // A title of the person's own keeps its words, even ones that merely contain those.
+        saved["title"] = json!("Reusable task for invoices");
+        let read: ReusableTask = serde_json::from_value(saved).unwrap();
+        assert_eq!(read.title, "Reusable task for invoices");
     }
 
     #[test]

@@ -788,6 +788,11 @@ export type ReusableTask = {
 	id: string,
 	/**  Which service it was learned on (`demo` or the account's address). */
 	scope: string,
+	/**
+	 *  Empty when the service gave it no title: the page words it then ("Reusable task", in the
+	 *  person's language). Files of earlier versions saved those English words instead, read
+	 *  back as empty.
+	 */
 	title: string,
 	template: string,
 	parameters: Parameter[],

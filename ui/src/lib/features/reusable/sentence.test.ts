@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { extraParameters, fieldLabel, filledTask, plainResult, sentenceParts, taskName } from './sentence';
+import { afterEach, describe, expect, it } from 'vitest';
+import { extraParameters, fieldLabel, filledTask, plainResult, reusableTitle, sentenceParts, taskName } from './sentence';
+import { speak } from '../../i18n';
 
 describe('a reusable task as a sentence', () => {
   it('splits the template into words and named fields', () => {
@@ -63,5 +64,20 @@ describe('runProblem', () => {
     expect(p.detail).toContain('send “Sign in to Browser”');
     expect(p.detail).not.toContain('needs_sign_in');
     expect(p.detail).not.toContain('live screen');
+  });
+});
+
+describe('an untitled reusable task', () => {
+  afterEach(() => speak('en'));
+
+  it('is saved without words and named in the page’s language when shown', () => {
+    expect(reusableTitle('')).toBe('Reusable task');
+    expect(reusableTitle('  ')).toBe('Reusable task');
+    expect(taskName({ title: '', template: '' })).toBe('Reusable task');
+    expect(reusableTitle('Tidy up')).toBe('Tidy up');
+    speak('de');
+    expect(reusableTitle('')).toBe('Wiederverwendbare Aufgabe');
+    expect(taskName({ title: '', template: '' })).toBe('Wiederverwendbare Aufgabe');
+    expect(reusableTitle('Tidy up')).toBe('Tidy up');
   });
 });

@@ -32,9 +32,15 @@ export function fieldLabel(name: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** A saved task's title, or for one the service gave none, "Reusable task" in the page's
+ * language (saved untitled, as a conversation is). */
+export function reusableTitle(title: string | null | undefined): string {
+  return title?.trim() ? title : t('reusable.untitled');
+}
+
 /** The task's name with its fields shown as ‹Label›, so none is lost from the title. */
 export function taskName(task: Pick<ReusableTask, 'template' | 'title'>): string {
-  if (!task.template) return task.title;
+  if (!task.template?.trim()) return reusableTitle(task.title);
   return sentenceParts(task.template)
     .map((p) => (p.kind === 'text' ? p.text : `‹${fieldLabel(p.name)}›`))
     .join('')
