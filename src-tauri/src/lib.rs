@@ -84,6 +84,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             console::commands::console_screenshot,
             console::commands::lease_endings,
             account::commands::identity_info,
+            account::commands::browser_sign_in_ready,
             account::commands::sign_in_with_browser,
             account::commands::cancel_sign_in,
             account::commands::sign_in_with_token,

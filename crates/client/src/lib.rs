@@ -50,8 +50,10 @@ pub mod error;
 mod error_code;
 pub mod events;
 mod executor;
+pub mod firebase;
 pub mod follower;
 mod follower_updates;
+pub mod google;
 pub mod judge;
 pub mod keys;
 pub mod learn;
@@ -62,6 +64,9 @@ pub mod messages;
 pub mod models;
 pub mod oauth;
 pub mod sessions;
+pub mod signin_config;
+#[cfg(test)]
+mod signin_tests;
 pub mod sse;
 pub mod task_update;
 pub mod turns;
@@ -78,3 +83,4 @@ pub use follower::{FollowerState, TaskFailure, TaskFollower, TaskUpdate, Transpo
 pub use follower_updates::Delivered;
 pub use learned_code::learned_exec_block;
 pub use lease::{Lease, LeaseState};
+pub use signin_config::SignInConfig;

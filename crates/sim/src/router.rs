@@ -121,7 +121,8 @@ pub fn build(state: AppState) -> Router {
     Router::new()
         .merge(v1)
         .merge(crate::approvals::page_routes())
-        .merge(crate::oauth::routes())
+        .merge(crate::google::routes())
+        .merge(crate::firebase::routes())
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(
             state.clone(),

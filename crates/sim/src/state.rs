@@ -27,14 +27,20 @@ pub struct IdToken {
     pub expires_at: i64,
 }
 
-/// What a refresh token stands for.
+/// What a Firebase refresh token stands for.
 #[derive(Debug, Clone)]
 pub struct RefreshGrant {
     pub user_id: String,
-    pub client_id: String,
 }
 
-/// A pending OAuth authorization code.
+/// A Google ID token the simulator issued as Google: good only for trading at Firebase.
+#[derive(Debug, Clone)]
+pub struct GoogleIdToken {
+    pub user_id: String,
+    pub expires_at: i64,
+}
+
+/// A pending Google authorization code.
 #[derive(Debug, Clone)]
 pub struct AuthCode {
     pub user_id: String,
@@ -63,6 +69,7 @@ pub struct Db {
     pub keys: Vec<ApiKey>,
     pub id_tokens: HashMap<String, IdToken>,
     pub auth_codes: HashMap<String, AuthCode>,
+    pub google_id_tokens: HashMap<String, GoogleIdToken>,
     pub refresh_tokens: HashMap<String, RefreshGrant>,
     pub uploads: Vec<Upload>,
     pub credits: HashMap<String, Credit>,

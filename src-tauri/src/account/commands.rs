@@ -21,23 +21,30 @@ pub async fn identity_info(app: AppHandle) -> Res<Option<IdentityInfo>> {
     Ok(identity::current(&app).await?)
 }
 
-/// Signs in through the system browser; `issuer` defaults to the service address.
+/// Whether this copy can sign in through the browser at `base_url` (with Google): always at
+/// the Demo, elsewhere only when it was built with the sign-in's configuration. When not, the
+/// page says so instead of offering a button that cannot work.
 #[tauri::command]
 #[specta::specta]
-pub async fn sign_in_with_browser(
-    app: AppHandle,
-    base_url: String,
-    issuer: Option<String>,
-) -> Res<IdentityInfo> {
-    let issuer = issuer
-        .filter(|i| !i.trim().is_empty())
-        .unwrap_or_else(|| base_url.clone());
+pub async fn browser_sign_in_ready(app: AppHandle, base_url: String) -> bool {
+    super::signin_config::for_address(&app, &base_url)
+        .await
+        .is_some()
+}
+
+/// Signs in through the system browser: Google, then Firebase (see `signin`).
+#[tauri::command]
+#[specta::specta]
+pub async fn sign_in_with_browser(app: AppHandle, base_url: String) -> Res<IdentityInfo> {
+    let Some(config) = super::signin_config::for_address(&app, &base_url).await else {
+        return Err(AppError::SignInUnavailable("built without Google sign-in".into()).into());
+    };
     let open = |url: String| {
         app.opener()
             .open_url(url, None::<&str>)
             .map_err(|e| AppError::SignInUnavailable(e.to_string()))
     };
-    signin::with_browser(&app, &base_url, issuer.trim(), open).await
+    signin::with_browser(&app, &base_url, &config, open).await
 }
 
 /// Stops waiting for the browser: the loopback listener closes and nothing is kept.

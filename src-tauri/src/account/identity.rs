@@ -9,8 +9,8 @@
 
 use std::sync::Arc;
 
-use porthole_client::oauth;
-use porthole_client::{Client, Credential, Secret};
+use porthole_client::firebase;
+use porthole_client::{Client, Credential, Secret, SignInConfig};
 use serde::Serialize;
 use tauri::{AppHandle, Manager};
 
@@ -109,20 +109,25 @@ impl Identity {
         Ok(())
     }
 
-    /// `signed_in` with a token that will not expire during the next call: renewed with the
-    /// provider's refresh token when it is about to, else dropped with
-    /// [`AppError::SignInExpired`], so the person is asked to sign in again before a call
-    /// fails, not after. A provider that cannot be reached keeps the sign-in for a retry.
-    async fn fresh(&self, signed_in: SignedIn) -> AppResult<SignedIn> {
+    /// `signed_in` with a token that will not expire during the next call: renewed with
+    /// Firebase's refresh token (at `config`, the address's sign-in) when it is about to, else
+    /// dropped with [`AppError::SignInExpired`], so the person is asked to sign in again
+    /// before a call fails, not after. A provider that cannot be reached keeps the sign-in
+    /// for a retry.
+    async fn fresh(
+        &self,
+        signed_in: SignedIn,
+        config: Option<&SignInConfig>,
+    ) -> AppResult<SignedIn> {
         let token = signed_in.stored.token.expose();
         if signed_in.demo || !token_life::needs_renewal(token, token_life::now_secs()) {
             return Ok(signed_in);
         }
-        let Some(refresh) = signed_in.stored.refresh.clone() else {
+        let (Some(refresh), Some(config)) = (signed_in.stored.refresh.clone(), config) else {
             self.forget(&[]).await?;
             return Err(AppError::SignInExpired);
         };
-        let renewed = match oauth::refresh(&refresh.issuer, &refresh.token).await {
+        let renewed = match firebase::refresh(config, &refresh.token).await {
             Ok(renewed) => renewed,
             Err(porthole_client::Error::Input(_)) => {
                 // The provider no longer takes the refresh token (revoked, or signed out
@@ -136,9 +141,8 @@ impl Identity {
             token: renewed.id_token,
             user_id: signed_in.stored.user_id,
             refresh: Some(Refresh {
-                // A provider that rotates refresh tokens sends the next one.
+                // Firebase may send the next refresh token to keep.
                 token: renewed.refresh_token.unwrap_or(refresh.token),
-                issuer: refresh.issuer,
             }),
         };
         self.remember(&signed_in.base_url, stored).await?;
@@ -235,7 +239,11 @@ async fn signed_in(app: &AppHandle) -> AppResult<Option<SignedIn>> {
 /// `SignInNeeded` when nobody is, `SignInExpired` when the sign-in ran out.
 pub async fn client(app: &AppHandle) -> AppResult<(Client, IdentityInfo)> {
     let signed_in = signed_in(app).await?.ok_or(AppError::SignInNeeded)?;
-    let signed_in = app.state::<Identity>().fresh(signed_in).await?;
+    let config = super::signin_config::for_address(app, &signed_in.base_url).await;
+    let signed_in = app
+        .state::<Identity>()
+        .fresh(signed_in, config.as_ref())
+        .await?;
     let token = signed_in.stored.token;
     let info = info(&signed_in.base_url, &token, signed_in.demo);
     let client = Client::new(&signed_in.base_url, Credential::IdToken(token))?;
@@ -268,6 +276,7 @@ pub fn display_name(token: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::super::sign_in_vault::memory::MemoryVault;
+    use super::super::signin_config::for_simulator;
     use super::*;
     use base64::engine::general_purpose::URL_SAFE_NO_PAD;
     use base64::Engine;
@@ -341,7 +350,7 @@ mod tests {
         .await
         .unwrap();
         let signed = super::super::signin::browser_token(
-            &sim.base_url,
+            &for_simulator(&sim.base_url),
             super::super::signin::tests::browser_choosing("ada"),
             std::time::Duration::from_secs(20),
         )
@@ -374,7 +383,6 @@ mod tests {
     async fn a_sign_in_about_to_expire_is_renewed_with_its_refresh_token_before_the_call() {
         let (sim, mut signed_in, refresh_token) = short_lived_sign_in().await;
         signed_in.stored.refresh = Some(Refresh {
-            issuer: sim.base_url.clone(),
             token: refresh_token.expect("the simulator gives a refresh token"),
         });
         let (vault, identity) = setup();
@@ -384,7 +392,11 @@ mod tests {
             .unwrap();
         until_due(&signed_in.stored.token).await;
 
-        let fresh = identity.fresh(identity.get().unwrap()).await.unwrap();
+        let config = for_simulator(&sim.base_url);
+        let fresh = identity
+            .fresh(identity.get().unwrap(), Some(&config))
+            .await
+            .unwrap();
         assert_ne!(fresh.stored.token, signed_in.stored.token, "a new token");
         assert!(!token_life::needs_renewal(
             fresh.stored.token.expose(),
@@ -408,9 +420,8 @@ mod tests {
         let (sim, signed_in, _) = short_lived_sign_in().await;
         for refresh in [
             None,
-            // One the provider does not take (revoked, or signed out elsewhere).
+            // One Firebase does not take (revoked, or signed out elsewhere).
             Some(Refresh {
-                issuer: sim.base_url.clone(),
                 token: Secret::new("rt_unknown"),
             }),
         ] {
@@ -422,7 +433,11 @@ mod tests {
             identity.remember(&sim.base_url, stored).await.unwrap();
             until_due(&signed_in.stored.token).await;
 
-            let refused = identity.fresh(identity.get().unwrap()).await.unwrap_err();
+            let config = for_simulator(&sim.base_url);
+            let refused = identity
+                .fresh(identity.get().unwrap(), Some(&config))
+                .await
+                .unwrap_err();
             assert!(matches!(refused, AppError::SignInExpired), "{refused:?}");
             let words = crate::error::UiError::from(&refused);
             assert_eq!(words.code, crate::UiCode::SignInExpired);

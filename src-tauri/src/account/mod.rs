@@ -8,4 +8,5 @@ pub mod keys;
 pub mod redirect_catcher;
 pub mod sign_in_vault;
 pub mod signin;
+pub mod signin_config;
 pub mod token_life;

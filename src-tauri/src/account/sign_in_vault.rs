@@ -25,10 +25,10 @@ pub struct Stored {
     pub refresh: Option<Refresh>,
 }
 
-/// The provider's refresh token and where to trade it.
+/// Firebase's refresh token, traded at the Secure Token service of the address's sign-in
+/// (`signin_config`).
 #[derive(Clone)]
 pub struct Refresh {
-    pub issuer: String,
     pub token: Secret,
 }
 
@@ -36,12 +36,14 @@ impl std::fmt::Debug for Stored {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Stored")
             .field("user_id", &self.user_id)
-            .field("refresh", &self.refresh.as_ref().map(|r| &r.issuer))
+            .field("refresh", &self.refresh.is_some())
             .finish_non_exhaustive()
     }
 }
 
-/// The entry's value.
+/// The entry's value. Entries of earlier versions also hold an `issuer` (where the sign-in of
+/// that version renewed its token); it is ignored, and their refresh token, which Firebase
+/// does not know, ends in signing in again.
 #[derive(Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct Entry {
@@ -50,8 +52,6 @@ struct Entry {
     user_id: Option<String>,
     #[serde(default)]
     refresh_token: Option<String>,
-    #[serde(default)]
-    issuer: Option<String>,
 }
 
 impl Stored {
@@ -60,7 +60,6 @@ impl Stored {
             id_token: self.token.expose().to_owned(),
             user_id: self.user_id.clone(),
             refresh_token: self.refresh.as_ref().map(|r| r.token.expose().to_owned()),
-            issuer: self.refresh.as_ref().map(|r| r.issuer.clone()),
         };
         serde_json::to_string(&entry).unwrap_or_default()
     }
@@ -71,13 +70,9 @@ impl Stored {
             Ok(entry) => Self {
                 token: Secret::new(entry.id_token),
                 user_id: entry.user_id,
-                refresh: entry
-                    .refresh_token
-                    .zip(entry.issuer)
-                    .map(|(token, issuer)| Refresh {
-                        issuer,
-                        token: Secret::new(token),
-                    }),
+                refresh: entry.refresh_token.map(|token| Refresh {
+                    token: Secret::new(token),
+                }),
             },
             Err(_) => Self {
                 token: Secret::new(value),
@@ -201,7 +196,6 @@ mod tests {
             token: Secret::new("tok"),
             user_id: Some("u_1".into()),
             refresh: Some(Refresh {
-                issuer: "https://idp.example".into(),
                 token: Secret::new("rt_1"),
             }),
         };
@@ -211,10 +205,13 @@ mod tests {
         let refresh = back
             .refresh
             .expect("the refresh token is kept beside the token");
-        assert_eq!(
-            (refresh.issuer.as_str(), refresh.token.expose()),
-            ("https://idp.example", "rt_1")
+        assert_eq!(refresh.token.expose(), "rt_1");
+        // An entry of the version whose sign-in named its own issuer still reads.
+        let older = Stored::from_value(
+            r#"{"idToken":"tok","userId":"u_1","refreshToken":"rt_0","issuer":"https://idp.example"}"#,
         );
+        assert_eq!(older.token.expose(), "tok");
+        assert_eq!(older.refresh.map(|r| r.token), Some(Secret::new("rt_0")));
         let printed = format!("{stored:?}");
         assert!(
             !printed.contains("tok") && !printed.contains("rt_1"),

@@ -1,6 +1,7 @@
-//! Signing in with the identity provider: in the browser (authorization code + PKCE, loopback
-//! redirect) or by pasting a token. Either way the token is checked with the service before
-//! it is kept (see `identity`).
+//! Signing in with the identity provider: in the browser (Google's authorization code + PKCE
+//! with a loopback redirect, then Firebase turns Google's ID token into the Firebase ID
+//! token the service takes) or by pasting a token. Either way the token is checked with the
+//! service before it is kept (see `identity`).
 //!
 //! A browser sign-in can be stopped by the person while Porthole waits ([`BrowserWait`]):
 //! the wait's future is dropped, which closes the loopback listener at once, and nothing is
@@ -10,8 +11,10 @@ use std::future::Future;
 use std::time::Duration;
 
 use porthole_client::auth::AuthType;
-use porthole_client::oauth::{exchange_code, random_url_safe, AuthorizeRequest, Pkce, SignedIn};
-use porthole_client::{Client, Credential, Secret};
+use porthole_client::firebase::{self, SignedIn};
+use porthole_client::google::{exchange_code, AuthorizeRequest};
+use porthole_client::oauth::{random_url_safe, Pkce};
+use porthole_client::{Client, Credential, Secret, SignInConfig};
 use tauri::{AppHandle, Manager};
 use tokio::sync::oneshot;
 
@@ -83,7 +86,7 @@ impl StopSignal {
 pub async fn with_browser(
     app: &AppHandle,
     base_url: &str,
-    issuer: &str,
+    config: &SignInConfig,
     open: impl FnOnce(String) -> AppResult<()>,
 ) -> Result<IdentityInfo, UiError> {
     let wait = app.state::<BrowserWait>();
@@ -94,18 +97,13 @@ pub async fn with_browser(
         .unless_stopped(async {
             // Refused before the probe and the browser: plain http elsewhere would carry the
             // sign-in code, its verifier and then the token in cleartext.
-            for address in [issuer, base_url] {
-                porthole_client::address::check(address).map_err(AppError::from)?;
-            }
-            if issuer_answers(issuer).await == Some(false) {
+            porthole_client::address::check(base_url).map_err(AppError::from)?;
+            if page_answers(&config.google_authorize_url).await == Some(false) {
                 return Err(UiError::from(UiCode::SignInUnreachable));
             }
-            let signed_in = browser_token(issuer, open, BROWSER_TIMEOUT).await?;
+            let signed_in = browser_token(config, open, BROWSER_TIMEOUT).await?;
             let checked = checked_token(base_url, signed_in.id_token).await?;
-            let refresh = signed_in.refresh_token.map(|token| Refresh {
-                issuer: issuer.to_owned(),
-                token,
-            });
+            let refresh = signed_in.refresh_token.map(|token| Refresh { token });
             Ok((checked, refresh))
         })
         .await;
@@ -118,20 +116,25 @@ pub async fn with_browser(
     }
 }
 
-/// Runs the browser half of sign-in: `open` shows the provider's page (the system browser in
-/// the app, a scripted request in tests); returns the ID token the code was traded for, with
-/// the refresh token when the provider gave one.
+/// Runs the browser half of sign-in: `open` shows Google's page (the system browser in the
+/// app, a scripted request in tests); the code comes back to the loopback address and is
+/// traded for Google's ID token, which Firebase trades for its own ID token and refresh
+/// token.
 pub async fn browser_token(
-    issuer: &str,
+    config: &SignInConfig,
     open: impl FnOnce(String) -> AppResult<()>,
     timeout: Duration,
 ) -> AppResult<SignedIn> {
+    // Every address is checked before the browser opens (https, or http on loopback).
+    for address in config.addresses() {
+        porthole_client::address::check(address)?;
+    }
     let catcher = RedirectCatcher::bind().await.map_err(sign_in_failed)?;
     let redirect_uri = catcher.redirect_uri().to_owned();
     let pkce = Pkce::generate();
     let state = random_url_safe(24);
     let url = AuthorizeRequest {
-        issuer,
+        config,
         redirect_uri: &redirect_uri,
         state: &state,
         challenge: pkce.challenge(),
@@ -142,15 +145,16 @@ pub async fn browser_token(
         .catch(&state, timeout)
         .await
         .map_err(sign_in_failed)?;
-    Ok(exchange_code(issuer, &code, &redirect_uri, pkce.verifier()).await?)
+    let google = exchange_code(config, &code, &redirect_uri, pkce.verifier()).await?;
+    Ok(firebase::sign_in_with_google(config, &google.id_token).await?)
 }
 
-/// Whether anything answers at the sign-in address; `None` when it is not an address at all
+/// Whether anything answers at Google's sign-in page; `None` when it is not an address at all
 /// (the authorize URL then says so). Asked before the browser is opened: a browser sent to
 /// a dead address shows its own error page, and Porthole would wait minutes for a sign-in
 /// that cannot come back.
-pub async fn issuer_answers(issuer: &str) -> Option<bool> {
-    let url = url::Url::parse(issuer.trim()).ok()?;
+pub async fn page_answers(address: &str) -> Option<bool> {
+    let url = url::Url::parse(address.trim()).ok()?;
     let host = url.host_str()?.to_owned();
     let port = url.port_or_known_default()?;
     let reach = async {
@@ -207,6 +211,7 @@ async fn checked_token(base_url: &str, token: Secret) -> AppResult<(String, Secr
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::account::signin_config::for_simulator;
     use porthole_sim::{Config, Sim};
 
     /// Plays the person in the browser: picks `account` on the simulator's sign-in page and
@@ -247,7 +252,7 @@ pub(crate) mod tests {
         .await
         .unwrap();
         let token = browser_token(
-            &sim.base_url,
+            &for_simulator(&sim.base_url),
             browser_choosing("ada"),
             Duration::from_secs(20),
         )
@@ -265,13 +270,13 @@ pub(crate) mod tests {
     #[tokio::test]
     async fn the_sign_in_address_is_checked_before_the_browser_opens() {
         let sim = Sim::start(Config::default()).await.unwrap();
-        assert_eq!(issuer_answers(&sim.base_url).await, Some(true));
+        assert_eq!(page_answers(&sim.base_url).await, Some(true));
         // A port nothing listens on: bound, then released.
         let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         let dead = format!("http://{}", closed.local_addr().unwrap());
         drop(closed);
-        assert_eq!(issuer_answers(&dead).await, Some(false));
-        assert_eq!(issuer_answers("not an address").await, None);
+        assert_eq!(page_answers(&dead).await, Some(false));
+        assert_eq!(page_answers("not an address").await, None);
         let words = UiError::from(UiCode::SignInUnreachable);
         assert!(!words.detail.contains(&dead), "no address echoed back");
     }
@@ -287,7 +292,7 @@ pub(crate) mod tests {
         let wait = std::sync::Arc::new(BrowserWait::default());
         let (opened_tx, opened) = oneshot::channel();
         let waiting = tokio::spawn({
-            let (wait, issuer) = (wait.clone(), sim.base_url.clone());
+            let (wait, config) = (wait.clone(), for_simulator(&sim.base_url));
             async move {
                 let mut stop = wait.begin();
                 // The browser opens and the person never finishes there.
@@ -295,7 +300,7 @@ pub(crate) mod tests {
                     let _ = opened_tx.send(url);
                     Ok(())
                 };
-                stop.unless_stopped(browser_token(&issuer, open, Duration::from_secs(60)))
+                stop.unless_stopped(browser_token(&config, open, Duration::from_secs(60)))
                     .await
             }
         });
@@ -348,7 +353,11 @@ pub(crate) mod tests {
                 Ok(())
             }
         };
-        let refused = browser_token("http://id.example.com", open, Duration::from_secs(5))
+        let elsewhere = SignInConfig {
+            google_token_url: "http://id.example.com/token".into(),
+            ..for_simulator("http://127.0.0.1:9")
+        };
+        let refused = browser_token(&elsewhere, open, Duration::from_secs(5))
             .await
             .unwrap_err();
         assert_eq!(UiError::from(&refused).code, UiCode::InsecureAddress);
@@ -377,7 +386,12 @@ pub(crate) mod tests {
     #[tokio::test]
     async fn nobody_signing_in_times_out() {
         let sim = Sim::start(Config::default()).await.unwrap();
-        let result = browser_token(&sim.base_url, |_| Ok(()), Duration::from_millis(100)).await;
+        let result = browser_token(
+            &for_simulator(&sim.base_url),
+            |_| Ok(()),
+            Duration::from_millis(100),
+        )
+        .await;
         assert!(matches!(result, Err(AppError::SignInTimedOut)));
     }
 }

@@ -101,6 +101,16 @@ pub fn spend_for_tests(client: &porthole_client::Client) {
 }
 
 impl DemoService {
+    /// The Demo's address, when it runs (or is the simulator named by `PORTHOLE_DEMO_URL`):
+    /// signing in there uses the simulator's own sign-in (`account::signin_config`).
+    pub async fn base_url(&self) -> Option<String> {
+        if let Ok(url) = std::env::var("PORTHOLE_DEMO_URL") {
+            return Some(url);
+        }
+        let sim = self.sim.lock().await;
+        sim.as_ref().map(|s| s.base_url.clone())
+    }
+
     /// The Demo account's identity-provider token, for key management and new computers
     /// (`account::identity`); it stays in Rust. `PORTHOLE_DEMO_ID_TOKEN` goes with
     /// `PORTHOLE_DEMO_URL`.

@@ -188,8 +188,10 @@ export const api = {
 
   // Sign-in, keys, new computers, attachments, usage.
   identityInfo: (): Promise<IdentityInfo | null> => unwrap(commands.identityInfo()),
-  signInWithBrowser: (baseUrl: string, issuer: string | null): Promise<IdentityInfo> =>
-    unwrap(commands.signInWithBrowser(baseUrl, issuer)),
+  /** Whether "Sign in with Google" can work at this address: false when this copy was built
+   *  without Google sign-in (the Demo always can). */
+  browserSignInReady: (baseUrl: string): Promise<boolean> => commands.browserSignInReady(baseUrl),
+  signInWithBrowser: (baseUrl: string): Promise<IdentityInfo> => unwrap(commands.signInWithBrowser(baseUrl)),
   /** Stops a browser sign-in that is waiting; true when one was. */
   cancelSignIn: (): Promise<boolean> => commands.cancelSignIn(),
   signInWithToken: (baseUrl: string, token: string): Promise<IdentityInfo> =>

@@ -64,8 +64,14 @@ export const commands = {
 	leaseEndings: () => __TAURI_INVOKE<UiError[]>("lease_endings"),
 	/**  The current sign-in with the identity provider, if any (never the token). */
 	identityInfo: () => typedError<IdentityInfo | null, UiError>(__TAURI_INVOKE("identity_info")),
-	/**  Signs in through the system browser; `issuer` defaults to the service address. */
-	signInWithBrowser: (baseUrl: string, issuer: string | null) => typedError<IdentityInfo, UiError>(__TAURI_INVOKE("sign_in_with_browser", { baseUrl, issuer })),
+	/**
+	 *  Whether this copy can sign in through the browser at `base_url` (with Google): always at
+	 *  the Demo, elsewhere only when it was built with the sign-in's configuration. When not, the
+	 *  page says so instead of offering a button that cannot work.
+	 */
+	browserSignInReady: (baseUrl: string) => __TAURI_INVOKE<boolean>("browser_sign_in_ready", { baseUrl }),
+	/**  Signs in through the system browser: Google, then Firebase (see `signin`). */
+	signInWithBrowser: (baseUrl: string) => typedError<IdentityInfo, UiError>(__TAURI_INVOKE("sign_in_with_browser", { baseUrl })),
 	/**
 	 *  Stops waiting for the browser: the loopback listener closes and nothing is kept.
 	 *  Returns whether a sign-in was waiting.

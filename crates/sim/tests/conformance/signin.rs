@@ -1,165 +1,220 @@
-//! The simulator as identity provider: OAuth 2.0 authorization code with PKCE.
+//! The simulator as the real service's sign-in: Google's OAuth 2.0 for desktop apps
+//! (authorization code + PKCE, loopback redirect), then Firebase's `signInWithIdp` and
+//! Secure Token refresh, with the refusals the real ones make that Porthole meets.
 use crate::support::*;
+use porthole_sim::idp::{
+    FIREBASE_API_KEY, GOOGLE_AUTHORIZE_PATH, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET,
+    GOOGLE_TOKEN_PATH,
+};
+use serde_json::{json, Value};
 
-#[tokio::test]
-async fn oauth_code_flow_with_pkce_issues_a_working_id_token() {
+const REDIRECT: &str = "http://127.0.0.1:9";
+const VERIFIER: &str = "a-long-random-verifier-string-for-pkce-0123456789";
+
+fn challenge(verifier: &str) -> String {
     use base64::Engine;
     use sha2::Digest;
-    let p = start().await;
-    let verifier = "a-long-random-verifier-string-for-pkce-0123456789";
-    let challenge =
-        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(sha2::Sha256::digest(verifier));
-    let redirect = "http://127.0.0.1:9/callback";
-    let page = p
-        .http
-        .get(p.url("/oauth/authorize"))
-        .query(&[
-            ("response_type", "code"),
-            ("client_id", "porthole"),
-            ("redirect_uri", redirect),
-            ("state", "xyz"),
-            ("code_challenge", &challenge),
-            ("code_challenge_method", "S256"),
-        ])
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(page.status().as_u16(), 200);
-    assert!(page.text().await.unwrap().contains("fred"));
-    let no_redirect = reqwest::Client::builder()
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(sha2::Sha256::digest(verifier))
+}
+
+fn no_redirect() -> reqwest::Client {
+    reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()
-        .unwrap();
-    let res = no_redirect
-        .post(p.url("/oauth/authorize"))
-        .form(&[
-            ("account", "fred"),
-            ("client_id", "porthole"),
-            ("redirect_uri", redirect),
-            ("state", "xyz"),
-            ("code_challenge", &challenge),
-            ("code_challenge_method", "S256"),
-        ])
+        .unwrap()
+}
+
+/// What the app puts in the authorize URL (and the page posts back with the choice).
+fn authorize_params(redirect: &str) -> Vec<(&'static str, String)> {
+    vec![
+        ("client_id", GOOGLE_CLIENT_ID.into()),
+        ("redirect_uri", redirect.into()),
+        ("response_type", "code".into()),
+        ("scope", "openid email profile".into()),
+        ("state", "xyz".into()),
+        ("code_challenge", challenge(VERIFIER)),
+        ("code_challenge_method", "S256".into()),
+    ]
+}
+
+/// The person chooses `account` on the sign-in page; returns the redirect's query.
+async fn choose(p: &Peer, account: &str) -> std::collections::HashMap<String, String> {
+    let mut form = authorize_params(REDIRECT);
+    form.push(("account", account.into()));
+    let res = no_redirect()
+        .post(p.url(GOOGLE_AUTHORIZE_PATH))
+        .form(&form)
         .send()
         .await
         .unwrap();
     assert_eq!(res.status().as_u16(), 302);
     let loc = url::Url::parse(res.headers()["location"].to_str().unwrap()).unwrap();
-    let q: std::collections::HashMap<_, _> = loc.query_pairs().into_owned().collect();
+    assert!(loc.as_str().starts_with(REDIRECT), "{loc}");
+    loc.query_pairs().into_owned().collect()
+}
+
+fn token_form(code: &str, verifier: &str) -> Vec<(&'static str, String)> {
+    vec![
+        ("code", code.into()),
+        ("client_id", GOOGLE_CLIENT_ID.into()),
+        ("client_secret", GOOGLE_CLIENT_SECRET.into()),
+        ("code_verifier", verifier.into()),
+        ("redirect_uri", REDIRECT.into()),
+        ("grant_type", "authorization_code".into()),
+    ]
+}
+
+async fn google_token(p: &Peer, form: &[(&str, String)]) -> (u16, Value) {
+    send(p.http.post(p.url(GOOGLE_TOKEN_PATH)).form(form)).await
+}
+
+async fn sign_in_with_idp(p: &Peer, key: &str, google_id_token: &str) -> (u16, Value) {
+    send(
+        p.http
+            .post(p.url("/identitytoolkit/v1/accounts:signInWithIdp"))
+            .query(&[("key", key)])
+            .json(&json!({
+                "postBody": format!("id_token={google_id_token}&providerId=google.com"),
+                "requestUri": "http://localhost",
+                "returnIdpCredential": true,
+                "returnSecureToken": true,
+            })),
+    )
+    .await
+}
+
+async fn refresh(p: &Peer, key: &str, refresh_token: &str) -> (u16, Value) {
+    send(
+        p.http
+            .post(p.url("/securetoken/v1/token"))
+            .query(&[("key", key)])
+            .form(&[
+                ("grant_type", "refresh_token"),
+                ("refresh_token", refresh_token),
+            ]),
+    )
+    .await
+}
+
+async fn auth(p: &Peer, token: &str) -> (u16, Value) {
+    send(p.http.get(p.url("/v1/agents/auth")).bearer_auth(token)).await
+}
+
+/// Google then Firebase, as the app does; returns Firebase's answer.
+async fn sign_in(p: &Peer, account: &str) -> Value {
+    let code = choose(p, account).await["code"].clone();
+    let (s, google) = google_token(p, &token_form(&code, VERIFIER)).await;
+    assert_eq!(s, 200, "{google}");
+    let (s, firebase) =
+        sign_in_with_idp(p, FIREBASE_API_KEY, google["id_token"].as_str().unwrap()).await;
+    assert_eq!(s, 200, "{firebase}");
+    firebase
+}
+
+#[tokio::test]
+async fn google_code_flow_with_pkce_then_firebase_yields_an_identity_provider_session() {
+    let p = start().await;
+    let page = p
+        .http
+        .get(p.url(GOOGLE_AUTHORIZE_PATH))
+        .query(&authorize_params(REDIRECT))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status().as_u16(), 200);
+    assert!(page.text().await.unwrap().contains("Sign in as fred"));
+
+    let q = choose(&p, "fred").await;
     assert_eq!(q["state"], "xyz");
     let code = q["code"].clone();
-    let form = |v: &str| {
-        vec![
-            ("grant_type", "authorization_code".to_owned()),
-            ("code", code.clone()),
-            ("redirect_uri", redirect.to_owned()),
-            ("code_verifier", v.to_owned()),
-            ("client_id", "porthole".to_owned()),
-        ]
-    };
-    let (s, _) = send(
-        p.http
-            .post(p.url("/oauth/token"))
-            .form(&form("wrong-verifier")),
-    )
-    .await;
-    assert_eq!(s, 400, "a wrong verifier is refused (and burns the code)");
-    // A fresh code with the right verifier.
-    let res = no_redirect
-        .post(p.url("/oauth/authorize"))
-        .form(&[
-            ("account", "fred"),
-            ("client_id", "porthole"),
-            ("redirect_uri", redirect),
-            ("state", "s2"),
-            ("code_challenge", &challenge),
-            ("code_challenge_method", "S256"),
-        ])
-        .send()
-        .await
-        .unwrap();
-    let loc = url::Url::parse(res.headers()["location"].to_str().unwrap()).unwrap();
-    let code2 = loc
-        .query_pairs()
-        .find(|(k, _)| k == "code")
-        .unwrap()
-        .1
-        .into_owned();
-    let form2 = vec![
-        ("grant_type", "authorization_code"),
-        ("code", &code2),
-        ("redirect_uri", redirect),
-        ("code_verifier", verifier),
-        ("client_id", "porthole"),
-    ];
-    let (s, b) = send(p.http.post(p.url("/oauth/token")).form(&form2)).await;
-    assert_eq!(s, 200);
-    assert_eq!(b["token_type"], "Bearer");
-    assert!(b["expires_in"].as_i64().unwrap() > 0);
-    let (s, who) = send(
-        p.http
-            .get(p.url("/v1/agents/auth"))
-            .bearer_auth(b["id_token"].as_str().unwrap()),
-    )
-    .await;
+    let (s, b) = google_token(&p, &token_form(&code, "wrong-verifier")).await;
+    assert_eq!(
+        (s, b["error"].as_str()),
+        (400, Some("invalid_grant")),
+        "a wrong verifier is refused"
+    );
+    let (s, _) = google_token(&p, &token_form(&code, VERIFIER)).await;
+    assert_eq!(s, 400, "and the code it was tried with is spent");
+
+    let code = choose(&p, "fred").await["code"].clone();
+    let mut wrong_secret = token_form(&code, VERIFIER);
+    wrong_secret[2].1 = "guess".into();
+    let (s, b) = google_token(&p, &wrong_secret).await;
+    assert_eq!((s, b["error"].as_str()), (401, Some("invalid_client")));
+
+    let code = choose(&p, "fred").await["code"].clone();
+    let (s, google) = google_token(&p, &token_form(&code, VERIFIER)).await;
+    assert_eq!(s, 200, "{google}");
+    assert_eq!(google["token_type"], "Bearer");
+    let google_id = google["id_token"].as_str().unwrap();
+    let (s, _) = google_token(&p, &token_form(&code, VERIFIER)).await;
+    assert_eq!(s, 400, "codes are single-use");
+    let (s, _) = auth(&p, google_id).await;
+    assert_eq!(s, 401, "a Google ID token is not a session at the service");
+
+    let (s, b) = sign_in_with_idp(&p, "not-the-key", google_id).await;
+    assert_eq!(s, 400);
+    assert_eq!(b["error"]["details"][0]["reason"], "API_KEY_INVALID", "{b}");
+    let (s, _) = sign_in_with_idp(&p, "", google_id).await;
+    assert_eq!(s, 403, "no key, no call");
+    let (s, b) = sign_in_with_idp(&p, FIREBASE_API_KEY, "made.up.token").await;
+    assert_eq!(s, 400);
+    assert!(
+        b["error"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("INVALID_IDP_RESPONSE"),
+        "{b}"
+    );
+
+    let (s, firebase) = sign_in_with_idp(&p, FIREBASE_API_KEY, google_id).await;
+    assert_eq!(s, 200, "{firebase}");
+    assert_eq!(firebase["providerId"], "google.com");
+    assert_eq!(firebase["localId"], p.account("fred").user_id.as_str());
+    assert!(firebase["expiresIn"].is_string(), "seconds as a string");
+    let (s, who) = auth(&p, firebase["idToken"].as_str().unwrap()).await;
     assert_eq!((s, who["authType"].as_str()), (200, Some("idp")));
     assert_eq!(who["userId"], p.account("fred").user_id.as_str());
-    let (s, _) = send(p.http.post(p.url("/oauth/token")).form(&form2)).await;
-    assert_eq!(s, 400, "codes are single-use");
-    let bad = p
-        .http
-        .get(p.url("/oauth/authorize"))
-        .query(&[
-            ("response_type", "code"),
-            ("redirect_uri", "https://evil.example/cb"),
-            ("code_challenge", "x"),
-        ])
+}
+
+#[tokio::test]
+async fn the_sign_in_page_takes_only_the_simulators_client_loopback_and_s256() {
+    let p = start().await;
+    let refused = |params: Vec<(&'static str, String)>| {
+        let p = &p;
+        async move {
+            p.http
+                .get(p.url(GOOGLE_AUTHORIZE_PATH))
+                .query(&params)
+                .send()
+                .await
+                .unwrap()
+                .status()
+                .as_u16()
+        }
+    };
+    assert_eq!(
+        refused(authorize_params("https://evil.example/cb")).await,
+        400
+    );
+    let mut other_client = authorize_params(REDIRECT);
+    other_client[0].1 = "someone-else".into();
+    assert_eq!(refused(other_client).await, 400);
+    let mut plain = authorize_params(REDIRECT);
+    plain[6].1 = "plain".into();
+    assert_eq!(refused(plain).await, 400);
+    let mut form = authorize_params("https://evil.example/cb");
+    form.push(("account", "ada".into()));
+    let res = no_redirect()
+        .post(p.url(GOOGLE_AUTHORIZE_PATH))
+        .form(&form)
         .send()
         .await
         .unwrap();
-    assert_eq!(bad.status().as_u16(), 400, "only loopback redirects");
+    assert_eq!(res.status().as_u16(), 400, "no code sent off the machine");
 }
 
-/// Signs `account` in through the code flow and returns the token endpoint's answer.
-async fn sign_in(p: &Peer, account: &str) -> serde_json::Value {
-    use base64::Engine;
-    use sha2::Digest;
-    let verifier = "another-long-random-verifier-for-pkce-0123456789";
-    let challenge =
-        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(sha2::Sha256::digest(verifier));
-    let redirect = "http://127.0.0.1:9/callback";
-    let no_redirect = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap();
-    let res = no_redirect
-        .post(p.url("/oauth/authorize"))
-        .form(&[
-            ("account", account),
-            ("client_id", "porthole"),
-            ("redirect_uri", redirect),
-            ("state", "s"),
-            ("code_challenge", &challenge),
-            ("code_challenge_method", "S256"),
-        ])
-        .send()
-        .await
-        .unwrap();
-    let loc = url::Url::parse(res.headers()["location"].to_str().unwrap()).unwrap();
-    let code = loc.query_pairs().find(|(k, _)| k == "code").unwrap().1;
-    let (s, b) = send(p.http.post(p.url("/oauth/token")).form(&[
-        ("grant_type", "authorization_code"),
-        ("code", &code),
-        ("redirect_uri", redirect),
-        ("code_verifier", verifier),
-        ("client_id", "porthole"),
-    ]))
-    .await;
-    assert_eq!(s, 200, "{b}");
-    b
-}
-
-fn claims(token: &str) -> serde_json::Value {
+fn claims(token: &str) -> Value {
     use base64::Engine;
     let payload = token.split('.').nth(1).unwrap();
     let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
@@ -168,14 +223,8 @@ fn claims(token: &str) -> serde_json::Value {
     serde_json::from_slice(&bytes).unwrap()
 }
 
-async fn auth_status(p: &Peer, token: &str) -> u16 {
-    send(p.http.get(p.url("/v1/agents/auth")).bearer_auth(token))
-        .await
-        .0
-}
-
 #[tokio::test]
-async fn a_signed_in_token_lives_a_scaled_hour_and_its_refresh_token_renews_it() {
+async fn a_firebase_token_lives_a_scaled_hour_and_its_refresh_token_renews_it() {
     // An hour is 3.6 s here.
     let p = start_with(porthole_sim::Config {
         time_scale: 0.001,
@@ -183,19 +232,19 @@ async fn a_signed_in_token_lives_a_scaled_hour_and_its_refresh_token_renews_it()
     })
     .await;
     let first = sign_in(&p, "ada").await;
-    let id_token = first["id_token"].as_str().unwrap().to_owned();
-    let refresh_token = first["refresh_token"].as_str().unwrap().to_owned();
+    let id_token = first["idToken"].as_str().unwrap().to_owned();
+    let refresh_token = first["refreshToken"].as_str().unwrap().to_owned();
     assert!(!refresh_token.is_empty());
-    assert_eq!(first["expires_in"], 3, "the scaled hour, in whole seconds");
+    assert_eq!(first["expiresIn"], "3", "the scaled hour, in whole seconds");
     let c = claims(&id_token);
     let lifetime = c["exp"].as_i64().unwrap() - c["iat"].as_i64().unwrap();
     assert!((3..=4).contains(&lifetime), "exp says a scaled hour: {c}");
-    assert_eq!(auth_status(&p, &id_token).await, 200);
+    assert_eq!(auth(&p, &id_token).await.0, 200);
 
     // Until the service refuses it: then it has expired, as its `exp` said.
     let mut refused = false;
     for _ in 0..120 {
-        if auth_status(&p, &id_token).await == 401 {
+        if auth(&p, &id_token).await.0 == 401 {
             refused = true;
             break;
         }
@@ -208,37 +257,25 @@ async fn a_signed_in_token_lives_a_scaled_hour_and_its_refresh_token_renews_it()
         .as_secs() as i64;
     assert!(now_s >= c["exp"].as_i64().unwrap(), "never before its exp");
 
-    let refresh = |token: &str, client: &str| {
-        p.http.post(p.url("/oauth/token")).form(&[
-            ("grant_type", "refresh_token".to_owned()),
-            ("refresh_token", token.to_owned()),
-            ("client_id", client.to_owned()),
-        ])
-    };
-    let (s, renewed) = send(refresh(&refresh_token, "porthole")).await;
+    let (s, renewed) = refresh(&p, FIREBASE_API_KEY, &refresh_token).await;
     assert_eq!(s, 200, "{renewed}");
     let new_token = renewed["id_token"].as_str().unwrap();
     assert_ne!(new_token, id_token);
     assert_eq!(renewed["refresh_token"], refresh_token.as_str());
-    assert_eq!(renewed["token_type"], "Bearer");
-    let (s, who) = send(p.http.get(p.url("/v1/agents/auth")).bearer_auth(new_token)).await;
+    assert_eq!(renewed["expires_in"], "3");
+    assert_eq!(renewed["user_id"], p.account("ada").user_id.as_str());
+    let (s, who) = auth(&p, new_token).await;
     assert_eq!((s, who["authType"].as_str()), (200, Some("idp")));
     assert_eq!(who["userId"], p.account("ada").user_id.as_str());
 
-    let (s, b) = send(refresh("rt_unknown", "porthole")).await;
-    assert_eq!((s, b["error"].as_str()), (400, Some("invalid_grant")));
-    let (s, b) = send(refresh(&refresh_token, "someone-else")).await;
-    assert_eq!((s, b["error"].as_str()), (400, Some("invalid_client")));
-    let (s, b) = send(
-        p.http
-            .post(p.url("/oauth/token"))
-            .form(&[("grant_type", "password")]),
-    )
-    .await;
+    let (s, b) = refresh(&p, FIREBASE_API_KEY, "rt_unknown").await;
     assert_eq!(
-        (s, b["error"].as_str()),
-        (400, Some("unsupported_grant_type"))
+        (s, b["error"]["message"].as_str()),
+        (400, Some("INVALID_REFRESH_TOKEN"))
     );
+    let (s, b) = refresh(&p, "not-the-key", &refresh_token).await;
+    assert_eq!(s, 400);
+    assert_eq!(b["error"]["details"][0]["reason"], "API_KEY_INVALID");
 }
 
 #[tokio::test]

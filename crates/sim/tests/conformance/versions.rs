@@ -141,7 +141,7 @@ fn calls() -> Vec<(Method, &'static str, Cred, Value)> {
             Cred::None,
             none.clone(),
         ),
-        (M::GET, "/oauth/authorize", Cred::None, none),
+        (M::GET, "/google/o/oauth2/v2/auth", Cred::None, none),
     ]
 }
 

@@ -12,6 +12,7 @@ function fake(over: Record<string, unknown> = {}) {
   let keys = [key('k_1', 'laptop')];
   return {
     identityInfo: vi.fn(async () => ada as IdentityInfo | null),
+    browserSignInReady: vi.fn(async () => true),
     signInWithBrowser: vi.fn(async () => ada),
     cancelSignIn: vi.fn(async () => true),
     signInWithToken: vi.fn(async () => ada),
@@ -33,12 +34,19 @@ function fake(over: Record<string, unknown> = {}) {
   };
 }
 
+/** "Sign in with Google", once Rust has said it can work at the address. */
+async function googleButton() {
+  const button = await screen.findByTestId('signin-browser');
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
+
 describe('Keys page', () => {
   it('asks to sign in when nobody is, by browser or pasted token', async () => {
     const api = fake({ identityInfo: vi.fn().mockResolvedValueOnce(null).mockResolvedValue(ada) });
     render(KeysPage, { api, defaultBaseUrl: 'http://127.0.0.1:9', onClose: () => {} });
-    await userEvent.click(await screen.findByTestId('signin-browser'));
-    expect(api.signInWithBrowser).toHaveBeenCalledWith('http://127.0.0.1:9', null);
+    await userEvent.click(await googleButton());
+    expect(api.signInWithBrowser).toHaveBeenCalledWith('http://127.0.0.1:9');
     expect(await screen.findByTestId('keys-identity')).toHaveTextContent('Signed in as Ada');
   });
 
@@ -54,8 +62,8 @@ describe('Keys page', () => {
     expect(await screen.findByTestId('account-demo-intro')).toHaveTextContent('practice computers');
     // The known address is under Advanced, not in the way.
     expect(screen.getByTestId('signin-base-url')).not.toBeVisible();
-    await userEvent.click(screen.getByTestId('signin-browser'));
-    expect(api.signInWithBrowser).toHaveBeenCalledWith('https://svc.example', null);
+    await userEvent.click(await googleButton());
+    expect(api.signInWithBrowser).toHaveBeenCalledWith('https://svc.example');
     expect(await screen.findByTestId('account-connect-error')).toHaveTextContent('could not connect');
     expect(onConnect).toHaveBeenCalledTimes(1);
     await userEvent.click(screen.getByTestId('account-connect-button'));

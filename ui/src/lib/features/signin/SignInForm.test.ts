@@ -1,9 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import SignInForm from './SignInForm.svelte';
 import { ApiError } from '../../ui-error';
 import type { IdentityInfo } from '../../api';
+import { speak } from '../../i18n';
 
 const ada: IdentityInfo = { baseUrl: 'http://127.0.0.1:9', displayName: 'Ada', demo: false };
 
@@ -12,6 +13,7 @@ function waitingBrowser() {
   let answer!: (identity: IdentityInfo) => void;
   let fail!: (e: unknown) => void;
   const api = {
+    browserSignInReady: vi.fn(async () => true),
     signInWithBrowser: vi.fn(
       () =>
         new Promise<IdentityInfo>((resolve, reject) => {
@@ -25,11 +27,18 @@ function waitingBrowser() {
   return { api, answer: (i: IdentityInfo) => answer(i), fail: (e: unknown) => fail(e) };
 }
 
+/** The Google button, once Rust has said it can work here. */
+async function ready() {
+  const button = await screen.findByTestId('signin-browser');
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
+
 async function startWaiting() {
   const browser = waitingBrowser();
   const onSignedIn = vi.fn();
   render(SignInForm, { api: browser.api, defaultBaseUrl: 'http://127.0.0.1:9', onSignedIn });
-  await userEvent.click(screen.getByTestId('signin-browser'));
+  await userEvent.click(await ready());
   // The way out is said, not only bound to a key.
   expect(await screen.findByTestId('signin-waiting')).toHaveTextContent('press Escape or Cancel');
   return { ...browser, onSignedIn };
@@ -74,8 +83,43 @@ describe('Sign-in form, waiting for the browser', () => {
   it('leaving the form while waiting stops the wait', async () => {
     const browser = waitingBrowser();
     const { unmount } = render(SignInForm, { api: browser.api, defaultBaseUrl: 'http://127.0.0.1:9', onSignedIn: () => {} });
-    await userEvent.click(screen.getByTestId('signin-browser'));
+    await userEvent.click(await ready());
     unmount();
     expect(browser.api.cancelSignIn).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('Sign-in form, in a copy built without Google sign-in', () => {
+  afterEach(() => speak('en'));
+
+  function unconfigured() {
+    const api = { ...waitingBrowser().api, browserSignInReady: vi.fn(async () => false) };
+    render(SignInForm, { api, defaultBaseUrl: 'https://svc.example', onSignedIn: () => {} });
+    return api;
+  }
+
+  it('says so instead of showing a button that cannot work, with the ways that do open', async () => {
+    const api = unconfigured();
+    const said = await screen.findByTestId('signin-not-configured');
+    expect(said).toHaveTextContent(
+      "This copy of Porthole was built without Google sign-in, so it can't sign you in here. Connect with an API key instead, or paste a sign-in token.",
+    );
+    expect(api.browserSignInReady).toHaveBeenCalledWith('https://svc.example');
+    expect(screen.queryByTestId('signin-browser')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Google/ })).toBeNull();
+    expect(screen.getByTestId('signin-token')).toBeVisible();
+    expect(screen.getByTestId('account-advanced')).toHaveAttribute('open');
+  });
+
+  it('says it in German too', async () => {
+    speak('de');
+    unconfigured();
+    expect(await screen.findByTestId('signin-not-configured')).toHaveTextContent('ohne Google-Anmeldung gebaut');
+  });
+
+  it('the button reads "Sign in with Google" where it can work', async () => {
+    render(SignInForm, { api: waitingBrowser().api, defaultBaseUrl: 'http://127.0.0.1:9', onSignedIn: () => {} });
+    expect(await ready()).toHaveTextContent('Sign in with Google');
+    expect(screen.queryByTestId('signin-not-configured')).toBeNull();
   });
 });
