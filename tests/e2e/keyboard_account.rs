@@ -68,6 +68,14 @@ async fn the_account_dialog_and_its_keys_are_used_with_the_keyboard_alone() {
         Some("http://127.0.0.1:9"),
         "the address was typed"
     );
+    // Not the Demo's address, and this copy was built without Google sign-in: a sentence says
+    // so where the button was, and no Tab stop is a button that cannot work.
+    let said = wait
+        .text("signin-not-configured", |t| !t.trim().is_empty())
+        .await
+        .expect("the sentence about Google sign-in");
+    assert!(said.contains("built without Google sign-in"), "{said}");
+    assert!(app.driver.find(by_testid("signin-browser")).await.is_err());
 
     // A pasted sign-in token, sent with Enter on its button: refused in words.
     tab_to_id(&app, false, "signin-token").await;

@@ -1,11 +1,11 @@
-//! Signing in through the browser, in the window: the app opens the system's default
-//! browser (xdg-open) on the identity provider's page, the person chooses their account
-//! there, the browser comes back to the app's loopback address, and the Keys page opens
-//! signed in. The ID token stays out of the app's files and the page. A sign-in address
-//! that does not answer is said in a sentence before any browser opens, and a refusal on
-//! the provider's page is said in a sentence with a way to start again. While the app waits
-//! for the browser, Cancel stops the wait at once: the form is back, and the browser's late
-//! answer finds the app's address closed.
+//! Signing in through the browser, in the window, as the real service signs in: "Sign in with
+//! Google" opens the system's default browser (xdg-open) on Google's page (played by the
+//! simulator), the person chooses their account there, the browser comes back to the app's
+//! loopback address, Porthole trades Google's ID token for a Firebase ID token (the simulator
+//! again), and the Keys page opens signed in. The ID token stays out of the app's files and
+//! the page. A refusal on Google's page is said in a sentence with a way to start again.
+//! While the app waits for the browser, Cancel stops the wait at once: the form is back, and
+//! the browser's late answer finds the app's address closed.
 //!
 //! The browser is `tests/browser/sign-in-browser.py`, made the default web browser the
 //! freedesktop way (a `.desktop` entry and a `mimeapps.list` in the app's XDG dirs), so the
@@ -104,6 +104,22 @@ impl DefaultBrowser {
     }
 }
 
+/// "Sign in with Google", once the app has said it can work at the address typed.
+pub(crate) async fn google_button(app: &App) -> WebElement {
+    let wait = Eventually::new(&app.driver);
+    for _ in 0..200 {
+        let button = wait
+            .element("signin-browser")
+            .await
+            .expect("the Google button");
+        if button.is_enabled().await.unwrap_or(false) {
+            return button;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("the Google button never became usable");
+}
+
 /// Every ID token the identity provider has issued or seeded.
 pub(crate) fn id_tokens(sim: &RunningSim) -> Vec<String> {
     sim.state().db().id_tokens.keys().cloned().collect()
@@ -154,42 +170,21 @@ async fn signing_in_through_the_browser_says_each_failure_in_words() {
     address.clear().await.unwrap();
     address.send_keys(&sim.base_url).await.unwrap();
 
-    // A sign-in address nothing answers at: said at once, and no browser is sent there.
-    browser.will_choose("ulla");
-    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let dead = format!("http://{}", closed.local_addr().unwrap());
-    drop(closed);
-    let issuer = wait.element("signin-issuer").await.unwrap();
-    issuer.send_keys(&dead).await.unwrap();
-    wait.element("signin-browser")
+    // The Demo's address: this copy signs in there with the simulator's Google and
+    // Firebase, so the button is there and says where the person signs in.
+    let google = google_button(&app).await;
+    assert_eq!(google.text().await.unwrap().trim(), "Sign in with Google");
+    assert!(app
+        .driver
+        .find(By::Css("[data-testid=signin-not-configured]"))
         .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    let error = wait
-        .text("signin-error", |t| !t.trim().is_empty())
-        .await
-        .expect("a sentence about the sign-in address");
-    assert!(error.contains("Can't reach the sign-in page"), "{error}");
-    assert!(error.contains("try again"), "with a way out: {error}");
-    assert!(browser.seen().is_empty(), "no browser was opened");
-    keep_screenshot(&app, "signin-unreachable").await;
-
-    // The sign-in address emptied as a person would (select all, delete), so the page hears
-    // it: the service's own address is used.
-    issuer.send_keys(Key::Control + "a").await.unwrap();
-    issuer.send_keys(Key::Backspace).await.unwrap();
+        .is_err());
+    keep_screenshot(&app, "signin-google").await;
 
     // The person leaves the browser's page open and cancels in the app instead: the wait
     // stops at once, in plain words, and the form is back.
     browser.will_choose("wait");
-    wait.element("signin-browser")
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    google_button(&app).await.click().await.unwrap();
     let cancel = wait
         .element("signin-cancel")
         .await
@@ -243,12 +238,7 @@ async fn signing_in_through_the_browser_says_each_failure_in_words() {
 
     // The person refuses on the provider's page: said in a sentence, with Try again.
     browser.will_choose("deny");
-    wait.element("signin-browser")
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    google_button(&app).await.click().await.unwrap();
     let refused = wait
         .text("signin-error", |t| t.contains("cancelled"))
         .await
@@ -264,12 +254,7 @@ async fn signing_in_through_the_browser_says_each_failure_in_words() {
     // Then signs in as nophone, a free account whose phone is not verified: signed in, but
     // Porthole cannot make itself a key there, and says so plainly with what to do.
     browser.will_choose("nophone");
-    wait.element("signin-browser")
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    google_button(&app).await.click().await.unwrap();
     let who = match wait
         .text("keys-identity", |t| t.contains("Signed in"))
         .await
@@ -340,5 +325,67 @@ async fn signing_in_through_the_browser_says_each_failure_in_words() {
         );
     }
     drop(keep);
+    sim.shutdown().await;
+}
+
+/// The sign-in screens in German: "Mit Google anmelden" at the Demo's address, and at an
+/// address that is not the Demo's, in this copy built without Google sign-in, the sentence
+/// that says so in place of the button, with the token and the API key open below.
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn the_sign_in_screens_speak_german_and_say_when_google_sign_in_is_missing() {
+    let sim = Sim::start(Config {
+        time_scale: SCALE,
+        ..Config::default()
+    })
+    .await
+    .expect("a service");
+    let browser = DefaultBrowser::install();
+    let mut env = browser.env(&sim);
+    env.push(("LC_ALL".into(), "de_DE.UTF-8".into()));
+    let app = App::launch_with(AppOptions {
+        demo_time_scale: Some(SCALE),
+        env,
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    wait.element("open-keys")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let address = wait.element("signin-base-url").await.unwrap();
+    if !porthole_e2e::visible(&app.driver, &address).await {
+        wait.element("account-advanced-toggle")
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+    }
+    address.clear().await.unwrap();
+    address.send_keys(&sim.base_url).await.unwrap();
+    let google = google_button(&app).await;
+    assert_eq!(google.text().await.unwrap().trim(), "Mit Google anmelden");
+    keep_screenshot(&app, "signin-de-google").await;
+
+    address.send_keys(Key::Control + "a").await.unwrap();
+    address.send_keys("http://127.0.0.1:9").await.unwrap();
+    let said = wait
+        .text("signin-not-configured", |t| !t.trim().is_empty())
+        .await
+        .expect("the sentence in place of the button");
+    assert!(said.contains("ohne Google-Anmeldung gebaut"), "{said}");
+    assert!(app
+        .driver
+        .find(By::Css("[data-testid=signin-browser]"))
+        .await
+        .is_err());
+    assert!(porthole_e2e::visible(&app.driver, &wait.element("signin-token").await.unwrap()).await);
+    keep_screenshot(&app, "signin-de-not-configured").await;
+    let _ = app.quit().await;
     sim.shutdown().await;
 }

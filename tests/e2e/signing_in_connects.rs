@@ -7,7 +7,7 @@ use porthole_sim::{Config, RunningSim, Sim};
 
 use crate::flows::files_mention;
 use crate::replay::keep_screenshot;
-use crate::signin::{id_tokens, DefaultBrowser, SCALE};
+use crate::signin::{google_button, id_tokens, DefaultBrowser, SCALE};
 
 /// A service of its own (also the identity provider), the test browser as the default one,
 /// and the app on the Demo with that service's address known (`PORTHOLE_SERVICE_URL`).
@@ -69,12 +69,7 @@ async fn signing_in_on_the_demo_lands_on_the_accounts_own_computers() {
     keep_screenshot(&app, "account-demo-sign-in").await;
 
     browser.will_choose("ulla");
-    wait.element("signin-browser")
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    google_button(&app).await.click().await.unwrap();
     if let Err(e) = wait
         .text("machine-list", |t| t.contains("Ulla's workstation"))
         .await
@@ -163,12 +158,7 @@ async fn a_full_key_allowance_is_said_and_freeing_a_key_lets_porthole_connect() 
         .await
         .unwrap();
     browser.will_choose("fred");
-    wait.element("signin-browser")
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    google_button(&app).await.click().await.unwrap();
     let refused = wait
         .element("account-connect-error")
         .await
