@@ -79,7 +79,9 @@ pub async fn for_address(app: &AppHandle, base_url: &str) -> Option<SignInConfig
     }
     let built = built_in();
     if built.is_none() {
-        tracing::info!(missing = ?missing(), "built without Google sign-in");
+        // Once a run: the page asks again at every keystroke in the address.
+        static SAID: std::sync::Once = std::sync::Once::new();
+        SAID.call_once(|| tracing::info!(missing = ?missing(), "built without Google sign-in"));
     }
     built
 }
