@@ -2,7 +2,8 @@
 //! Escape, arrows and typing): the steps and "Share a report", a check against a list of
 //! criteria, saving the task as reusable, running it again from the library with other words,
 //! removing it and bringing it back; a step's screen; a new conversation and the finished one
-//! opened again; the sidebar folded and back. Every place the focus lands shows it.
+//! opened again; the sidebar folded and back. Every place the focus lands shows it, and
+//! Check, Make reusable and Run keep the focus while they work.
 //!
 //! The report's save dialog is the system's: as in `report.rs`, the test names the file it
 //! answers (`PORTHOLE_E2E_SAVE_AS`); the button is reached and pressed with the keyboard.
@@ -14,7 +15,7 @@ use thirtyfour::prelude::*;
 
 use crate::flows::wait_for_status;
 use crate::keyboard_walk::{
-    choose_computer, focus_here, press, retype, tab_to, tab_to_id, type_text,
+    choose_computer, focus_here, press, press_busy, retype, tab_to, tab_to_id, type_text,
 };
 use crate::replay::keep_screenshot;
 
@@ -129,14 +130,18 @@ async fn an_answer_is_shared_checked_and_made_reusable_with_the_keyboard_alone()
     tab_to_id(&app, true, "judge-check").await;
     type_text(&app, "It is about Paris").await;
     tab_to_id(&app, false, "judge-run").await;
-    press(&app, Key::Enter).await;
+    press_busy(&app, "judge-run").await;
     long.element("judge-verdict")
         .await
         .expect("Enter checked the result");
     wait.at_least("judge-criterion", 2)
         .await
         .expect("a verdict per check");
-    focus_here(&app, "checking").await;
+    let now = focus_here(&app, "checking").await;
+    assert_eq!(
+        now.testid, "judge-run",
+        "the focus is back on Check: {now:?}"
+    );
     keep_screenshot(&app, "keyboard-answer-check").await;
     leave_sheet(&app).await;
 
@@ -147,7 +152,7 @@ async fn an_answer_is_shared_checked_and_made_reusable_with_the_keyboard_alone()
         .await
         .expect("Enter opened Make reusable");
     tab_to_id(&app, false, "reusable-learn").await;
-    press(&app, Key::Enter).await;
+    press_busy(&app, "reusable-learn").await;
     long.element("reusable-saved")
         .await
         .expect("learned and saved");
@@ -171,13 +176,17 @@ async fn an_answer_is_shared_checked_and_made_reusable_with_the_keyboard_alone()
     .await;
     retype(&app, "Rome").await;
     tab_to_id(&app, false, "reusable-run").await;
-    press(&app, Key::Enter).await;
+    press_busy(&app, "reusable-run").await;
     let result = long
         .text("reusable-result", |t| !t.trim().is_empty())
         .await
         .expect("Enter ran it");
     assert!(result.contains("Rome"), "the new words were used: {result}");
-    focus_here(&app, "running the saved task").await;
+    let now = focus_here(&app, "running the saved task").await;
+    assert_eq!(
+        now.testid, "reusable-run",
+        "the focus is back on Run: {now:?}"
+    );
     keep_screenshot(&app, "keyboard-answer-library-run").await;
 
     // Removed after confirming, and brought back with Undo.

@@ -185,3 +185,45 @@ pub async fn choose_computer(app: &App, wait: &Eventually<'_>, name: &str) {
         .await
         .expect("Enter chose the computer");
 }
+
+/// Presses Enter on the focused button `testid`, whose work takes a while (Check, Make
+/// reusable, Run, Fix it), and checks that while it is busy (aria-disabled) the focus stays on
+/// it instead of falling back to the page: looked at when it turns busy and a moment later,
+/// however short the work.
+pub async fn press_busy(app: &App, testid: &str) {
+    const WATCH: &str = r#"
+        const b = document.querySelector(`[data-testid="${arguments[0]}"]`);
+        const seen = (window.__busySeen = []);
+        const look = () => seen.push({
+            busy: b.getAttribute('aria-disabled') === 'true',
+            on: document.activeElement === b,
+        });
+        new MutationObserver(() => { look(); setTimeout(look, 50); })
+            .observe(b, { attributes: true, attributeFilter: ['aria-disabled', 'disabled'] });
+    "#;
+    app.driver
+        .execute(WATCH, vec![serde_json::Value::from(testid)])
+        .await
+        .expect("the button is watched");
+    press(app, Key::Enter).await;
+    for _ in 0..600 {
+        let seen = app
+            .driver
+            .execute("return window.__busySeen;", vec![])
+            .await
+            .expect("what was seen")
+            .json()
+            .clone();
+        let seen = seen.as_array().cloned().unwrap_or_default();
+        let busy: Vec<_> = seen.iter().filter(|s| s["busy"] == true).collect();
+        if busy.len() >= 2 || (!busy.is_empty() && seen.iter().any(|s| s["busy"] == false)) {
+            assert!(
+                busy.iter().all(|s| s["on"] == true),
+                "while {testid} worked, the focus left it: {seen:?}"
+            );
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("{testid} never showed that it was busy");
+}
