@@ -64,6 +64,7 @@ mod accessibility;
 mod keyboard;
 mod keyboard_account;
 mod keyboard_answer;
+mod keyboard_approvals;
 mod keyboard_cards;
 mod keyboard_composer;
 mod keyboard_task;

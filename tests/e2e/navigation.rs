@@ -12,12 +12,12 @@ use porthole_e2e::{App, AppOptions, Eventually};
 use crate::replay::keep_screenshot;
 
 /// A default browser that only writes down the addresses it is asked to open.
-struct RecordingBrowser {
+pub(crate) struct RecordingBrowser {
     dir: tempfile::TempDir,
 }
 
 impl RecordingBrowser {
-    fn install() -> RecordingBrowser {
+    pub(crate) fn install() -> RecordingBrowser {
         let dir = tempfile::tempdir().expect("a folder for the browser");
         let root = dir.path();
         std::fs::create_dir_all(root.join("config")).unwrap();
@@ -51,7 +51,7 @@ impl RecordingBrowser {
         RecordingBrowser { dir }
     }
 
-    fn opened(&self) -> Vec<String> {
+    pub(crate) fn opened(&self) -> Vec<String> {
         std::fs::read_to_string(self.dir.path().join("opened"))
             .unwrap_or_default()
             .lines()
@@ -70,7 +70,7 @@ impl RecordingBrowser {
         panic!("the browser never got {url}; it got {:?}", self.opened());
     }
 
-    fn env(&self) -> Vec<(String, String)> {
+    pub(crate) fn env(&self) -> Vec<(String, String)> {
         let system_data =
             std::env::var("XDG_DATA_DIRS").unwrap_or_else(|_| "/usr/local/share:/usr/share".into());
         let system_config = std::env::var("XDG_CONFIG_DIRS").unwrap_or_else(|_| "/etc/xdg".into());
