@@ -67,6 +67,7 @@ mod keyboard_answer;
 mod keyboard_approvals;
 mod keyboard_cards;
 mod keyboard_composer;
+mod keyboard_library;
 mod keyboard_task;
 mod keyboard_tools;
 mod keyboard_walk;

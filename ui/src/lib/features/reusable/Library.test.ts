@@ -144,6 +144,8 @@ describe('Reusable tasks library', () => {
 
     const heal = await screen.findByTestId('reusable-heal');
     expect(heal).toHaveTextContent('1 run went wrong.');
+    // The pressed button is disabled with its note gone: the keyboard goes on to Fix it's note.
+    await waitFor(() => expect(within(heal).getByTestId('reusable-feedback')).toHaveFocus());
     await userEvent.type(within(heal).getByTestId('reusable-feedback'), 'Give every day');
     let repaired: (t: ReusableTask) => void = () => {};
     api.healReusable.mockReturnValue(new Promise((r) => (repaired = r)));
