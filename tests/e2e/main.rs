@@ -68,6 +68,7 @@ mod keyboard_approvals;
 mod keyboard_cards;
 mod keyboard_composer;
 mod keyboard_library;
+mod keyboard_schedules;
 mod keyboard_task;
 mod keyboard_tools;
 mod keyboard_walk;
