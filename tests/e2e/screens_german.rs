@@ -180,6 +180,18 @@ async fn every_main_screen_in_german() {
     click(&wait, "composer-more").await;
     click(&wait, "answer-schedule").await;
     says(&wait, "schedule-dialog", "Aufgabe planen").await;
+    // The time field is drawn by WebKit in its own language, not the page's `lang`: the app
+    // tells the webview German too, or the field says "08:00 AM" (seen in 16-schedule).
+    let webkit = app
+        .driver
+        .execute("return navigator.language", vec![])
+        .await
+        .unwrap();
+    let webkit = webkit.json().as_str().unwrap_or_default().to_owned();
+    assert!(
+        webkit.starts_with("de"),
+        "the webview speaks German too: {webkit}"
+    );
     keep_screenshot(&app, &shot("16-schedule")).await;
     click(&wait, "schedule-dialog-close").await;
 

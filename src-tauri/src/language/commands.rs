@@ -8,8 +8,11 @@ use crate::words::language::{Language, LanguageChoice};
 
 #[tauri::command]
 #[specta::specta]
-pub fn get_language(settings: State<'_, SettingsStore>) -> LanguageChoice {
-    super::choice(&settings)
+pub fn get_language(app: AppHandle, settings: State<'_, SettingsStore>) -> LanguageChoice {
+    let choice = super::choice(&settings);
+    // The page asks this before it mounts: the webview's own fields (a time) follow from then.
+    super::speak_in_webview(&app, choice.speaking);
+    choice
 }
 
 /// Keeps the choice (none: the system's language) and words the tray menu anew in it; the page
@@ -23,5 +26,6 @@ pub fn set_language(
 ) -> Result<LanguageChoice, UiError> {
     let choice = super::choose(&settings, chosen)?;
     crate::tray::refresh(&app);
+    super::speak_in_webview(&app, choice.speaking);
     Ok(choice)
 }

@@ -2,6 +2,9 @@
 //! Settings (kept in the settings file; none means the system's language).
 
 pub mod commands;
+mod webview;
+
+pub use webview::speak_in_webview;
 
 use crate::error::AppResult;
 use crate::persist::SettingsStore;
