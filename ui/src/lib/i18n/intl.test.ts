@@ -8,7 +8,7 @@ const before = (s: number) => now - s * 1000;
 describe('how long ago, by Intl', () => {
   afterEach(() => speak('en'));
 
-  it('goes from now to minutes at 45 s, to hours at 60 min, to days at 24 h', () => {
+  it('goes from now to minutes at 45 s, to hours at 60 min, to days at 24 h, then months and years', () => {
     expect(ago(before(44), now)).toBe('now');
     expect(isNow(before(44), now)).toBe(true);
     expect(ago(before(45), now)).toBe('1 min. ago');
@@ -18,6 +18,10 @@ describe('how long ago, by Intl', () => {
     expect(ago(before(23 * 3600), now)).toBe('23 hr. ago');
     expect(ago(before(24 * 3600), now)).toBe('yesterday');
     expect(ago(before(4 * 86_400), now)).toBe('4 days ago');
+    expect(ago(before(29 * 86_400), now)).toBe('29 days ago');
+    expect(ago(before(30 * 86_400), now)).toBe('last mo.');
+    expect(ago(before(100 * 86_400), now)).toBe('3 mo. ago');
+    expect(ago(before(800 * 86_400), now)).toBe('2 yr. ago');
   });
 
   it('says the same in German', () => {
@@ -29,6 +33,8 @@ describe('how long ago, by Intl', () => {
     expect(ago(before(23 * 3600), now)).toBe('vor 23 Std.');
     expect(ago(before(24 * 3600), now)).toBe('gestern');
     expect(ago(before(4 * 86_400), now)).toBe('vor 4 Tagen');
+    expect(ago(before(30 * 86_400), now)).toBe('letzten Monat');
+    expect(ago(before(800 * 86_400), now)).toBe('vor 2 Jahren');
   });
 
   it('words it at the width asked', () => {

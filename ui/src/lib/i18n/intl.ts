@@ -42,9 +42,9 @@ export function weekdays(style: 'long' | 'short' = 'long'): string[] {
 export type Width = 'long' | 'short' | 'narrow';
 
 /** How long ago a time was, by Intl in the page's language: "now", "5 min. ago" / "vor 5 Min.",
- * "3 hr. ago", "yesterday" / "gestern", "4 days ago". Under 45 s (or a time ahead of `now`,
- * a clock that runs a little fast) it is Intl's "now"; minutes up to 59, hours up to 23, then
- * days. */
+ * "3 hr. ago", "yesterday" / "gestern", "4 days ago", "last mo.". Under 45 s (or a time ahead
+ * of `now`, a clock that runs a little fast) it is Intl's "now"; minutes up to 59, hours up to
+ * 23, days up to 29, then months, then years. */
 export function ago(ms: number, now = Date.now(), width: Width = 'short'): string {
   const words = new Intl.RelativeTimeFormat(tag(), { numeric: 'auto', style: width });
   const s = Math.max(0, Math.round((now - ms) / 1000));
@@ -53,7 +53,10 @@ export function ago(ms: number, now = Date.now(), width: Width = 'short'): strin
   if (m < 60) return words.format(-m, 'minute');
   const h = Math.round(m / 60);
   if (h < 24) return words.format(-h, 'hour');
-  return words.format(-Math.round(h / 24), 'day');
+  const days = Math.round(h / 24);
+  if (days < 30) return words.format(-days, 'day');
+  if (days < 365) return words.format(-Math.max(1, Math.round(days / 30.44)), 'month');
+  return words.format(-Math.round(days / 365.25), 'year');
 }
 
 /** Under this many seconds, `ago` says "now". */
