@@ -52,6 +52,24 @@ describe('Update offer', () => {
     expect(screen.getByTestId('update-install').textContent).toContain('Try again');
   });
 
+  it('keeps the keyboard on Install while it installs, and a second Enter installs nothing twice', async () => {
+    const { updates, mock } = fake({ state: 'available', version: '0.2.0' });
+    let finish: (s: UpdateStatus) => void = () => {};
+    mock.installUpdate.mockReturnValue(new Promise((r) => (finish = r)));
+    render(UpdateOffer, { updates });
+    (await screen.findByTestId('update-install')).focus();
+    await userEvent.keyboard('{Enter}');
+    const install = screen.getByTestId('update-install');
+    expect(install.textContent).toContain('Installing…');
+    expect(install).toHaveAttribute('aria-disabled', 'true');
+    expect(install).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(mock.installUpdate).toHaveBeenCalledTimes(1);
+    finish({ state: 'installFailed', version: '0.2.0' });
+    await waitFor(() => expect(install.textContent).toContain('Try again'));
+    expect(install).toHaveFocus();
+  });
+
   it('says an unverified update was not installed and offers no Install button', async () => {
     const { updates, mock, fire } = fake({ state: 'none' });
     render(UpdateOffer, { updates });
