@@ -61,6 +61,7 @@ mod install;
 mod updates;
 // Everyone can use it: axe-core over every screen, the keyboard alone, the person's language.
 mod accessibility;
+mod cut_line;
 mod keyboard;
 mod keyboard_account;
 mod keyboard_answer;
@@ -68,6 +69,7 @@ mod keyboard_approvals;
 mod keyboard_cards;
 mod keyboard_composer;
 mod keyboard_library;
+mod keyboard_recovery;
 mod keyboard_schedules;
 mod keyboard_task;
 mod keyboard_tools;

@@ -8,11 +8,11 @@ use porthole_sim::faults::{Fault, FaultSpec, Faults};
 
 use crate::flows::{demo_env, select_machine, send_task, thread_texts, wait_for_status};
 
-const FAULTS: &str = "message-500=0.5";
+pub(crate) const FAULTS: &str = "message-500=0.5";
 /// The sends the client makes before it gives up on a message.
 const SENDS: usize = 4;
 
-fn seed_refusing_one_message() -> u64 {
+pub(crate) fn seed_refusing_one_message() -> u64 {
     let spec = FaultSpec::parse(FAULTS).unwrap();
     (0..10_000)
         .find(|seed| {

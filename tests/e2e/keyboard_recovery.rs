@@ -1,0 +1,187 @@
+//! Getting past what went wrong with the keyboard alone (Tab, Enter and typing): a message
+//! the service did not take, sent again with its Retry; the computer fallen asleep under the
+//! live screen, woken with the screen's Wake; a check made while the network was gone, done
+//! with its error banner's Try again once it is back. Every place the focus lands shows it.
+//!
+//! The simulator is the test's own: it refuses the first message as in `not_sent.rs` (a seed
+//! found with its own draws), it puts the computer to sleep as in `live_states.rs`, and the
+//! network is a line to it the test cuts and mends (`cut_line.rs`).
+
+use std::time::Duration;
+
+use porthole_e2e::{App, AppOptions, Eventually};
+use porthole_sim::faults::FaultSpec;
+use thirtyfour::prelude::*;
+
+use crate::cut_line::CutLine;
+use crate::flows::{demo_env, thread_texts, wait_for_status};
+use crate::keyboard_walk::{choose_computer, focus_here, press, press_busy, tab_to_id, type_text};
+use crate::live_states::until;
+use crate::not_sent::{seed_refusing_one_message, FAULTS};
+use crate::replay::keep_screenshot;
+
+/// The live screen's state (`live`, `asleep`, `waking`, …).
+async fn phase(app: &App) -> String {
+    app.driver
+        .execute(
+            "return document.querySelector('[data-testid=\"live-view\"]')?.dataset.phase ?? ''",
+            vec![],
+        )
+        .await
+        .expect("the live screen's state")
+        .json()
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_message_not_sent_and_a_sleeping_computer_are_recovered_with_the_keyboard_alone() {
+    let sim = porthole_sim::Sim::start(porthole_sim::Config {
+        time_scale: 0.05,
+        faults: FaultSpec::parse(FAULTS).unwrap(),
+        seed: seed_refusing_one_message(),
+        ..porthole_sim::Config::default()
+    })
+    .await
+    .expect("simulator");
+    let ada = sim.account("ada").clone();
+    let app = App::launch_with(AppOptions {
+        env: demo_env(
+            &sim.base_url,
+            ada.api_key.as_deref().unwrap_or_default(),
+            &ada.id_token,
+        ),
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    let long = Eventually::new(&app.driver).within(Duration::from_secs(60));
+    wait.at_least("machine-row", 3).await.expect("computers");
+    choose_computer(&app, &wait, "Design laptop").await;
+
+    // Not sent: Retry, reached with Tab, sends it once.
+    tab_to_id(&app, false, "composer").await;
+    type_text(&app, "Find the weather in Lisbon").await;
+    press(&app, Key::Enter).await;
+    long.element("retry-send")
+        .await
+        .expect("the message is marked not sent, with Retry");
+    tab_to_id(&app, true, "retry-send").await;
+    keep_screenshot(&app, "keyboard-recovery-not-sent").await;
+    press(&app, Key::Enter).await;
+    assert_eq!(
+        wait_for_status(&app, &["succeeded", "failed"])
+            .await
+            .unwrap(),
+        "succeeded",
+        "Enter on Retry sent it"
+    );
+    assert!(thread_texts(&app, "notSent").await.unwrap().is_empty());
+    assert_eq!(
+        thread_texts(&app, "user").await.unwrap().len(),
+        1,
+        "sent once"
+    );
+    focus_here(&app, "Retry").await;
+
+    // Asleep under the live screen: its Wake, reached with Tab.
+    until(Duration::from_secs(30), "the live screen shows", || async {
+        Ok(phase(&app).await == "live")
+    })
+    .await
+    .expect("live");
+    let machine_id = sim
+        .state()
+        .db()
+        .machines
+        .iter()
+        .find(|m| m.owner == ada.user_id && m.name.as_deref() == Some("Design laptop"))
+        .map(|m| m.id.clone())
+        .expect("the computer");
+    assert!(sim.state().hibernate(&ada.user_id, &machine_id));
+    long.element("live-wake")
+        .await
+        .expect("the live screen offers Wake");
+    tab_to_id(&app, false, "live-wake").await;
+    keep_screenshot(&app, "keyboard-recovery-asleep").await;
+    press(&app, Key::Enter).await;
+    until(Duration::from_secs(60), "live again after Wake", || async {
+        Ok(phase(&app).await == "live")
+    })
+    .await
+    .expect("Enter on Wake woke the computer and the screen is live again");
+    focus_here(&app, "waking the computer").await;
+    app.quit().await;
+    sim.shutdown().await;
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_check_that_could_not_reach_the_service_is_tried_again_with_the_keyboard_alone() {
+    let sim = porthole_sim::Sim::start(porthole_sim::Config {
+        time_scale: 0.05,
+        ..porthole_sim::Config::default()
+    })
+    .await
+    .expect("simulator");
+    let line = CutLine::to(&sim.base_url).await;
+    let ada = sim.account("ada").clone();
+    let app = App::launch_with(AppOptions {
+        env: demo_env(
+            &line.url,
+            ada.api_key.as_deref().unwrap_or_default(),
+            &ada.id_token,
+        ),
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    let long = Eventually::new(&app.driver).within(Duration::from_secs(180));
+    wait.at_least("machine-row", 3).await.expect("computers");
+    choose_computer(&app, &wait, "Design laptop").await;
+    tab_to_id(&app, false, "composer").await;
+    type_text(&app, "Look up the weather in Paris").await;
+    press(&app, Key::Enter).await;
+    assert_eq!(
+        wait_for_status(&app, &["succeeded", "failed"])
+            .await
+            .unwrap(),
+        "succeeded"
+    );
+    tab_to_id(&app, false, "answer-check").await;
+    press(&app, Key::Enter).await;
+    wait.element("check-result")
+        .await
+        .expect("Enter opened the check");
+    tab_to_id(&app, false, "judge-sentence").await;
+    type_text(&app, "The answer gives a temperature").await;
+
+    // The network goes away: the check says it could not reach the service, with Try again.
+    line.cut();
+    tab_to_id(&app, false, "judge-run").await;
+    press_busy(&app, "judge-run").await;
+    let said = long
+        .text("judge-error", |t| !t.trim().is_empty())
+        .await
+        .expect("the check says what went wrong");
+    assert!(said.contains("Can't reach the service"), "{said}");
+    keep_screenshot(&app, "keyboard-recovery-check-failed").await;
+
+    // It comes back; Try again, reached with Tab, checks.
+    line.mend();
+    let again = tab_to_id(&app, false, "judge-error-action").await;
+    assert!(again.what.contains("Try again"), "{again:?}");
+    press(&app, Key::Enter).await;
+    long.element("judge-verdict")
+        .await
+        .expect("Enter on Try again checked the result");
+    wait.gone("judge-error").await.expect("the banner goes");
+    focus_here(&app, "trying again").await;
+    keep_screenshot(&app, "keyboard-recovery-check-again").await;
+    app.quit().await;
+    sim.shutdown().await;
+}
