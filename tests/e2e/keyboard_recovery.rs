@@ -1,7 +1,8 @@
 //! Getting past what went wrong with the keyboard alone (Tab, Enter and typing): a message
 //! the service did not take, sent again with its Retry; the computer fallen asleep under the
-//! live screen, woken with the screen's Wake; a check made while the network was gone, done
-//! with its error banner's Try again once it is back. Every place the focus lands shows it.
+//! live screen, woken with the screen's Wake; a check made and a file attached while the
+//! network was gone, done with the error banner's Try again and the chip's Retry once it is
+//! back. Every place the focus lands shows it.
 //!
 //! The simulator is the test's own: it refuses the first message as in `not_sent.rs` (a seed
 //! found with its own draws), it puts the computer to sleep as in `live_states.rs`, and the
@@ -182,6 +183,84 @@ async fn a_check_that_could_not_reach_the_service_is_tried_again_with_the_keyboa
     wait.gone("judge-error").await.expect("the banner goes");
     focus_here(&app, "trying again").await;
     keep_screenshot(&app, "keyboard-recovery-check-again").await;
+    app.quit().await;
+    sim.shutdown().await;
+}
+
+/// The `data-state` of the first attachment chip (`uploading`, `ready`, `failed`, …).
+async fn chip_state(app: &App) -> String {
+    app.driver
+        .execute(
+            "return document.querySelector('[data-testid=\"attachment-chip\"]')?.dataset.state ?? ''",
+            vec![],
+        )
+        .await
+        .expect("the chip's state")
+        .json()
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn an_upload_that_failed_is_tried_again_with_the_keyboard_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let notes = dir.path().join("shopping notes.md");
+    std::fs::write(&notes, "milk\n".repeat(60_000)).unwrap();
+    let sim = porthole_sim::Sim::start(porthole_sim::Config {
+        time_scale: 0.05,
+        ..porthole_sim::Config::default()
+    })
+    .await
+    .expect("simulator");
+    let line = CutLine::to(&sim.base_url).await;
+    let ada = sim.account("ada").clone();
+    let mut env = demo_env(
+        &line.url,
+        ada.api_key.as_deref().unwrap_or_default(),
+        &ada.id_token,
+    );
+    // The system's file dialog cannot be driven: the app takes this file as picked.
+    env.push((
+        "PORTHOLE_E2E_PICKED_FILES".into(),
+        notes.display().to_string(),
+    ));
+    let app = App::launch_with(AppOptions {
+        env,
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    wait.at_least("machine-row", 3).await.expect("computers");
+    choose_computer(&app, &wait, "Design laptop").await;
+
+    // Attached while the network is gone: the upload fails and says so, with Retry.
+    line.cut();
+    tab_to_id(&app, false, "attach-button").await;
+    press(&app, Key::Enter).await;
+    until(Duration::from_secs(120), "the upload fails", || async {
+        Ok(chip_state(&app).await == "failed")
+    })
+    .await
+    .expect("the upload failed");
+    wait.text("attachment-error", |t| !t.trim().is_empty())
+        .await
+        .expect("the chip says why");
+    keep_screenshot(&app, "keyboard-recovery-upload-failed").await;
+
+    // Back: Retry, reached with Tab, uploads it.
+    line.mend();
+    tab_to_id(&app, false, "attachment-retry").await;
+    press(&app, Key::Enter).await;
+    until(Duration::from_secs(60), "the upload is done", || async {
+        Ok(chip_state(&app).await == "ready")
+    })
+    .await
+    .expect("Enter on Retry uploaded the file");
+    focus_here(&app, "retrying the upload").await;
+    keep_screenshot(&app, "keyboard-recovery-upload-again").await;
     app.quit().await;
     sim.shutdown().await;
 }
