@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { speak } from './language.svelte';
-import { ago, duration, inHours, isNow, seconds, ticking } from './intl';
+import { ago, duration, inHours, isNow, milliseconds, seconds, ticking } from './intl';
 
 const now = 1_800_000_000_000;
 const before = (s: number) => now - s * 1000;
@@ -99,5 +99,12 @@ describe('durations, by Intl', () => {
     speak('de');
     expect(seconds(1.234)).toBe('1,23 Sek.');
     expect(inHours(4)).toBe('in 4 Stunden');
+  });
+
+  it('says milliseconds with the fraction asked', () => {
+    expect(milliseconds(3.25, 1)).toBe('3.3 ms');
+    expect(milliseconds(Number.NaN)).toBe('0 ms');
+    speak('de');
+    expect(milliseconds(3.25, 1)).toBe('3,3 ms');
   });
 });

@@ -67,7 +67,7 @@ export function isNow(ms: number, now = Date.now()): boolean {
   return !(Math.round((now - ms) / 1000) >= NOW_SECONDS);
 }
 
-type Unit = 'hour' | 'minute' | 'second';
+type Unit = 'hour' | 'minute' | 'second' | 'millisecond';
 
 function amount(n: number, unit: Unit, width: Width, options: Intl.NumberFormatOptions = {}): string {
   return new Intl.NumberFormat(tag(), { style: 'unit', unit, unitDisplay: width, ...options }).format(n);
@@ -111,6 +111,12 @@ export function ticking(seconds: number, width: Width = 'short'): string {
 export function seconds(n: number, digits = 2, width: Width = 'short'): string {
   const value = Number.isFinite(n) ? Math.max(0, n) : 0;
   return amount(value, 'second', width, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/** Milliseconds, for the live view's developer readout: "3.2 ms" / "3,2 ms". */
+export function milliseconds(n: number, digits = 0): string {
+  const value = Number.isFinite(n) ? n : 0;
+  return amount(value, 'millisecond', 'short', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
 /** A time ahead, from now: "in 3 hours" / "in 3 Stunden" ("in 1 hour", never "in 1 hours"). */
