@@ -71,6 +71,7 @@ mod keyboard_composer;
 mod keyboard_library;
 mod keyboard_recovery;
 mod keyboard_schedules;
+mod keyboard_signed_in;
 mod keyboard_task;
 mod keyboard_tools;
 mod keyboard_walk;
