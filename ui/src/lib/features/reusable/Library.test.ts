@@ -127,6 +127,7 @@ describe('Reusable tasks library', () => {
     await userEvent.click(await screen.findByTestId('reusable-run'));
     expect(await screen.findByTestId('library-error')).toHaveTextContent('The computer is busy');
     expect(screen.getByTestId('reusable-run')).toBeEnabled();
+    expect(screen.getByTestId('reusable-run')).toHaveAttribute('aria-disabled', 'false');
   });
 
   it('Fix it: a wrong result is reported, then repaired with feedback; what changed is shown', async () => {
