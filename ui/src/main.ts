@@ -18,22 +18,33 @@ function showFatal(message: string) {
 window.addEventListener('error', (e) => showFatal(e.message));
 window.addEventListener('unhandledrejection', (e) => showFatal(String(e.reason)));
 
-// The page's first words are in the person's language: ask Rust before mounting (one local
-// call; English if it cannot answer).
-try {
-  speak((await languageApi.get()).speaking);
-} catch {
-  // English, the catalog's own language.
-}
-
+// Everything the first screen shows is asked for at once, before mounting: the person's
+// language (the first words are theirs), the layout, and the connection with its machine list.
+// Mounting first and filling in afterwards made WebKit lay out and paint the whole window twice
+// before the list was seen (BENCHMARKS.md, "Footprint"). A slow service does not hold the window
+// blank: after FIRST_SCREEN_WAIT_MS it mounts with what it has and the list follows.
+const FIRST_SCREEN_WAIT_MS = 250;
 const state = new AppState(api);
 const layout = new Layout(layoutApi);
+const started = state.start();
+const firstScreen = Promise.race([
+  state.firstScreen,
+  started.catch(() => {}),
+  new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
+]);
+const language = languageApi.get().then(
+  (answer) => speak(answer.speaking),
+  // English, the catalog's own language.
+  () => {},
+);
+await Promise.all([language, layout.load(), firstScreen]);
+
 const target = document.getElementById('app');
 try {
   if (target) mount(App, { target, props: { app: state, layout } });
   performance.mark('porthole-mounted');
-  void layout.load();
-  void state.start();
 } catch (e) {
   showFatal(String(e));
 }
+// A start that failed after the first screen still says so.
+started.catch((e) => showFatal(String(e)));

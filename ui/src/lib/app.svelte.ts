@@ -47,9 +47,16 @@ export class AppState implements Computers {
 
   readonly api: Api;
   private watched: string | null = null;
+  /** Settles once the first screen has what it shows: the machine list (or why it could not be
+   * read), or a connection that is not ready yet. The page mounts after it (main.ts), so the
+   * first frame WebKit draws is the list: drawing an empty shell first and the list a moment
+   * later cost a second full layout and paint of the window (~110 ms, BENCHMARKS.md). */
+  readonly firstScreen: Promise<void>;
+  private firstScreenReady: () => void = () => {};
 
   constructor(api: Api) {
     this.api = api;
+    this.firstScreen = new Promise((resolve) => (this.firstScreenReady = resolve));
   }
 
   get selectedMachine(): MachineRow | null {
@@ -101,6 +108,7 @@ export class AppState implements Computers {
     const becameReady =
       this.connection.state === 'ready' &&
       (before?.state !== 'ready' || before?.mode !== this.connection.mode || before?.userId !== this.connection.userId);
+    if (this.connection.state !== 'ready') this.firstScreenReady();
     if (becameReady) {
       performance.mark('porthole-connected');
       this.machinesLoaded = false;
@@ -117,6 +125,7 @@ export class AppState implements Computers {
       performance.mark('porthole-machines');
       this.machinesError = null;
       this.machinesLoaded = true;
+      this.firstScreenReady();
       if (!this.selectedMachineId || !this.selectedMachine) {
         const first =
           this.machines.find((m) => m.cloud && m.availability === 'online') ??
@@ -133,6 +142,7 @@ export class AppState implements Computers {
       this.machinesError = toUiError(e);
     } finally {
       this.machinesLoaded = true;
+      this.firstScreenReady();
     }
   }
 

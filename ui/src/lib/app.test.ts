@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppState } from './app.svelte';
 import { conversation, fakeApi, machine, uiError } from '../tests/fake-api';
 import type { Conversation } from './api';
+import { ApiError, Code } from './ui-error';
 
 describe('AppState', () => {
   it('loads machines, picks an online one and opens a conversation for it', async () => {
@@ -28,6 +29,45 @@ describe('AppState', () => {
     expect(api.watchConversation).toHaveBeenCalledWith('c1', expect.any(Function));
     expect(state.models.map((m) => m.id)).toEqual(['auto']);
     expect(state.isDemo).toBe(true);
+  });
+
+  it('has the first screen ready once the machine list is read, before a conversation is opened', async () => {
+    const api = fakeApi({
+      listMachines: vi.fn(async () => [machine({ machineId: 'up', name: 'B' })]),
+      currentConversation: vi.fn(() => new Promise<Conversation>(() => {})),
+    });
+    const state = new AppState(api);
+    void state.start();
+    await state.firstScreen;
+    expect(state.machinesLoaded).toBe(true);
+    expect(state.machines.map((m) => m.machineId)).toEqual(['up']);
+    expect(state.conversation).toBeNull();
+  });
+
+  it('has the first screen ready at once while the connection is not ready, without a list', async () => {
+    const api = fakeApi({
+      connectionInfo: vi.fn(async () => ({
+        mode: 'account' as const,
+        state: 'connecting' as const,
+        baseUrl: 'https://example.test',
+        userId: null,
+        hasSavedAccount: true,
+        error: null,
+      })),
+    });
+    const state = new AppState(api);
+    await state.start();
+    await state.firstScreen;
+    expect(api.listMachines).not.toHaveBeenCalled();
+    expect(state.machinesLoaded).toBe(false);
+  });
+
+  it('has the first screen ready with the reason when the machine list cannot be read', async () => {
+    const api = fakeApi({ listMachines: vi.fn(async () => Promise.reject(new ApiError(uiError({ code: 'network' })))) });
+    const state = new AppState(api);
+    void state.start();
+    await state.firstScreen;
+    expect(state.machinesError?.code).toBe(Code.network);
   });
 
   it('opens the current conversation of a machine and catches it up, without a new one', async () => {
