@@ -122,6 +122,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             layout::commands::get_layout,
             layout::commands::set_layout,
             language::commands::get_language,
+            navigation::first_show::first_screen_ready,
             language::commands::set_language,
             updates::commands::update_status,
             updates::commands::install_update,
@@ -176,7 +177,16 @@ pub fn run() {
         .plugin(tauri_plugin_single_instance::init(|app, _args, _cwd| {
             conversations::attention::bring_forward(app);
         }))
-        .plugin(tauri_plugin_window_state::Builder::default().build())
+        .plugin(
+            // Not its visibility: the window is shown when the page is ready
+            // (navigation/first_show.rs), never by a restored state before that.
+            tauri_plugin_window_state::Builder::default()
+                .with_state_flags(
+                    tauri_plugin_window_state::StateFlags::all()
+                        - tauri_plugin_window_state::StateFlags::VISIBLE,
+                )
+                .build(),
+        )
         .plugin(tauri_plugin_notification::init())
         .plugin(tauri_plugin_opener::init())
         .plugin(tauri_plugin_dialog::init())
@@ -189,6 +199,8 @@ pub fn run() {
         .setup(move |app| {
             builder.mount_events(app);
             navigation::create_window(app, "main")?;
+            app.manage(navigation::first_show::FirstShow::default());
+            navigation::first_show::show_at_the_latest(app.handle());
             live::renderer::keep_webkit_caches_small(app);
             let handle = app.handle().clone();
             // Every piece of state a command or a background task reaches, in one place.

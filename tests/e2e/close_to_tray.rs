@@ -19,14 +19,21 @@ use crate::tray::TrayWatcher;
 
 /// The app's main window on the X display: its title is "Porthole", or "Porthole (n)" with
 /// what needs the person.
-struct XWindow(String);
+pub(crate) struct XWindow(String);
 
 fn script() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("e2e/close_window.py")
 }
 
 impl XWindow {
-    fn find() -> Self {
+    pub(crate) fn find() -> Self {
+        let ids = Self::all();
+        assert_eq!(ids.len(), 1, "one Porthole window on the display: {ids:?}");
+        Self(ids[0].clone())
+    }
+
+    /// The ids of the Porthole windows on the display, none while GTK has not made it yet.
+    pub(crate) fn all() -> Vec<String> {
         let out = Command::new("/usr/bin/python3")
             .arg(script())
             .args(["find", r"Porthole( \(\d+\))?"])
@@ -37,17 +44,15 @@ impl XWindow {
             "close_window.py find: {}",
             String::from_utf8_lossy(&out.stderr)
         );
-        let ids: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        String::from_utf8_lossy(&out.stdout)
             .lines()
             .map(str::to_owned)
-            .collect();
-        assert_eq!(ids.len(), 1, "one Porthole window on the display: {ids:?}");
-        Self(ids[0].clone())
+            .collect()
     }
 
     /// Whether the window is on the screen (`xwininfo`'s map state IsViewable), or hidden
     /// (IsUnMapped); it is still there either way.
-    fn shown(&self) -> bool {
+    pub(crate) fn shown(&self) -> bool {
         let out = Command::new("xwininfo")
             .args(["-id", &self.0])
             .output()
@@ -61,7 +66,7 @@ impl XWindow {
         String::from_utf8_lossy(&out.stdout).contains("Map State: IsViewable")
     }
 
-    fn until_shown(&self, shown: bool) {
+    pub(crate) fn until_shown(&self, shown: bool) {
         let started = Instant::now();
         while self.shown() != shown {
             assert!(

@@ -56,6 +56,8 @@ mod notifications;
 mod tray;
 // Closing the window: Porthole stays in the tray while a schedule will run.
 mod close_to_tray;
+// The window appears once, with its first screen in place.
+mod first_show;
 // Packages and updates.
 mod install;
 mod updates;

@@ -321,6 +321,11 @@ export const layoutApi = {
     unwrap(commands.setLayout(layout)),
 };
 
+// The window is shown once the page's first screen is in place (src-tauri navigation/first_show.rs).
+export const windowApi = {
+  firstScreenReady: (): Promise<void> => commands.firstScreenReady(),
+};
+
 export type { Language, LanguageChoice } from './bindings';
 
 /** The language the app speaks: the person's choice in Settings (null: the system's). */

@@ -143,6 +143,8 @@ export const commands = {
 	/**  Saves the layout; answers it as kept (values brought into range). */
 	setLayout: (layout: WindowLayout) => typedError<WindowLayout, UiError>(__TAURI_INVOKE("set_layout", { layout })),
 	getLanguage: () => __TAURI_INVOKE<LanguageChoice>("get_language"),
+	/**  The page's first screen is in the document: the window can be shown. */
+	firstScreenReady: () => __TAURI_INVOKE<void>("first_screen_ready"),
 	/**
 	 *  Keeps the choice (none: the system's language) and words the tray menu anew in it; the page
 	 *  changes its own words when this answers.
