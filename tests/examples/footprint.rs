@@ -49,17 +49,29 @@ impl Kind {
         }
     }
 
-    /// How many of the page's marker elements there are: the Demo's machine rows, or the
-    /// hello world's heading.
+    /// Whether the first screen is drawn: the page's marker is in the document (the Demo's
+    /// machine rows, or the hello world's heading), the window is on the screen, and a frame
+    /// has been painted since (a requestAnimationFrame, then a task after that frame). A
+    /// hidden window paints no frame, so this waits for it to be shown.
     fn marker_js(self) -> &'static str {
         match self {
-            Kind::App => {
-                r#"return document.querySelectorAll('[data-testid="machine-row"]').length >= 3;"#
-            }
-            Kind::Hello => r#"return document.getElementById('hello') !== null;"#,
+            Kind::App => DRAWN_APP,
+            Kind::Hello => DRAWN_HELLO,
         }
     }
 }
+
+const DRAWN_APP: &str = r#"
+    if (document.querySelectorAll('[data-testid="machine-row"]').length < 3) return false;
+    if (document.visibilityState !== 'visible') return false;
+    return new Promise((drawn) => requestAnimationFrame(() => setTimeout(() => drawn(true), 0)));
+"#;
+
+const DRAWN_HELLO: &str = r#"
+    if (document.getElementById('hello') === null) return false;
+    if (document.visibilityState !== 'visible') return false;
+    return new Promise((drawn) => requestAnimationFrame(() => setTimeout(() => drawn(true), 0)));
+"#;
 
 fn env_num(name: &str, default: u64) -> u64 {
     std::env::var(name)
