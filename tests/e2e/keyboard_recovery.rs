@@ -48,16 +48,7 @@ async fn a_message_not_sent_and_a_sleeping_computer_are_recovered_with_the_keybo
     .await
     .expect("simulator");
     let ada = sim.account("ada").clone();
-    let app = App::launch_with(AppOptions {
-        env: demo_env(
-            &sim.base_url,
-            ada.api_key.as_deref().unwrap_or_default(),
-            &ada.id_token,
-        ),
-        ..AppOptions::default()
-    })
-    .await
-    .expect("the app opens");
+    let app = launch_as_ada(&sim, &sim.base_url, Vec::new()).await;
     let wait = Eventually::new(&app.driver);
     let long = Eventually::new(&app.driver).within(Duration::from_secs(60));
     wait.at_least("machine-row", 3).await.expect("computers");
@@ -129,17 +120,7 @@ async fn a_check_that_could_not_reach_the_service_is_tried_again_with_the_keyboa
     .await
     .expect("simulator");
     let line = CutLine::to(&sim.base_url).await;
-    let ada = sim.account("ada").clone();
-    let app = App::launch_with(AppOptions {
-        env: demo_env(
-            &line.url,
-            ada.api_key.as_deref().unwrap_or_default(),
-            &ada.id_token,
-        ),
-        ..AppOptions::default()
-    })
-    .await
-    .expect("the app opens");
+    let app = launch_as_ada(&sim, &line.url, Vec::new()).await;
     let wait = Eventually::new(&app.driver);
     let long = Eventually::new(&app.driver).within(Duration::from_secs(180));
     wait.at_least("machine-row", 3).await.expect("computers");
@@ -215,23 +196,12 @@ async fn an_upload_that_failed_is_tried_again_with_the_keyboard_alone() {
     .await
     .expect("simulator");
     let line = CutLine::to(&sim.base_url).await;
-    let ada = sim.account("ada").clone();
-    let mut env = demo_env(
-        &line.url,
-        ada.api_key.as_deref().unwrap_or_default(),
-        &ada.id_token,
-    );
     // The system's file dialog cannot be driven: the app takes this file as picked.
-    env.push((
+    let picked = vec![(
         "PORTHOLE_E2E_PICKED_FILES".into(),
         notes.display().to_string(),
-    ));
-    let app = App::launch_with(AppOptions {
-        env,
-        ..AppOptions::default()
-    })
-    .await
-    .expect("the app opens");
+    )];
+    let app = launch_as_ada(&sim, &line.url, picked).await;
     let wait = Eventually::new(&app.driver);
     wait.at_least("machine-row", 3).await.expect("computers");
     choose_computer(&app, &wait, "Design laptop").await;
@@ -263,4 +233,26 @@ async fn an_upload_that_failed_is_tried_again_with_the_keyboard_alone() {
     keep_screenshot(&app, "keyboard-recovery-upload-again").await;
     app.quit().await;
     sim.shutdown().await;
+}
+
+/// The app on the Demo account Ada of `sim`, reaching it at `url` (the simulator, or a line to
+/// it the test can cut), with `extra` environment.
+async fn launch_as_ada(
+    sim: &porthole_sim::RunningSim,
+    url: &str,
+    extra: Vec<(String, String)>,
+) -> App {
+    let ada = sim.account("ada");
+    let mut env = demo_env(
+        url,
+        ada.api_key.as_deref().unwrap_or_default(),
+        &ada.id_token,
+    );
+    env.extend(extra);
+    App::launch_with(AppOptions {
+        env,
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens")
 }
