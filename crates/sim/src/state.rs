@@ -81,6 +81,8 @@ pub struct Db {
     pub current_sessions: HashMap<(String, String, Channel), String>,
     /// Sessions created so far (orders them).
     pub sessions_created: u64,
+    /// Machines whose live view speaks RFB (VNC) instead of Guacamole (`live_view::rfb`).
+    pub rfb_screens: HashSet<String>,
 }
 
 impl Db {

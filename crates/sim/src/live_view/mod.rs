@@ -6,8 +6,10 @@
 //! caller's, `409 machine_not_running` while it sleeps or starts, `502 live_unavailable` when
 //! there is no screen to stream (an own desktop), `429` past 120 requests an hour. A bad or
 //! expired token still gets its websocket, then `error,<message>,<status>` and a close, which
-//! is how a Guacamole viewer learns why.
+//! is how a Guacamole viewer learns why. A machine switched to RFB (`rfb`) answers as a VNC
+//! server instead.
 
+pub mod rfb;
 mod stream;
 mod token;
 mod wire;
@@ -125,6 +127,10 @@ async fn connect(
             Err(TokenProblem::Invalid)
         }
     });
+    // A screen that speaks RFB answers as a VNC server would, whoever asks.
+    if checked.is_ok() && state.live_speaks_rfb(&machine_id) {
+        return ws.protocols([rfb::SUBPROTOCOL]).on_upgrade(rfb::serve);
+    }
     ws.protocols(["guacamole"])
         .on_upgrade(move |socket| async move {
             let grant = match checked {

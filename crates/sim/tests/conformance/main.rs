@@ -19,6 +19,7 @@ mod keys;
 mod learn;
 mod live;
 mod live_endings;
+mod live_rfb;
 mod machines;
 mod message_faults;
 mod messages;
