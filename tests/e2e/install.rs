@@ -12,6 +12,9 @@ use std::process::Command;
 
 use porthole_e2e::{by_testid, text_of, App, AppOptions, Eventually};
 
+// An offered update installed over this package, and Porthole restarted as it.
+mod update;
+
 const INSTALLED: &str = "/usr/bin/porthole";
 
 #[tokio::test]

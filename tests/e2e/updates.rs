@@ -5,12 +5,13 @@
 //! The signing keys are made here, for this run only, and never written anywhere. The app
 //! under test is a debug build, which reads the feed's address and the key it trusts from
 //! `PORTHOLE_UPDATE_FEED` and `PORTHOLE_UPDATE_PUBKEY` (release builds cannot:
-//! src-tauri/src/updates/source.rs). Installing an offered update for real (replacing the
-//! running program) is not tested here: the test stops at the offer and at Later.
+//! src-tauri/src/updates/source.rs). These tests stop at the offer and at Later; installing
+//! an offered update for real, from the installed .deb, is `install::update::`.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
+use axum::body::Bytes;
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -102,6 +103,28 @@ async fn an_update_with_a_bad_signature_is_refused_and_said_so() {
     app.quit().await;
 }
 
+/// What a feed announces: one package of one version, under the feed's platform keys.
+pub(crate) struct Package {
+    pub(crate) version: String,
+    pub(crate) file: String,
+    pub(crate) bytes: Bytes,
+    /// The manifest's platform entries that name it (`linux-x86_64`, `linux-x86_64-deb`, …).
+    pub(crate) platforms: Vec<&'static str>,
+}
+
+impl Package {
+    /// Not a real package: the app only fetches and verifies it before offering, and an
+    /// install of it fails before anything is replaced.
+    fn stand_in() -> Package {
+        Package {
+            version: NEWER.into(),
+            file: format!("porthole_{NEWER}_amd64.AppImage"),
+            bytes: Bytes::from_static(b"Porthole 0.2.0, a package made by the update test"),
+            platforms: vec!["linux-x86_64", "linux-aarch64"],
+        }
+    }
+}
+
 /// An update feed on loopback: the manifest and one package signed with the given key.
 pub(crate) struct Feed {
     url: String,
@@ -111,20 +134,27 @@ pub(crate) struct Feed {
 
 impl Feed {
     pub(crate) async fn serve(signer: &KeyPair) -> Feed {
+        Feed::serve_package(signer, Package::stand_in()).await
+    }
+
+    pub(crate) async fn serve_package(signer: &KeyPair, package: Package) -> Feed {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind");
         let base = format!("http://{}", listener.local_addr().expect("address"));
-        // Not a real package: the app only fetches and verifies it before offering.
-        let package: &'static [u8] = b"Porthole 0.2.0, a package made by the update test";
-        let file = "porthole_0.2.0_amd64.AppImage";
+        let Package {
+            version,
+            file,
+            bytes,
+            platforms,
+        } = package;
         // The trusted comment carries the version, as the Tauri CLI's signer writes it; the
         // app requires it (requireSignedVersion), so an old signed package cannot pass for new.
-        let trusted_comment = format!("timestamp:1764000000\tfile:{file}\tversion:{NEWER}");
+        let trusted_comment = format!("timestamp:1764000000\tfile:{file}\tversion:{version}");
         let signature = minisign::sign(
             Some(&signer.pk),
             &signer.sk,
-            package,
+            &bytes[..],
             Some(&trusted_comment),
             Some("signature from the update test's key"),
         )
@@ -134,14 +164,15 @@ impl Feed {
             "signature": b64.encode(signature.to_string()),
             "url": format!("{base}/{file}"),
         });
+        let platforms: serde_json::Map<String, serde_json::Value> = platforms
+            .into_iter()
+            .map(|p| (p.to_owned(), platform.clone()))
+            .collect();
         let manifest = serde_json::json!({
-            "version": NEWER,
+            "version": version,
             "notes": "A newer Porthole made by the update test.",
             "pub_date": "2026-11-25T12:00:00Z",
-            "platforms": {
-                "linux-x86_64": platform,
-                "linux-aarch64": platform,
-            },
+            "platforms": platforms,
         });
         let downloads = Arc::new(AtomicUsize::new(0));
         let app = Router::new()
@@ -150,7 +181,7 @@ impl Feed {
                 &format!("/{file}"),
                 get(move |State(count): State<Arc<AtomicUsize>>| async move {
                     count.fetch_add(1, Ordering::SeqCst);
-                    package
+                    bytes
                 }),
             )
             .with_state(downloads.clone());
@@ -177,7 +208,7 @@ impl Feed {
         }
     }
 
-    fn downloads(&self) -> usize {
+    pub(crate) fn downloads(&self) -> usize {
         self.downloads.load(Ordering::SeqCst)
     }
 }

@@ -121,6 +121,20 @@ impl App {
         !app_processes(&self.app_path).is_empty()
     }
 
+    /// The ids of the app's running processes (one, unless it is closing or restarting).
+    pub fn pids(&self) -> Vec<u32> {
+        app_processes(&self.app_path)
+    }
+
+    /// The app ended by itself and took the WebDriver session with it (it restarted into an
+    /// update): stops the drivers without asking the gone session to close, which would only
+    /// wait for an answer that never comes. The data folder stays, and dropping the `App`
+    /// still ends every process started from the app's program, the restarted one too.
+    pub fn session_lost(&mut self) {
+        let _ = self.driver.clone().leak();
+        stop(&mut self.tauri_driver);
+    }
+
     /// Kills the app with SIGKILL, as a crash or a power cut of the process would: nothing of
     /// the app runs after it (no exit handler, no last save). The data folder stays while the
     /// returned guard lives, for a restart.
