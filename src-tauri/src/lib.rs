@@ -119,6 +119,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             schedules::commands::run_schedule_now,
             schedules::commands::autostart_enabled,
             schedules::commands::set_autostart,
+            schedules::tray_words::set_tray_times,
             layout::commands::get_layout,
             layout::commands::set_layout,
             language::commands::get_language,
@@ -129,6 +130,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             updates::commands::dismiss_update,
             inbox::commands::get_inbox,
             inbox::commands::dismiss_inbox_item,
+            report::commands::report_cost,
             report::commands::share_report,
             report::commands::open_saved_report,
         ])
@@ -227,6 +229,7 @@ pub fn run() {
             app.manage(search::Search::open(&handle, &core));
             app.manage(core.clone());
             schedules::window::start(&handle, connection, core)?;
+            app.manage(schedules::tray_words::TrayWords::default());
             app.manage(conversations::attention::AttentionTarget::default());
             app.manage(machines::StartingMachines::default());
             app.manage(account::identity::Identity::default());

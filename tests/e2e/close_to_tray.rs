@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use porthole_e2e::{visible, App, Eventually};
+use porthole_e2e::{visible, App, AppOptions, Eventually};
 
 use crate::schedules::schedule_hourly;
 use crate::tray::TrayWatcher;
@@ -168,5 +168,58 @@ async fn closing_the_window_without_a_schedule_quits() {
     assert!(window.shown(), "the window is on the screen");
     window.close();
     until_ended(&app, "closing without a schedule ends Porthole").await;
+    app.quit().await;
+}
+
+/// The tray's "Next:" line has its time in the page's words (Intl), and the page runs on with
+/// the window hidden: a scheduled run made while hidden moves the next run an hour on, and the
+/// line says the new time. The app's clock is moved by the test (`schedules.rs`).
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn the_tray_says_the_next_run_s_new_time_after_a_run_made_while_the_window_is_hidden() {
+    let tray = TrayWatcher::start();
+    let clock_dir = tempfile::tempdir().expect("temp dir");
+    let clock = clock_dir.path().join("clock-shift");
+    std::fs::write(&clock, "0").expect("the test clock is written");
+    let app = App::launch_with(AppOptions {
+        env: vec![(
+            "PORTHOLE_TEST_CLOCK_FILE".into(),
+            clock.to_string_lossy().into_owned(),
+        )],
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
+    let menu = tray.icon();
+    schedule_hourly(&app, "Design laptop", "Check the weather in Oslo")
+        .await
+        .expect("the schedule is saved");
+    let timed = |l: &crate::tray::Line| {
+        l.label.starts_with("Next: Check the weather in Oslo ") && l.label.contains(" at ")
+    };
+    let first = menu.until(timed, "next run with its time").label;
+
+    let window = XWindow::find();
+    window.close();
+    window.until_shown(false);
+    // An hour and half a minute later by the app's clock, the run starts by itself.
+    std::fs::write(&clock, "3630").expect("the test clock is moved");
+    let second = menu
+        .until(
+            |l| timed(l) && l.label != first,
+            "the next run's new time, worded by the hidden window's page",
+        )
+        .label;
+    assert!(!window.shown(), "the window stayed hidden");
+    let minutes = |label: &str| {
+        let time = &label[label.len() - 5..];
+        let (h, m) = time.split_once(':').expect("HH:MM");
+        h.parse::<u32>().unwrap() * 60 + m.parse::<u32>().unwrap()
+    };
+    assert_eq!(
+        minutes(&second),
+        (minutes(&first) + 60) % (24 * 60),
+        "an hour after the first: {first} / {second}"
+    );
     app.quit().await;
 }

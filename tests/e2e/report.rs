@@ -60,7 +60,24 @@ async fn a_recorded_task_is_shared_as_one_file_that_opens_in_a_browser() {
         steps.len(),
         "each step's picture, inside the file"
     );
-    assert!(html.contains("data-part=\"cost\">$") || html.contains("less than $0.01"));
+    // The date and the cost as the window's page words them (Intl): "$0.52" or "< $0.01";
+    // "November 26, 2026 at 2:05 PM UTC", in the machine's zone.
+    assert!(
+        html.contains("data-part=\"cost\">$") || html.contains("data-part=\"cost\">&lt; $0.01"),
+        "the cost as the window says it"
+    );
+    let made = html
+        .split("data-part=\"made\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</dd>").next())
+        .expect("when the report was made");
+    // Month day, year at time AM/PM zone: six words (Intl may put a narrow space before PM).
+    assert!(
+        made.contains(", 20")
+            && made.contains(" at ")
+            && made.split(char::is_whitespace).count() >= 6,
+        "a date and time in English words, with its zone: {made}"
+    );
     assert!(!html.to_lowercase().contains("<script"), "no script");
     assert!(
         !html.contains("http://") && !html.contains("https://"),

@@ -217,7 +217,19 @@ async fn the_tray_menu_opens_the_inbox_shows_the_next_run_pauses_schedules_and_q
         |l| l.label.starts_with("Next: Check the weather in Oslo "),
         "next run",
     );
-    assert!(next.label.contains(" at "), "{next:?}");
+    // Its time as the page words it (Intl), on the 24-hour clock: "at 14:05" today, or
+    // "tomorrow at 00:05" near midnight.
+    let when = next
+        .label
+        .trim_start_matches("Next: Check the weather in Oslo ")
+        .trim_start_matches("tomorrow ");
+    assert!(
+        when.len() == 8
+            && when.starts_with("at ")
+            && when[3..].chars().filter(char::is_ascii_digit).count() == 4
+            && &when[5..6] == ":",
+        "{next:?}"
+    );
     let pause = menu.until(|l| l.label == "Pause all schedules", "Pause all");
     menu.click(&pause);
     menu.until(|l| l.label == "Resume schedules", "Resume");

@@ -9,26 +9,41 @@ use tauri::{AppHandle, Manager, State};
 use tauri_plugin_dialog::DialogExt;
 use tauri_plugin_opener::OpenerExt;
 
-use super::SavedReport;
+use super::{ReportWords, SavedReport};
+use crate::conversations::Conversations;
 use crate::error::UiError;
 
 /// The report written last, to open it.
 #[derive(Default)]
 pub struct LastReport(pub Mutex<Option<PathBuf>>);
 
-/// Asks where to save the report of task `turn_id`, then writes it there; `None` when the
-/// person cancelled the dialog.
+/// What task `turn_id` cost in US dollars, for the page to word in the report; `None` when
+/// the service did not report it.
+#[tauri::command]
+#[specta::specta]
+pub fn report_cost(
+    conversations: State<'_, Conversations>,
+    conversation_id: String,
+    turn_id: String,
+) -> Result<Option<f64>, UiError> {
+    let conversation = conversations.store().get(&conversation_id)?;
+    Ok(super::cost_usd(&conversations, &conversation, &turn_id))
+}
+
+/// Asks where to save the report of task `turn_id`, then writes it there with the page's
+/// words for its date and cost; `None` when the person cancelled the dialog.
 #[tauri::command]
 #[specta::specta]
 pub async fn share_report(
     app: AppHandle,
     conversation_id: String,
     turn_id: String,
+    words: ReportWords,
 ) -> Result<Option<SavedReport>, UiError> {
     let Some(path) = ask_where(&app).await else {
         return Ok(None);
     };
-    super::save_from_app(&app, &conversation_id, &turn_id, &path).await?;
+    super::save_from_app(&app, &conversation_id, &turn_id, words, &path).await?;
     let pdf = super::pdf::print_beside(&app, &path).await;
     let saved = SavedReport::at(&path, pdf.as_deref());
     *app.state::<LastReport>()

@@ -8,10 +8,12 @@
 //! address is taken out of every text the agent wrote, in case it appears there).
 //!
 //! [`gather`] reads the task from the service and the app's own records, [`page::html`]
-//! writes the file's text; no Tauri in either.
+//! writes the file's text; no Tauri in either. When it was made and what it cost are worded by
+//! the page with Intl ([`page_words`]).
 
 pub mod commands;
 pub mod page;
+pub mod page_words;
 pub mod pdf;
 
 #[cfg(test)]
@@ -27,6 +29,7 @@ use porthole_client::Client;
 use crate::conversations::{Conversation, Conversations, ThreadItem};
 use crate::error::{AppError, AppResult};
 use crate::words::report as words;
+pub use page_words::ReportWords;
 
 /// One finished task, as the report shows it.
 #[derive(Debug, Clone, PartialEq)]
@@ -42,12 +45,13 @@ pub struct Report {
     pub steps: Vec<ReportStep>,
     /// The agent's answer (Markdown as written), when it gave one.
     pub answer: Option<String>,
-    /// What the task cost, in US dollars, when the service reported it.
-    pub cost_usd: Option<f64>,
+    /// What the task cost, as the window says it ("$0.52", "< $0.01", "Not reported").
+    pub cost: String,
     /// The service's checks of the result against the task's success criteria.
     pub checks: Vec<ReportCheck>,
-    /// When the report was made, as the person reads a date (UTC).
-    pub made_at: String,
+    /// When the report was made, as the page words a date and time in the person's zone;
+    /// none when the page did not say.
+    pub made_at: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -70,40 +74,60 @@ pub struct ReportCheck {
     pub evidence: Option<String>,
 }
 
+/// What task `turn_id` of `conversation` cost, in US dollars, from what the app kept; none
+/// when the service did not report it. The page words it for the report.
+pub fn cost_usd(
+    conversations: &Conversations,
+    conversation: &Conversation,
+    turn_id: &str,
+) -> Option<f64> {
+    kept_row(conversations, conversation, turn_id)
+        .map(|row| row.usage.total.cost_usd)
+        .or_else(|| {
+            is_latest(conversation, turn_id)
+                .then(|| conversation.usage.as_ref().map(|u| u.total.cost_usd))
+                .flatten()
+        })
+}
+
+fn kept_row(
+    conversations: &Conversations,
+    conversation: &Conversation,
+    turn_id: &str,
+) -> Option<crate::conversations::usage::TaskUsageRow> {
+    conversations
+        .usage()
+        .tasks(conversation)
+        .into_iter()
+        .find(|row| row.turn_id == turn_id)
+}
+
+fn is_latest(conversation: &Conversation, turn_id: &str) -> bool {
+    conversation
+        .follower
+        .as_ref()
+        .and_then(|f| f.turn_id.as_deref())
+        == Some(turn_id)
+}
+
 /// Reads task `turn_id` of conversation `conversation_id`: the turn and its steps with their
-/// screenshots from the service, the task's words and cost from what the app kept.
+/// screenshots from the service, the task's words from what the app kept; its date and cost
+/// as the page worded them.
 pub async fn gather(
     client: &Client,
     conversations: &Conversations,
     conversation_id: &str,
     turn_id: &str,
     computer: Option<String>,
+    said: ReportWords,
 ) -> AppResult<Report> {
     let conversation = conversations.store().get(conversation_id)?;
     let turn = client.turns().get(turn_id).await?;
-    let kept = conversations
-        .usage()
-        .tasks(&conversation)
-        .into_iter()
-        .find(|row| row.turn_id == turn_id);
-    let is_latest = conversation
-        .follower
-        .as_ref()
-        .and_then(|f| f.turn_id.as_deref())
-        == Some(turn_id);
-    let task = kept
-        .as_ref()
-        .map(|row| row.task.clone())
+    let is_latest = is_latest(&conversation, turn_id);
+    let task = kept_row(conversations, &conversation, turn_id)
+        .map(|row| row.task)
         .filter(|t| !t.is_empty())
         .unwrap_or_else(|| last_task_words(&conversation));
-    let cost_usd = kept
-        .as_ref()
-        .map(|row| row.usage.total.cost_usd)
-        .or_else(|| {
-            is_latest
-                .then(|| conversation.usage.as_ref().map(|u| u.total.cost_usd))
-                .flatten()
-        });
     let answer = answer_of(&turn.output, turn.raw_answer.as_deref())
         .or_else(|| is_latest.then(|| last_answer(&conversation)).flatten());
     let mut steps = Vec::new();
@@ -157,9 +181,9 @@ pub async fn gather(
         recorded: turn.record_trajectory,
         steps,
         answer,
-        cost_usd,
+        cost: said.cost().unwrap_or_else(words::cost_not_reported),
         checks,
-        made_at: words::made_at(time::OffsetDateTime::now_utc()),
+        made_at: said.made_at(),
     };
     Ok(without_address(report, client.base_url()))
 }
@@ -286,6 +310,7 @@ pub async fn save_from_app(
     app: &tauri::AppHandle,
     conversation_id: &str,
     turn_id: &str,
+    said: ReportWords,
     path: &Path,
 ) -> AppResult<()> {
     use tauri::Manager;
@@ -303,6 +328,14 @@ pub async fn save_from_app(
             .find(|m| m.machine_id == machine_id)
             .map(|m| crate::machines::row(m, None).name)
     });
-    let report = gather(&client, &conversations, conversation_id, turn_id, computer).await?;
+    let report = gather(
+        &client,
+        &conversations,
+        conversation_id,
+        turn_id,
+        computer,
+        said,
+    )
+    .await?;
     save(&report, path)
 }

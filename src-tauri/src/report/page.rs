@@ -66,10 +66,12 @@ pub fn html(report: &Report) -> String {
                     dl.facts {
                         dt { (words::computer()) } dd { (report.computer) }
                         dt { (words::outcome()) } dd data-part="outcome" { (report.outcome) }
-                        dt { (words::cost()) } dd data-part="cost" { (words::cost_of(report.cost_usd)) }
+                        dt { (words::cost()) } dd data-part="cost" { (report.cost) }
                         // Counted as the Steps sheet and "How I did it" count: the final screen is no step.
                         dt { (words::steps()) } dd { (report.steps.iter().filter(|s| s.number.is_some()).count()) }
-                        dt { (words::made()) } dd { (report.made_at) }
+                        @if let Some(made_at) = &report.made_at {
+                            dt { (words::made()) } dd data-part="made" { (made_at) }
+                        }
                     }
                 }
                 section {

@@ -125,12 +125,20 @@ fn recorded() -> SendOptions {
 async fn a_recorded_task_becomes_one_self_contained_file_without_secrets() {
     let done = task("Look up the weather in Paris", recorded()).await;
     assert_eq!(done.conversation.status, TaskStatus::Succeeded);
+    let cost = cost_usd(&done.core, &done.conversation, &done.turn_id);
+    assert!(cost.expect("the task's cost was kept") >= 0.0);
+    // The page words the date and the cost (Intl); the file carries its words.
+    let said = ReportWords {
+        made_at: Some("November 26, 2026 at 2:05\u{202f}PM UTC".into()),
+        cost: Some("$0.52".into()),
+    };
     let report = gather(
         &done.client,
         &done.core,
         &done.conversation.id,
         &done.turn_id,
         Some("Design laptop".into()),
+        said,
     )
     .await
     .unwrap();
@@ -164,9 +172,14 @@ async fn a_recorded_task_becomes_one_self_contained_file_without_secrets() {
     );
     assert!(html.contains(&format!("<dt>Steps</dt><dd>{}</dd>", numbered.len())));
     assert!(html.contains("The final screen"));
-    let cost = report.cost_usd.expect("the task's cost was kept");
-    assert!(html.contains("data-part=\"cost\">$") || html.contains("less than $0.01"));
-    assert!(cost >= 0.0);
+    assert!(
+        html.contains("<dd data-part=\"cost\">$0.52</dd>"),
+        "the cost"
+    );
+    assert!(
+        html.contains("<dd data-part=\"made\">November 26, 2026 at 2:05\u{202f}PM UTC</dd>"),
+        "when it was made"
+    );
     assert!(html.contains("Design laptop"));
 
     // Nothing secret and nothing to fetch.
@@ -207,6 +220,7 @@ async fn the_checks_of_a_task_with_success_criteria_are_in_the_report() {
         &done.conversation.id,
         &done.turn_id,
         None,
+        ReportWords::default(),
     )
     .await
     .unwrap();
@@ -215,6 +229,9 @@ async fn the_checks_of_a_task_with_success_criteria_are_in_the_report() {
     assert_eq!(report.checks.len(), 1, "{report:#?}");
     let html = page::html(&report);
     assert!(html.contains("names-the-city"));
+    // The page said neither date nor cost: no date, and no cost made up.
+    assert!(html.contains("<dd data-part=\"cost\">Not reported</dd>"));
+    assert!(!html.contains("data-part=\"made\""));
     assert!(
         html.contains("were not recorded"),
         "says why there are no steps"
@@ -237,9 +254,9 @@ fn what_the_agent_wrote_stays_text_and_the_address_is_taken_out() {
             screenshot: None,
         }],
         answer: Some("\"quoted\" <img src=x onerror=alert(1)>".into()),
-        cost_usd: Some(0.004),
+        cost: "< $0.01".into(),
         checks: vec![],
-        made_at: "today".into(),
+        made_at: Some("<b>today</b>".into()),
     };
     let report = without_address(report, "http://127.0.0.1:4567/");
     let html = page::html(&report);
@@ -249,7 +266,9 @@ fn what_the_agent_wrote_stays_text_and_the_address_is_taken_out() {
     assert!(html.contains("&lt;script&gt;"));
     assert!(!html.contains("127.0.0.1:4567"));
     assert!(html.contains("[the service]/v1/x"));
-    assert!(html.contains("less than $0.01"));
+    // The page's words are text too.
+    assert!(html.contains("&lt; $0.01"));
+    assert!(html.contains("&lt;b&gt;today&lt;/b&gt;"));
 }
 
 #[test]
@@ -265,9 +284,9 @@ fn the_answer_reads_as_its_markdown_and_nothing_in_it_can_act() {
         recorded: false,
         steps: vec![],
         answer: Some(answer.into()),
-        cost_usd: None,
+        cost: "Not reported".into(),
         checks: vec![],
-        made_at: "today".into(),
+        made_at: None,
     };
     let html = page::html(&report);
     assert!(html.contains("<strong>Oslo: 4 °C</strong>"), "{html}");
@@ -304,9 +323,9 @@ fn a_file_that_cannot_be_written_says_so() {
         recorded: false,
         steps: vec![],
         answer: None,
-        cost_usd: None,
+        cost: "Not reported".into(),
         checks: vec![],
-        made_at: "today".into(),
+        made_at: None,
     };
     // A "folder" that is a file: nothing can be written under it.
     let file = dir.path().join("a-file");

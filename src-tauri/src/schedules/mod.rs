@@ -19,6 +19,7 @@ pub mod runner;
 mod running;
 pub mod timing;
 pub mod tray;
+pub mod tray_words;
 pub mod window;
 
 #[cfg(test)]

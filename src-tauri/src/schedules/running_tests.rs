@@ -3,6 +3,8 @@
 //! pause all, a schedule refused in words.
 
 use super::*;
+use crate::schedules::tray_words::{TrayTime, TrayWords};
+use crate::words::language::Language;
 
 #[derive(Default)]
 struct Told {
@@ -345,8 +347,9 @@ async fn a_run_over_the_hourly_message_limit_is_skipped_with_a_reason() {
 async fn every_n_hours_runs_each_step_once_and_pause_all_holds_them_without_missed_runs() {
     let clock = TestClock::at("2026-03-27 06:00");
     let app = app(clock.clone()).await;
+    let said = TrayWords::default();
     assert!(
-        app.schedules.tray_lines().is_none(),
+        app.schedules.tray_lines(&said).is_none(),
         "no schedule, no tray lines"
     );
     let every = app
@@ -374,7 +377,7 @@ async fn every_n_hours_runs_each_step_once_and_pause_all_holds_them_without_miss
     app.schedules.set_all_paused(true).unwrap();
     assert!(!app.schedules.keeps_running(), "paused: closing quits");
     assert_eq!(app.schedules.next_run(), None);
-    let tray = app.schedules.tray_lines().unwrap();
+    let tray = app.schedules.tray_lines(&said).unwrap();
     assert!(tray.all_paused, "the tray offers Resume");
     assert_eq!(tray.next, "Schedules are paused");
     clock.set("2026-03-27 15:00");
@@ -388,9 +391,54 @@ async fn every_n_hours_runs_each_step_once_and_pause_all_holds_them_without_miss
     let (title, at) = app.schedules.next_run().unwrap();
     assert_eq!(title, "Look for new invoices");
     assert_eq!(at, timing::to_ms(paris("2026-03-27 16:30")));
-    let tray = app.schedules.tray_lines().unwrap();
+    let tray = app.schedules.tray_lines(&said).unwrap();
     assert!(!tray.all_paused);
-    assert_eq!(tray.next, "Next: Look for new invoices at 16:30");
+    assert_eq!(
+        tray.next, "Next: Look for new invoices",
+        "before the page has said when"
+    );
+
+    // The page words the time (Intl); the tray carries its words, today and in its language.
+    let now = timing::to_ms(clock.now());
+    let next = || app.schedules.tray_lines(&said).unwrap().next;
+    let say = |language, now, at, words: &str| {
+        said.keep(
+            &app.schedules,
+            language,
+            now,
+            vec![TrayTime {
+                at,
+                words: words.into(),
+            }],
+        )
+    };
+    assert!(say(Language::En, now, at, "at\n16:30 "));
+    assert_eq!(next(), "Next: Look for new invoices at 16:30");
+    assert!(
+        !say(Language::En, now, at, "at 16:30"),
+        "the same words again change nothing"
+    );
+    let untimed = "Next: Look for new invoices";
+    // Words are right until the day they were said on ends: here the page's clock shows
+    // 23:30 the day before (a test's moved clock), so its "tomorrow" holds for half an hour.
+    let before_midnight = now - 15.5 * 3_600_000.0;
+    assert!(say(Language::En, before_midnight, at, "tomorrow at 16:30"));
+    assert_eq!(next(), "Next: Look for new invoices tomorrow at 16:30");
+    clock.set("2026-03-27 15:31");
+    assert_eq!(next(), untimed, "the day they were said on has ended");
+    clock.set("2026-03-27 15:00");
+    for (language, when, at, words) in [
+        (Language::De, now, at, "um 16:30"),
+        (Language::En, f64::NAN, at, "at 16:30"),
+        (Language::En, now, at, " \n "),
+        (Language::En, now, f64::INFINITY, "at 16:30"),
+        (Language::En, now, at + 3_600_000.0, "at 17:30"),
+    ] {
+        say(language, when, at, words);
+        assert_eq!(next(), untimed, "{language:?} {when} {at} {words:?}");
+    }
+    say(Language::En, now, at, &"at 16:30 ".repeat(100_000));
+    assert!(next().chars().count() < 100, "{}", next().len());
 }
 
 #[tokio::test]

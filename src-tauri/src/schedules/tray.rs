@@ -2,22 +2,25 @@
 //! itself is the tray's (`src/tray/menu.rs`); it asks here for these lines and hands clicks
 //! on them back.
 
-use chrono::{DateTime, Datelike, Utc};
 use tauri::{AppHandle, Manager};
 
-use super::timing::from_ms;
+use super::tray_words::TrayWords;
 use super::Schedules;
 use crate::words::schedules as words;
 
 /// The tray menu's entries for schedules; none when there is no schedule.
 pub struct TrayLines {
-    /// "Next: Check the weather at 14:00", or "No schedule runs next".
+    /// "Next: Check the weather at 14:00" (the time in the page's words, `tray_words.rs`), or
+    /// "No schedule runs next".
     pub next: String,
     pub all_paused: bool,
 }
 
 pub fn lines(app: &AppHandle) -> Option<TrayLines> {
-    app.state::<Schedules>().tray_lines()
+    let words = app.try_state::<TrayWords>();
+    let none = TrayWords::default();
+    app.state::<Schedules>()
+        .tray_lines(words.as_deref().unwrap_or(&none))
 }
 
 /// "Pause all schedules" or "Resume schedules" was clicked.
@@ -30,27 +33,21 @@ pub fn toggle_pause(app: &AppHandle) {
 }
 
 impl Schedules {
-    /// The tray menu's lines for schedules, or none when there is no schedule.
-    pub fn tray_lines(&self) -> Option<TrayLines> {
+    /// The tray menu's lines for schedules, or none when there is no schedule; the next run's
+    /// time in the words the page said for it, or none yet.
+    pub fn tray_lines(&self, said: &TrayWords) -> Option<TrayLines> {
         if self.read(|b| b.schedules.is_empty()) {
             return None;
         }
         let all_paused = self.read(|b| b.all_paused);
         let next = match self.next_run() {
-            Some((title, at)) => words::tray_next(&title, &self.local_words(from_ms(at))),
+            Some((title, at)) => match said.of(self, at) {
+                Some(when) => words::tray_next(&title, &when),
+                None => words::tray_next_untimed(&title),
+            },
             None if all_paused => words::tray_all_paused(),
             None => words::tray_none_next(),
         };
         Some(TrayLines { next, all_paused })
-    }
-
-    /// "at 14:00" today, "tomorrow at 08:00", or "on Tue 31 Mar at 08:00", in local time.
-    pub fn local_words(&self, at: DateTime<Utc>) -> String {
-        let clock = self.clock();
-        let local = clock.to_local(at);
-        let today = clock.to_local(clock.now()).date();
-        let time = local.format("%H:%M").to_string();
-        let date = words::short_date(local.weekday(), local.day(), local.month());
-        words::when((local.date() - today).num_days(), &time, &date)
     }
 }

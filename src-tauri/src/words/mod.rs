@@ -14,6 +14,7 @@ use language::Language;
 
 mod actions;
 pub mod catalog;
+pub mod from_page;
 pub mod language;
 pub mod money;
 pub mod notices;

@@ -1,10 +1,9 @@
 //! The words of a shared report (the HTML file a person sends on, `report::page`) and of the
 //! dialog that saves it, from `locales/<language>/reportPage.json`: a report is written in the
-//! app's language, its dates and sums too.
+//! app's language. Its date and its sum are worded by the page's Intl (`report::page_words`).
 
 use super::catalog::{text, text_with};
 use super::language::{self, Language};
-use super::money;
 
 pub fn save_title() -> String {
     text("reportPage.saveTitle")
@@ -81,48 +80,9 @@ pub fn not_met() -> String {
     text("reportPage.notMet")
 }
 
-/// What the task cost, as the window says it: never a cost that rounds to nothing.
-pub fn cost_of(usd: Option<f64>) -> String {
-    let language = language::current();
-    match usd {
-        None => text("reportPage.costNotReported"),
-        Some(usd) if usd > 0.0 && usd < 0.01 => text_with(
-            "reportPage.lessThanACent",
-            &[("cent", money::usd_in(language, 0.01).into())],
-        ),
-        Some(usd) => money::usd_in(language, usd),
-    }
-}
-
-/// When the report was made, in UTC: "26 November 2026, 14:05 UTC" / "26. November 2026,
-/// 14:05 UTC".
-pub fn made_at(at: time::OffsetDateTime) -> String {
-    let month = match at.month() {
-        time::Month::January => text("reportPage.january"),
-        time::Month::February => text("reportPage.february"),
-        time::Month::March => text("reportPage.march"),
-        time::Month::April => text("reportPage.april"),
-        time::Month::May => text("reportPage.may"),
-        time::Month::June => text("reportPage.june"),
-        time::Month::July => text("reportPage.july"),
-        time::Month::August => text("reportPage.august"),
-        time::Month::September => text("reportPage.september"),
-        time::Month::October => text("reportPage.october"),
-        time::Month::November => text("reportPage.november"),
-        time::Month::December => text("reportPage.december"),
-    };
-    text_with(
-        "reportPage.madeAt",
-        &[
-            ("day", at.day().to_string().into()),
-            ("month", month.into()),
-            ("year", at.year().to_string().into()),
-            (
-                "time",
-                format!("{:02}:{:02}", at.hour(), at.minute()).into(),
-            ),
-        ],
-    )
+/// A task whose cost the service did not report.
+pub fn cost_not_reported() -> String {
+    text("reportPage.costNotReported")
 }
 
 pub fn no_answer() -> String {
@@ -165,13 +125,14 @@ pub fn the_service() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::words::catalog::text_in;
 
     #[test]
-    fn a_report_says_when_it_was_made_and_what_it_cost_as_before() {
-        let at = time::OffsetDateTime::from_unix_timestamp(1_795_701_900).unwrap();
-        assert_eq!(made_at(at), "26 November 2026, 14:05 UTC");
-        assert_eq!(cost_of(Some(0.004)), "less than $0.01");
-        assert_eq!(cost_of(Some(1.5)), "$1.50");
-        assert_eq!(cost_of(None), "Not reported");
+    fn a_report_without_a_cost_says_so_in_each_language() {
+        assert_eq!(cost_not_reported(), "Not reported");
+        assert_eq!(
+            text_in(Language::De, "reportPage.costNotReported", &[]),
+            "Nicht gemeldet"
+        );
     }
 }

@@ -4,7 +4,7 @@ import { Channel } from '@tauri-apps/api/core';
 import { connectFrames, type FrameSocket } from './live/socket';
 import { getCurrentWebview } from '@tauri-apps/api/webview';
 import { commands, events } from './bindings';
-import type { InboxView, SavedReport } from './bindings';
+import type { InboxView, ReportWords, SavedReport } from './bindings';
 import { ApiError, Code, unexpectedError, wordsFor } from './ui-error';
 import type {
   Account,
@@ -259,7 +259,7 @@ export type Api = typeof api;
 
 // What needs the person on every computer (features/inbox), and a finished task shared as a
 // report (features/report): the page never names a path, Rust asks the save dialog.
-export type { InboxItem, InboxKind, InboxView, SavedReport } from './bindings';
+export type { InboxItem, InboxKind, InboxView, ReportWords, SavedReport } from './bindings';
 export const inboxApi = {
   get: (): Promise<InboxView> => commands.getInbox(),
   /** Puts away a failed task or a computer that cannot be woken; cards leave when answered. */
@@ -269,9 +269,16 @@ export const inboxApi = {
   onShow: (cb: () => void) => events.showInbox.listen(() => cb()),
 };
 export const reportApi = {
-  /** Asks where, then writes the report; `null` when the person cancelled. */
-  share: (conversationId: string, turnId: string): Promise<SavedReport | null> =>
-    unwrap(commands.shareReport(conversationId, turnId)),
+  /** What the task cost in dollars, for the page to word; `null` when not reported. */
+  cost: (conversationId: string, turnId: string): Promise<number | null> =>
+    unwrap(commands.reportCost(conversationId, turnId)),
+  /** Asks where, then writes the report with the page's words for its date and cost; `null`
+   * when the person cancelled. */
+  share: (
+    conversationId: string,
+    turnId: string,
+    words: ReportWords,
+  ): Promise<SavedReport | null> => unwrap(commands.shareReport(conversationId, turnId, words)),
   /** Opens the report just written in the system's browser (which prints it to PDF). */
   open: () => commands.openSavedReport(),
 };
@@ -344,6 +351,7 @@ export type {
   ScheduleList,
   ScheduleRow,
   TimeOfDay,
+  TrayTime,
 } from './bindings';
 export const schedulesApi = {
   list: (): Promise<import('./bindings').ScheduleList> => unwrap(commands.listSchedules()),
@@ -359,5 +367,8 @@ export const schedulesApi = {
   /** Sets starting at login; either answer counts as the one-time question answered. */
   setAutostart: (enabled: boolean) => unwrap(commands.setAutostart(enabled)),
   onChanged: (cb: () => void) => events.schedulesChanged.listen(() => cb()),
+  /** When each schedule runs next, in the page's words, for the tray's "Next:" line. */
+  setTrayTimes: (language: import('./bindings').Language, now: number, times: import('./bindings').TrayTime[]) =>
+    commands.setTrayTimes(language, now, times),
 };
 export type SchedulesApi = typeof schedulesApi;

@@ -139,6 +139,8 @@ export const commands = {
 	autostartEnabled: () => typedError<boolean, UiError>(__TAURI_INVOKE("autostart_enabled")),
 	/**  Turns starting at login on or off (and notes the one-time question as answered). */
 	setAutostart: (enabled: boolean) => typedError<null, UiError>(__TAURI_INVOKE("set_autostart", { enabled })),
+	/**  The page's words for when each schedule runs next; the tray's line follows. */
+	setTrayTimes: (language: Language, now: number | null, times: TrayTime[]) => __TAURI_INVOKE<void>("set_tray_times", { language, now, times }),
 	getLayout: () => __TAURI_INVOKE<WindowLayout>("get_layout"),
 	/**  Saves the layout; answers it as kept (values brought into range). */
 	setLayout: (layout: WindowLayout) => typedError<WindowLayout, UiError>(__TAURI_INVOKE("set_layout", { layout })),
@@ -158,10 +160,15 @@ export const commands = {
 	/**  Puts away a failed task or a computer that cannot be woken (cards leave when answered). */
 	dismissInboxItem: (key: string) => __TAURI_INVOKE<void>("dismiss_inbox_item", { key }),
 	/**
-	 *  Asks where to save the report of task `turn_id`, then writes it there; `None` when the
-	 *  person cancelled the dialog.
+	 *  What task `turn_id` cost in US dollars, for the page to word in the report; `None` when
+	 *  the service did not report it.
 	 */
-	shareReport: (conversationId: string, turnId: string) => typedError<SavedReport | null, UiError>(__TAURI_INVOKE("share_report", { conversationId, turnId })),
+	reportCost: (conversationId: string, turnId: string) => typedError<number | null, UiError>(__TAURI_INVOKE("report_cost", { conversationId, turnId })),
+	/**
+	 *  Asks where to save the report of task `turn_id`, then writes it there with the page's
+	 *  words for its date and cost; `None` when the person cancelled the dialog.
+	 */
+	shareReport: (conversationId: string, turnId: string, words: ReportWords) => typedError<SavedReport | null, UiError>(__TAURI_INVOKE("share_report", { conversationId, turnId, words })),
 	/**  Opens the report written last in the system's browser (which prints it to PDF, too). */
 	openSavedReport: () => __TAURI_INVOKE<void>("open_saved_report"),
 };
@@ -784,6 +791,15 @@ export type Repeat =
 /**  Every `hours` hours, the first at `from`. */
 { kind: "everyHours"; hours: number; from: number | null };
 
+/**
+ *  What the page said; absent or empty words leave the date out and call the cost not
+ *  reported.
+ */
+export type ReportWords = {
+	madeAt: string | null,
+	cost: string | null,
+};
+
 /**  What "Make this reusable" starts from: the recorded turn, its message, a suggested template. */
 export type ReusableDraft = {
 	turnId: string,
@@ -1012,6 +1028,12 @@ export type TokenUsage = {
 export type TrajectoryRef = {
 	recorded?: boolean,
 	url?: string,
+};
+
+/**  One instant (Unix ms, a schedule's next run as the list gives it) and the page's words. */
+export type TrayTime = {
+	at: number | null,
+	words: string,
 };
 
 export type Turn = {

@@ -30,6 +30,20 @@ export function weekdayDate(ms: number): string {
   return new Date(ms).toLocaleDateString(tag(), { weekday: 'short', day: 'numeric', month: 'short' });
 }
 
+/** A day and time for someone elsewhere to read, with the time zone: "November 26, 2026 at
+ * 2:05 PM UTC" / "26. November 2026 um 15:05 MEZ" (a shared report's date). */
+export function dateTimeWithZone(ms: number, timeZone?: string): string {
+  return new Intl.DateTimeFormat(tag(), {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone,
+  }).format(ms);
+}
+
 /** The names of the week's days, Monday first, in the page's language. */
 export function weekdays(style: 'long' | 'short' = 'long'): string[] {
   const monday = Date.UTC(2024, 0, 1);

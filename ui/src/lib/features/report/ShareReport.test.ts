@@ -1,21 +1,29 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import ShareReport from './ShareReport.svelte';
 import type { ReportApi } from './api';
 import { ApiError } from '../../ui-error';
 import { uiError } from '../../../tests/fake-api';
+import { speak } from '../../i18n';
 
-function fake(share: ReportApi['share']): ReportApi {
-  return { share, open: vi.fn(async () => null) } as unknown as ReportApi;
+function fake(share: ReportApi['share'], costUsd: number | null = 0.5234): ReportApi {
+  return { share, cost: vi.fn(async () => costUsd), open: vi.fn(async () => null) } as unknown as ReportApi;
 }
 
 describe('ShareReport', () => {
+  afterEach(() => speak('en'));
+
   it('saves the report, names the file and offers to open it', async () => {
     const api = fake(vi.fn(async () => ({ fileName: 'Porthole report.html', pdfFileName: null })));
     render(ShareReport, { api, conversationId: 'c1', turnId: 't1' });
     await userEvent.click(screen.getByTestId('share-report-save'));
-    expect(api.share).toHaveBeenCalledWith('c1', 't1');
+    expect(api.cost).toHaveBeenCalledWith('c1', 't1');
+    // The file's date and cost, worded here by Intl: the Rust side only carries them.
+    expect(api.share).toHaveBeenCalledWith('c1', 't1', {
+      madeAt: expect.stringMatching(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s[AP]M \S+$/),
+      cost: '$0.52',
+    });
     expect(screen.getByTestId('share-report-saved')).toHaveTextContent('Porthole report.html');
     // No PDF from this system: the browser's Print makes one.
     expect(screen.getByTestId('share-report-saved')).toHaveTextContent('To make a PDF, open it and choose Print.');
@@ -46,5 +54,26 @@ describe('ShareReport', () => {
     render(ShareReport, { api, conversationId: 'c1', turnId: 't1' });
     await userEvent.click(screen.getByTestId('share-report-save'));
     expect(screen.getByTestId('share-report-error')).toHaveTextContent('Couldn’t save the report');
+  });
+
+  it('words the date and cost in German when the page speaks German, and says no cost when none was reported', async () => {
+    speak('de');
+    const api = fake(vi.fn(async () => null), null);
+    render(ShareReport, { api, conversationId: 'c1', turnId: 't1' });
+    await userEvent.click(screen.getByTestId('share-report-save'));
+    expect(api.share).toHaveBeenCalledWith('c1', 't1', {
+      madeAt: expect.stringMatching(/^\d{1,2}\. [A-Z][a-zä]+ \d{4} um \d{2}:\d{2} \S+$/),
+      cost: null,
+    });
+  });
+
+  it('says why when the cost cannot be read, and saves nothing', async () => {
+    const error = uiError({ code: 'unknown_conversation', title: 'Conversation not found', action: 'newConversation' });
+    const api = fake(vi.fn(async () => null));
+    api.cost = vi.fn(async () => { throw new ApiError(error); });
+    render(ShareReport, { api, conversationId: 'c1', turnId: 't1' });
+    await userEvent.click(screen.getByTestId('share-report-save'));
+    expect(screen.getByTestId('share-report-error')).toHaveTextContent('Conversation not found');
+    expect(api.share).not.toHaveBeenCalled();
   });
 });

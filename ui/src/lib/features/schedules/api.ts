@@ -9,4 +9,5 @@ export type {
   ScheduleRow,
   SchedulesApi,
   TimeOfDay,
+  TrayTime,
 } from '../../api';

@@ -12,12 +12,22 @@ export function timeOfDay(time: TimeOfDay): string {
   return `${String(time.hour).padStart(2, '0')}:${String(time.minute).padStart(2, '0')}`;
 }
 
+/** How many of the person's days `ms` is after `now`'s: 0 today, 1 tomorrow, -1 yesterday. */
+export function daysFrom(ms: number, now = Date.now()): number {
+  const day = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  return Math.round((day(new Date(ms)) - day(new Date(now))) / 86_400_000);
+}
+
+/** How long until the person's next day begins, in ms (a day of 23 or 25 hours too). */
+export function untilTomorrow(now = Date.now()): number {
+  const today = new Date(now);
+  return new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1).getTime() - now;
+}
+
 /** "Tue, Apr 14 at 08:00" in the person's own time zone; "today"/"tomorrow" when near. */
 export function when(ms: number, now = Date.now()): string {
-  const at = new Date(ms);
   const time = intl.clock24(ms);
-  const day = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
-  const days = Math.round((day(at) - day(new Date(now))) / 86_400_000);
+  const days = daysFrom(ms, now);
   if (days === 0) return t('schedules.when.today', { time });
   if (days === 1) return t('schedules.when.tomorrow', { time });
   if (days === -1) return t('schedules.when.yesterday', { time });

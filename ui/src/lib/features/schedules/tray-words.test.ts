@@ -1,0 +1,118 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushSync } from 'svelte';
+import { AFTER_LAUNCH_MS, keepTrayWords, trayTimes, trayWhen, type TrayWordsApi } from './tray-words.svelte';
+import type { ScheduleList, ScheduleRow } from './api';
+import { speak } from '../../i18n';
+
+const now = new Date(2026, 2, 27, 7, 0).getTime(); // Friday 27 March 2026, 07:00 local
+const at = (day: number, hour: number, minute = 0) => new Date(2026, 2, day, hour, minute).getTime();
+
+function row(nextAt: number | null): ScheduleRow {
+  return {
+    schedule: {
+      id: `s${nextAt}`, scope: 'demo', machineId: 'm1', machineName: 'Design laptop', title: 'Weather',
+      text: 'Weather', reusableId: null, repeat: { kind: 'daily', time: { hour: 8, minute: 0 } },
+      paused: false, createdAt: now, settledUntil: now, missed: null, last: null,
+    },
+    nextAt,
+  };
+}
+
+describe('the tray’s words for when a schedule runs next, by Intl', () => {
+  afterEach(() => speak('en'));
+
+  it('says the time today, tomorrow with the word, later with the day and date', () => {
+    expect(trayWhen(at(27, 16, 30), now)).toBe('at 16:30');
+    expect(trayWhen(at(28, 8), now)).toBe('tomorrow at 08:00');
+    expect(trayWhen(at(31, 8), now)).toBe('on Tue, Mar 31 at 08:00');
+    expect(trayWhen(at(27, 23, 59), at(27, 23, 58))).toBe('at 23:59');
+    expect(trayWhen(at(28, 0, 1), at(27, 23, 59))).toBe('tomorrow at 00:01');
+  });
+
+  it('says the same in German', () => {
+    speak('de');
+    expect(trayWhen(at(27, 16, 30), now)).toBe('um 16:30');
+    expect(trayWhen(at(28, 8), now)).toBe('morgen um 08:00');
+    expect(trayWhen(at(31, 8), now)).toBe('am Di., 31. März um 08:00');
+  });
+
+  it('words every schedule that runs again, none that does not', () => {
+    expect(trayTimes([row(at(27, 16, 30)), row(null), row(at(28, 8))], now)).toEqual([
+      { at: at(27, 16, 30), words: 'at 16:30' },
+      { at: at(28, 8), words: 'tomorrow at 08:00' },
+    ]);
+  });
+});
+
+describe('keepTrayWords', () => {
+  let changed: () => void = () => {};
+  let list: ScheduleList;
+  let api: TrayWordsApi & { setTrayTimes: ReturnType<typeof vi.fn> };
+  const unlisten = vi.fn();
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(now);
+    list = { rows: [row(at(27, 16, 30))], allPaused: false, keepsRunning: true } as unknown as ScheduleList;
+    api = {
+      list: vi.fn(async () => list),
+      onChanged: vi.fn(async (cb: () => void) => {
+        changed = cb;
+        return unlisten;
+      }),
+      setTrayTimes: vi.fn(async () => {}),
+    } as unknown as typeof api;
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    speak('en');
+  });
+
+  const said = () => api.setTrayTimes.mock.calls.map(([language, , times]) => [language, times]);
+
+  it('says nothing until the first screen had its turn, then the words of every next run', async () => {
+    const stop = keepTrayWords(api);
+    await vi.advanceTimersByTimeAsync(AFTER_LAUNCH_MS - 1);
+    expect(api.list).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(said()).toEqual([['en', [{ at: at(27, 16, 30), words: 'at 16:30' }]]]);
+    expect(api.setTrayTimes.mock.calls[0][1]).toBe(now + AFTER_LAUNCH_MS);
+    stop();
+  });
+
+  it('says it again when the list changes, in the new language, and after midnight', async () => {
+    const stop = keepTrayWords(api, 0);
+    await vi.advanceTimersByTimeAsync(0);
+    list = { ...list, rows: [row(at(28, 8))] };
+    changed();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(said().at(-1)).toEqual(['en', [{ at: at(28, 8), words: 'tomorrow at 08:00' }]]);
+
+    speak('de');
+    flushSync();
+    expect(said().at(-1)).toEqual(['de', [{ at: at(28, 8), words: 'morgen um 08:00' }]]);
+
+    // Past midnight, tomorrow's run is today's.
+    await vi.advanceTimersByTimeAsync(at(28, 0, 0) - now + 1000);
+    expect(said().at(-1)).toEqual(['de', [{ at: at(28, 8), words: 'um 08:00' }]]);
+
+    const count = said().length;
+    stop();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(unlisten).toHaveBeenCalled();
+    speak('en');
+    flushSync();
+    await vi.advanceTimersByTimeAsync(2 * 86_400_000);
+    expect(said().length).toBe(count);
+  });
+
+  it('says there is nothing to name when the list cannot be read', async () => {
+    api.list = vi.fn(async () => {
+      throw new Error('not connected');
+    });
+    const stop = keepTrayWords(api, 0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(said()).toEqual([['en', []]]);
+    stop();
+  });
+});
