@@ -1,7 +1,8 @@
 //! A saved task's repairs with the keyboard alone (Tab, Enter and typing): a run whose result
 //! is wrong is said to be so ("The result is wrong", with a note), which offers "Fix it"; the
-//! feedback typed and Fix it pressed, the window lists what the repair changed. Run and Fix it
-//! keep the focus while they work; every place the focus lands shows it.
+//! feedback typed and Fix it pressed, the window lists what the repair changed, and the focus
+//! goes on to that list. Run and Fix it keep the focus while they work; every place the focus
+//! lands shows it.
 //!
 //! The saved task is learned first as `heal.rs` does (that part is walked in
 //! `keyboard_answer.rs`).
@@ -66,7 +67,9 @@ async fn a_wrong_result_is_reported_and_fixed_with_the_keyboard_alone() {
     wait.gone("reusable-heal")
         .await
         .expect("the wrong run was settled by the fix");
-    focus_here(&app, "fixing the task").await;
+    // Fix it went with the runs it settled: the focus is on what the repair changed.
+    let now = focus_here(&app, "fixing the task").await;
+    assert_eq!(now.testid, "reusable-changes", "{now:?}");
     keep_screenshot(&app, "keyboard-library-fixed").await;
     app.quit().await;
 }

@@ -164,6 +164,8 @@ describe('Reusable tasks library', () => {
     const lines = within(changes).getAllByRole('listitem').map((l) => l.textContent);
     expect(lines).toEqual(['Reads every day of the forecast.', 'Waits for the page.']);
     expect(screen.queryByTestId('reusable-heal')).not.toBeInTheDocument();
+    // Fix it went with the runs it settled: the keyboard goes on to what the repair changed.
+    await waitFor(() => expect(changes).toHaveFocus());
   });
 
   it('a failed repair says why, and trying again sends the same key', async () => {
