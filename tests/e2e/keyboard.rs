@@ -8,28 +8,24 @@
 
 use std::time::Duration;
 
-use porthole_e2e::{by_testid, App, AppOptions, Eventually};
+use porthole_e2e::{by_testid, AppOptions, Eventually};
 use thirtyfour::prelude::*;
 
 use crate::flows::wait_for_status;
-use crate::keyboard_walk::{choose_computer, focused, press, tab_to, type_text};
+use crate::keyboard_walk::{focused, open_on, press, tab_to, type_text};
 use crate::replay::keep_screenshot;
 
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
 async fn a_task_is_sent_answered_and_a_dialog_used_with_the_keyboard_alone() {
-    let app = App::launch_with(AppOptions {
+    // A computer, chosen with Tab and Enter.
+    let options = AppOptions {
         demo_time_scale: Some(0.2),
         ..AppOptions::default()
-    })
-    .await
-    .expect("the app opens");
+    };
+    let app = open_on(options, "Design laptop").await;
     let wait = Eventually::new(&app.driver);
     let long = Eventually::new(&app.driver).within(Duration::from_secs(180));
-    wait.at_least("machine-row", 3).await.expect("computers");
-
-    // A computer, chosen with Tab and Enter.
-    choose_computer(&app, &wait, "Design laptop").await;
 
     // The task, typed in the composer and sent with Enter.
     let composer = tab_to(&app, false, "the composer", |f| f.testid == "composer").await;

@@ -13,9 +13,8 @@ use std::time::Duration;
 use porthole_e2e::{by_testid, App, AppOptions, Eventually};
 use thirtyfour::prelude::*;
 
-use crate::flows::wait_for_status;
 use crate::keyboard_walk::{
-    choose_computer, focus_here, press, press_busy, retype, tab_to, tab_to_id, type_text,
+    focus_here, open_on, press, press_busy, retype, run_task, tab_to, tab_to_id, type_text,
 };
 use crate::replay::keep_screenshot;
 
@@ -34,23 +33,15 @@ async fn leave_sheet(app: &App) {
 async fn an_answer_is_shared_checked_and_made_reusable_with_the_keyboard_alone() {
     let out = tempfile::tempdir().unwrap();
     let report = out.path().join("weather-report.html");
-    let app = App::launch_with(AppOptions {
+    let options = AppOptions {
         env: vec![("PORTHOLE_E2E_SAVE_AS".into(), report.display().to_string())],
         ..AppOptions::default()
-    })
-    .await
-    .expect("the app opens");
+    };
+    let app = open_on(options, "Design laptop").await;
     let wait = Eventually::new(&app.driver);
     let long = Eventually::new(&app.driver).within(Duration::from_secs(180));
-    wait.at_least("machine-row", 3).await.expect("computers");
-    choose_computer(&app, &wait, "Design laptop").await;
-    tab_to_id(&app, false, "composer").await;
-    type_text(&app, "Look up the weather in Paris").await;
-    press(&app, Key::Enter).await;
     assert_eq!(
-        wait_for_status(&app, &["succeeded", "failed", "stopped"])
-            .await
-            .unwrap(),
+        run_task(&app, "Look up the weather in Paris").await,
         "succeeded",
         "the task finished"
     );

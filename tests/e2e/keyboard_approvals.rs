@@ -13,9 +13,7 @@ use thirtyfour::prelude::*;
 
 use crate::card_flows::answer_of_a_success;
 use crate::flows::{thread_texts, wait_for_status};
-use crate::keyboard_walk::{
-    choose_computer, focus_here, focused, press, tab_to, tab_to_id, type_text,
-};
+use crate::keyboard_walk::{focus_here, focused, open_on, press, tab_to, tab_to_id, type_text};
 use crate::navigation::RecordingBrowser;
 use crate::replay::keep_screenshot;
 
@@ -33,15 +31,12 @@ async fn ask(app: &App, wait: &Eventually<'_>, task: &str) {
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
 async fn approval_cards_are_denied_answered_in_words_and_opened_with_the_keyboard_alone() {
     let browser = RecordingBrowser::install();
-    let app = App::launch_with(AppOptions {
+    let options = AppOptions {
         env: browser.env(),
         ..AppOptions::default()
-    })
-    .await
-    .expect("the app opens");
+    };
+    let app = open_on(options, "Design laptop").await;
     let wait = Eventually::new(&app.driver);
-    wait.at_least("machine-row", 3).await.expect("computers");
-    choose_computer(&app, &wait, "Design laptop").await;
 
     // A deletion, refused: Tab past the act to "Don't delete", Enter.
     ask(&app, &wait, "Delete the old files in Downloads").await;

@@ -3,11 +3,11 @@
 //! two questions answered by pressing its options and sending the answer. Every place the
 //! focus lands shows it.
 
-use porthole_e2e::{App, Eventually};
+use porthole_e2e::{App, AppOptions, Eventually};
 use thirtyfour::prelude::*;
 
 use crate::flows::{thread_texts, wait_for_status};
-use crate::keyboard_walk::{choose_computer, focus_here, press, tab_to, tab_to_id, type_text};
+use crate::keyboard_walk::{focus_here, open_on, press, tab_to, tab_to_id, type_text};
 use crate::replay::keep_screenshot;
 
 /// Presses Enter on the card's option labelled `label`, reached with Tab.
@@ -22,10 +22,8 @@ async fn press_option(app: &App, label: &str) {
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
 async fn run_next_and_a_question_card_are_used_with_the_keyboard_alone() {
-    let app = App::launch().await.expect("the app opens");
+    let app = open_on(AppOptions::default(), "Design laptop").await;
     let wait = Eventually::new(&app.driver);
-    wait.at_least("machine-row", 3).await.expect("computers");
-    choose_computer(&app, &wait, "Design laptop").await;
 
     // A long task; meanwhile another request, held with Run next, then taken back.
     tab_to_id(&app, false, "composer").await;

@@ -12,7 +12,7 @@ use porthole_e2e::{by_testid, App, AppOptions, Eventually};
 use thirtyfour::prelude::*;
 
 use crate::keyboard_walk::{
-    choose_computer, focus_here, focus_inside, focused, press, retype, tab_to, tab_to_id, type_text,
+    focus_here, focus_inside, focused, open_on, press, retype, tab_to, tab_to_id, type_text,
 };
 use crate::replay::keep_screenshot;
 
@@ -40,18 +40,15 @@ async fn attachments_options_and_a_schedule_are_used_with_the_keyboard_alone() {
     std::fs::write(&notes, "milk\n").unwrap();
     let empty = dir.path().join("empty.txt");
     std::fs::write(&empty, b"").unwrap();
-    let app = App::launch_with(AppOptions {
+    let options = AppOptions {
         env: vec![(
             "PORTHOLE_E2E_PICKED_FILES".into(),
             format!("{}\n{}", notes.display(), empty.display()),
         )],
         ..AppOptions::default()
-    })
-    .await
-    .expect("the app opens");
+    };
+    let app = open_on(options, "Design laptop").await;
     let wait = Eventually::new(&app.driver);
-    wait.at_least("machine-row", 3).await.expect("computers");
-    choose_computer(&app, &wait, "Design laptop").await;
 
     // The paperclip, pressed with Enter: a chip per file; each taken away again with Enter on
     // its ×, the focus staying in the composer.

@@ -10,13 +10,15 @@
 
 use std::time::Duration;
 
-use porthole_e2e::{App, AppOptions, Eventually};
+use porthole_e2e::{App, Eventually};
 use porthole_sim::faults::FaultSpec;
 use thirtyfour::prelude::*;
 
 use crate::cut_line::CutLine;
-use crate::flows::{demo_env, thread_texts, wait_for_status};
-use crate::keyboard_walk::{choose_computer, focus_here, press, press_busy, tab_to_id, type_text};
+use crate::flows::{thread_texts, wait_for_status};
+use crate::keyboard_walk::{
+    as_ada, focus_here, machine_of, open_on, press, press_busy, run_task, tab_to_id, type_text,
+};
 use crate::live_states::until;
 use crate::not_sent::{seed_refusing_one_message, FAULTS};
 use crate::replay::keep_screenshot;
@@ -48,11 +50,8 @@ async fn a_message_not_sent_and_a_sleeping_computer_are_recovered_with_the_keybo
     .await
     .expect("simulator");
     let ada = sim.account("ada").clone();
-    let app = launch_as_ada(&sim, &sim.base_url, Vec::new()).await;
-    let wait = Eventually::new(&app.driver);
+    let app = open_on(as_ada(&sim, &sim.base_url, Vec::new()), "Design laptop").await;
     let long = Eventually::new(&app.driver).within(Duration::from_secs(60));
-    wait.at_least("machine-row", 3).await.expect("computers");
-    choose_computer(&app, &wait, "Design laptop").await;
 
     // Not sent: Retry, reached with Tab, sends it once.
     tab_to_id(&app, false, "composer").await;
@@ -85,14 +84,7 @@ async fn a_message_not_sent_and_a_sleeping_computer_are_recovered_with_the_keybo
     })
     .await
     .expect("live");
-    let machine_id = sim
-        .state()
-        .db()
-        .machines
-        .iter()
-        .find(|m| m.owner == ada.user_id && m.name.as_deref() == Some("Design laptop"))
-        .map(|m| m.id.clone())
-        .expect("the computer");
+    let machine_id = machine_of(&sim, "ada", "Design laptop");
     assert!(sim.state().hibernate(&ada.user_id, &machine_id));
     long.element("live-wake")
         .await
@@ -120,18 +112,11 @@ async fn a_check_that_could_not_reach_the_service_is_tried_again_with_the_keyboa
     .await
     .expect("simulator");
     let line = CutLine::to(&sim.base_url).await;
-    let app = launch_as_ada(&sim, &line.url, Vec::new()).await;
+    let app = open_on(as_ada(&sim, &line.url, Vec::new()), "Design laptop").await;
     let wait = Eventually::new(&app.driver);
     let long = Eventually::new(&app.driver).within(Duration::from_secs(180));
-    wait.at_least("machine-row", 3).await.expect("computers");
-    choose_computer(&app, &wait, "Design laptop").await;
-    tab_to_id(&app, false, "composer").await;
-    type_text(&app, "Look up the weather in Paris").await;
-    press(&app, Key::Enter).await;
     assert_eq!(
-        wait_for_status(&app, &["succeeded", "failed"])
-            .await
-            .unwrap(),
+        run_task(&app, "Look up the weather in Paris").await,
         "succeeded"
     );
     tab_to_id(&app, false, "answer-check").await;
@@ -201,10 +186,8 @@ async fn an_upload_that_failed_is_tried_again_with_the_keyboard_alone() {
         "PORTHOLE_E2E_PICKED_FILES".into(),
         notes.display().to_string(),
     )];
-    let app = launch_as_ada(&sim, &line.url, picked).await;
+    let app = open_on(as_ada(&sim, &line.url, picked), "Design laptop").await;
     let wait = Eventually::new(&app.driver);
-    wait.at_least("machine-row", 3).await.expect("computers");
-    choose_computer(&app, &wait, "Design laptop").await;
 
     // Attached while the network is gone: the upload fails and says so, with Retry.
     line.cut();
@@ -233,26 +216,4 @@ async fn an_upload_that_failed_is_tried_again_with_the_keyboard_alone() {
     keep_screenshot(&app, "keyboard-recovery-upload-again").await;
     app.quit().await;
     sim.shutdown().await;
-}
-
-/// The app on the Demo account Ada of `sim`, reaching it at `url` (the simulator, or a line to
-/// it the test can cut), with `extra` environment.
-async fn launch_as_ada(
-    sim: &porthole_sim::RunningSim,
-    url: &str,
-    extra: Vec<(String, String)>,
-) -> App {
-    let ada = sim.account("ada");
-    let mut env = demo_env(
-        url,
-        ada.api_key.as_deref().unwrap_or_default(),
-        &ada.id_token,
-    );
-    env.extend(extra);
-    App::launch_with(AppOptions {
-        env,
-        ..AppOptions::default()
-    })
-    .await
-    .expect("the app opens")
 }

@@ -14,7 +14,7 @@ use thirtyfour::prelude::*;
 
 use crate::flows::wait_for_status;
 use crate::keyboard_walk::{
-    choose_computer, focus_here, focus_inside, focused, press, tab_to, tab_to_id, type_text,
+    focus_here, focus_inside, focused, open_on, press, tab_to, tab_to_id, type_text,
 };
 use crate::replay::keep_screenshot;
 
@@ -40,20 +40,17 @@ async fn until_attr(app: &App, testid: &str, name: &str, wanted: &str, what: &st
 async fn the_live_screen_needs_you_stop_cost_and_wake_with_the_keyboard_alone() {
     let dir = tempfile::tempdir().unwrap();
     let picture = dir.path().join("screen.png");
-    let app = App::launch_with(AppOptions {
+    let options = AppOptions {
         demo_time_scale: Some(0.2),
         env: vec![(
             "PORTHOLE_E2E_SAVE_PATH".into(),
             picture.display().to_string(),
         )],
         ..AppOptions::default()
-    })
-    .await
-    .expect("the app opens");
+    };
+    let app = open_on(options, "Design laptop").await;
     let wait = Eventually::new(&app.driver);
     let long = Eventually::new(&app.driver).within(Duration::from_secs(180));
-    wait.at_least("machine-row", 3).await.expect("computers");
-    choose_computer(&app, &wait, "Design laptop").await;
     until_attr(
         &app,
         "live-view",

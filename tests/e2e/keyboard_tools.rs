@@ -6,12 +6,11 @@
 
 use std::time::Duration;
 
-use porthole_e2e::{App, Eventually};
+use porthole_e2e::{App, AppOptions, Eventually};
 use thirtyfour::prelude::*;
 
 use crate::keyboard_walk::{
-    choose_computer, chord, focus_here, focus_inside, focused, press, press_busy, retype, tab_to,
-    tab_to_id,
+    chord, focus_here, focus_inside, focused, open_on, press, press_busy, retype, tab_to, tab_to_id,
 };
 use crate::replay::keep_screenshot;
 
@@ -36,11 +35,9 @@ async fn menu_item(app: &App, item: &str) {
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
 async fn the_console_is_opened_used_and_closed_with_the_keyboard_alone() {
-    let app = App::launch().await.expect("the app opens");
+    let app = open_on(AppOptions::default(), "Design laptop").await;
     let wait = Eventually::new(&app.driver);
     let long = Eventually::new(&app.driver).within(Duration::from_secs(200));
-    wait.at_least("machine-row", 3).await.expect("computers");
-    choose_computer(&app, &wait, "Design laptop").await;
 
     // Developer tools, switched on with Space in Settings… from the computer's menu.
     menu_item(&app, "menu-settings").await;

@@ -3,8 +3,10 @@
 //! shadow drawn on the element, the splitter's widened grip, or the ring of the code editor's
 //! frame the caret is in).
 
-use porthole_e2e::{App, Eventually};
+use porthole_e2e::{App, AppOptions, Eventually};
 use thirtyfour::prelude::*;
+
+use crate::flows::demo_env;
 
 /// What has the focus, and whether a person can see where it is.
 const FOCUSED: &str = r#"
@@ -184,6 +186,59 @@ pub async fn choose_computer(app: &App, wait: &Eventually<'_>, name: &str) {
     wait.text("task-machine-name", |t| t == name)
         .await
         .expect("Enter chose the computer");
+}
+
+/// The app opened with `options` (on the Demo, unless their environment names a service), its
+/// computers listed, and `computer` chosen with Tab and Enter: where most walks begin.
+pub async fn open_on(options: AppOptions, computer: &str) -> App {
+    let app = App::launch_with(options).await.expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    wait.at_least("machine-row", 3).await.expect("computers");
+    choose_computer(&app, &wait, computer).await;
+    app
+}
+
+/// Sends `task` from the message box, reached with Tab, with Enter, and waits until it ends:
+/// how it ended (`succeeded`, `failed` or `stopped`).
+pub async fn run_task(app: &App, task: &str) -> String {
+    tab_to_id(app, false, "composer").await;
+    type_text(app, task).await;
+    press(app, Key::Enter).await;
+    crate::flows::wait_for_status(app, &["succeeded", "failed", "stopped"])
+        .await
+        .expect("the task ends")
+}
+
+/// The id of the computer `name` of the simulator's account `account`.
+pub fn machine_of(sim: &porthole_sim::RunningSim, account: &str, name: &str) -> String {
+    let owner = sim.account(account).user_id.clone();
+    sim.state()
+        .db()
+        .machines
+        .iter()
+        .find(|m| m.owner == owner && m.name.as_deref() == Some(name))
+        .map(|m| m.id.clone())
+        .unwrap_or_else(|| panic!("{account} has no computer {name:?}"))
+}
+
+/// The app's options for the account Ada of `sim`, reached at `url` (the simulator, or a line
+/// to it the test can cut), with `extra` environment.
+pub fn as_ada(
+    sim: &porthole_sim::RunningSim,
+    url: &str,
+    extra: Vec<(String, String)>,
+) -> AppOptions {
+    let ada = sim.account("ada");
+    let mut env = demo_env(
+        url,
+        ada.api_key.as_deref().unwrap_or_default(),
+        &ada.id_token,
+    );
+    env.extend(extra);
+    AppOptions {
+        env,
+        ..AppOptions::default()
+    }
 }
 
 /// Presses Enter on the focused button `testid`, whose work takes a while (Check, Make
