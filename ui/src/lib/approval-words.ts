@@ -11,7 +11,10 @@
 // command it does not know is never guessed at, only its title is shown.
 import type { ApprovalRequest } from './api';
 import { t, type Key } from './i18n';
-import { english, german } from './i18n/catalog';
+import { english } from './i18n/catalog';
+// Only German's approval words, not its whole catalog (a chunk loaded for German readers
+// alone): a task may name a folder in German whatever language the page speaks.
+import approvalDe from '../../../locales/de/approval.json';
 
 export type CardWords = {
   /** What will happen, as a sentence. */
@@ -45,8 +48,8 @@ type KnownPlace = keyof typeof KNOWN_PLACES;
 
 /** Every name a well-known folder goes by, lower case: its English and its German name. */
 function namesOf(place: KnownPlace): string[] {
-  const name = (catalog: typeof english) => catalog.approval[`knownPlace.${place}`].toLowerCase();
-  return [...new Set([place, name(english), name(german)])];
+  const name = (approval: typeof english.approval) => approval[`knownPlace.${place}`].toLowerCase();
+  return [...new Set([place, name(english.approval), name(approvalDe)])];
 }
 
 function knownPlace(word: string): KnownPlace | undefined {

@@ -1,4 +1,4 @@
 // Everything the page needs to speak the person's language.
-export { t, type Key, type Values } from './t';
+export { t, loadLanguage, type Key, type Values } from './t';
 export { language, speak, tag } from './language.svelte';
 export * as intl from './intl';

@@ -1,8 +1,9 @@
 // Words from the catalog, in the page's language. Hand-written rather than a message-format
 // library: the Rust side reads the same files the same way (src-tauri/src/words/catalog.rs),
 // and both need only `{name}` holes and plurals by Intl category.
-import { english, german, type Catalog } from './catalog';
+import { english, type Catalog } from './catalog';
 import { language, tag } from './language.svelte';
+import type { Language } from '../api';
 
 type Part = keyof Catalog & string;
 /** Every key the catalog has, `<part>.<name>`: asking for another one fails the type check. */
@@ -12,7 +13,13 @@ type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 type Message = string | Plural;
 export type Values = Record<string, string | number>;
 
-const catalogs: Record<string, Catalog> = { en: english, de: german };
+const catalogs: Partial<Record<Language, Catalog>> = { en: english };
+
+/** Makes `lang`'s words available before the page speaks it. Until then, and if its chunk
+ * cannot be loaded, `t()` answers in English. */
+export async function loadLanguage(lang: Language): Promise<void> {
+  if (lang === 'de' && !catalogs.de) catalogs.de = (await import('./german')).german;
+}
 
 function lookup(catalog: Catalog, key: string): Message | undefined {
   const dot = key.indexOf('.');
