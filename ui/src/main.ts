@@ -2,7 +2,7 @@ import { mount } from 'svelte';
 import './app.css';
 import App from './App.svelte';
 import { api, languageApi, layoutApi, windowApi } from './lib/api';
-import { speak, t } from './lib/i18n';
+import { loadLanguage, speak, t } from './lib/i18n';
 import { AppState } from './lib/app.svelte';
 import { Layout } from './lib/layout.svelte';
 
@@ -33,7 +33,11 @@ const firstScreen = Promise.race([
   new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
 ]);
 const language = languageApi.get().then(
-  (answer) => speak(answer.speaking),
+  async (answer) => {
+    // Words missing from a chunk that failed to load are English's, never no window at all.
+    await loadLanguage(answer.speaking).catch(() => {});
+    speak(answer.speaking);
+  },
   // English, the catalog's own language.
   () => {},
 );
@@ -50,6 +54,9 @@ try {
   // The window was made hidden: it appears now, onto a page ready to draw (with the list, or
   // with what went wrong).
   void windowApi.firstScreenReady().catch(() => {});
+  // While the native side maps the window, lay the page out now rather than after the window
+  // is shown: a hidden page is not laid out until it is, and then the first frame waits for it.
+  document.body.getBoundingClientRect();
 }
 // A start that failed after the first screen still says so.
 started.catch((e) => showFatal(String(e)));
