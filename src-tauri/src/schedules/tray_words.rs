@@ -91,7 +91,11 @@ fn end_of_day(clock: &dyn Clock, now: f64) -> Option<DateTime<Utc>> {
         return None;
     }
     let page_now = from_ms(now);
-    let midnight = clock.to_local(page_now).date().succ_opt()?.and_time(NaiveTime::MIN);
+    let midnight = clock
+        .to_local(page_now)
+        .date()
+        .succ_opt()?
+        .and_time(NaiveTime::MIN);
     // A midnight a clock change skips (none in use today) ends the day an hour later.
     let end = clock
         .instants_at(midnight)
