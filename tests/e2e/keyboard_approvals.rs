@@ -1,5 +1,5 @@
 //! Approval cards with the keyboard alone (Tab, Shift+Tab, Enter and typing): a deletion
-//! refused with its "Don't delete" button, a question answered in the card's own words (the
+//! refused with its "Don't delete" button, an email refused with a plain Deny, a question answered in the card's own words (the
 //! free-text field instead of an option), and a card whose answer is given on the service's
 //! page, opened with its button. Every place the focus lands shows it.
 //!
@@ -12,8 +12,9 @@ use porthole_e2e::{App, AppOptions, Eventually};
 use thirtyfour::prelude::*;
 
 use crate::card_flows::answer_of_a_success;
-use crate::flows::{thread_texts, wait_for_status};
-use crate::keyboard_walk::{focus_here, focused, open_on, press, tab_to, tab_to_id, type_text};
+use crate::keyboard_walk::{
+    focus_here, focused, last_answer, open_on, press, tab_to, tab_to_id, type_text,
+};
 use crate::navigation::RecordingBrowser;
 use crate::replay::keep_screenshot;
 
@@ -53,6 +54,22 @@ async fn approval_cards_are_denied_answered_in_words_and_opened_with_the_keyboar
         "the refusal was followed: {answer}"
     );
 
+    // A step that destroys nothing (an email), refused with its plain Deny.
+    ask(&app, &wait, "Send the report to the team by email").await;
+    let deny = tab_to_id(&app, false, "approval-deny").await;
+    assert_eq!(deny.what, "button Deny", "{deny:?}");
+    keep_screenshot(&app, "keyboard-approvals-deny").await;
+    press(&app, Key::Enter).await;
+    wait.gone("approval-card")
+        .await
+        .expect("Enter on Deny answered the card");
+    focus_here(&app, "denying the email").await;
+    let answer = last_answer(&app).await;
+    assert!(
+        answer.contains("I did not send"),
+        "the refusal was followed: {answer}"
+    );
+
     // A city typed in the card's own field instead of picked, the days picked with Enter.
     ask(&app, &wait, "Plan a trip for the weekend").await;
     tab_to_id(&app, false, "approval-other").await;
@@ -69,14 +86,7 @@ async fn approval_cards_are_denied_answered_in_words_and_opened_with_the_keyboar
         .await
         .expect("Enter sent the typed answer");
     focus_here(&app, "sending the typed answer").await;
-    assert_eq!(
-        wait_for_status(&app, &["succeeded", "failed"])
-            .await
-            .unwrap(),
-        "succeeded"
-    );
-    let answers = thread_texts(&app, "answer").await.unwrap();
-    let answer = answers.last().cloned().unwrap_or_default();
+    let answer = last_answer(&app).await;
     assert!(
         answer.contains("Oslo"),
         "the typed city was followed: {answer}"

@@ -10,33 +10,19 @@
 
 use std::time::Duration;
 
-use porthole_e2e::{App, Eventually};
+use porthole_e2e::Eventually;
 use porthole_sim::faults::FaultSpec;
 use thirtyfour::prelude::*;
 
 use crate::cut_line::CutLine;
 use crate::flows::{thread_texts, wait_for_status};
 use crate::keyboard_walk::{
-    as_ada, focus_here, machine_of, open_on, press, press_busy, run_task, tab_to_id, type_text,
+    as_ada, data_of, focus_here, machine_of, open_on, press, press_busy, run_task, simulator,
+    tab_to_id, type_text,
 };
 use crate::live_states::until;
 use crate::not_sent::{seed_refusing_one_message, FAULTS};
 use crate::replay::keep_screenshot;
-
-/// The live screen's state (`live`, `asleep`, `waking`, …).
-async fn phase(app: &App) -> String {
-    app.driver
-        .execute(
-            "return document.querySelector('[data-testid=\"live-view\"]')?.dataset.phase ?? ''",
-            vec![],
-        )
-        .await
-        .expect("the live screen's state")
-        .json()
-        .as_str()
-        .unwrap_or_default()
-        .to_owned()
-}
 
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
@@ -80,7 +66,7 @@ async fn a_message_not_sent_and_a_sleeping_computer_are_recovered_with_the_keybo
 
     // Asleep under the live screen: its Wake, reached with Tab.
     until(Duration::from_secs(30), "the live screen shows", || async {
-        Ok(phase(&app).await == "live")
+        Ok(data_of(&app, "live-view", "phase").await == "live")
     })
     .await
     .expect("live");
@@ -93,7 +79,7 @@ async fn a_message_not_sent_and_a_sleeping_computer_are_recovered_with_the_keybo
     keep_screenshot(&app, "keyboard-recovery-asleep").await;
     press(&app, Key::Enter).await;
     until(Duration::from_secs(60), "live again after Wake", || async {
-        Ok(phase(&app).await == "live")
+        Ok(data_of(&app, "live-view", "phase").await == "live")
     })
     .await
     .expect("Enter on Wake woke the computer and the screen is live again");
@@ -105,12 +91,7 @@ async fn a_message_not_sent_and_a_sleeping_computer_are_recovered_with_the_keybo
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
 async fn a_check_that_could_not_reach_the_service_is_tried_again_with_the_keyboard_alone() {
-    let sim = porthole_sim::Sim::start(porthole_sim::Config {
-        time_scale: 0.05,
-        ..porthole_sim::Config::default()
-    })
-    .await
-    .expect("simulator");
+    let sim = simulator().await;
     let line = CutLine::to(&sim.base_url).await;
     let app = open_on(as_ada(&sim, &line.url, Vec::new()), "Design laptop").await;
     let wait = Eventually::new(&app.driver);
@@ -153,33 +134,13 @@ async fn a_check_that_could_not_reach_the_service_is_tried_again_with_the_keyboa
     sim.shutdown().await;
 }
 
-/// The `data-state` of the first attachment chip (`uploading`, `ready`, `failed`, …).
-async fn chip_state(app: &App) -> String {
-    app.driver
-        .execute(
-            "return document.querySelector('[data-testid=\"attachment-chip\"]')?.dataset.state ?? ''",
-            vec![],
-        )
-        .await
-        .expect("the chip's state")
-        .json()
-        .as_str()
-        .unwrap_or_default()
-        .to_owned()
-}
-
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
 async fn an_upload_that_failed_is_tried_again_with_the_keyboard_alone() {
     let dir = tempfile::tempdir().unwrap();
     let notes = dir.path().join("shopping notes.md");
     std::fs::write(&notes, "milk\n".repeat(60_000)).unwrap();
-    let sim = porthole_sim::Sim::start(porthole_sim::Config {
-        time_scale: 0.05,
-        ..porthole_sim::Config::default()
-    })
-    .await
-    .expect("simulator");
+    let sim = simulator().await;
     let line = CutLine::to(&sim.base_url).await;
     // The system's file dialog cannot be driven: the app takes this file as picked.
     let picked = vec![(
@@ -194,7 +155,7 @@ async fn an_upload_that_failed_is_tried_again_with_the_keyboard_alone() {
     tab_to_id(&app, false, "attach-button").await;
     press(&app, Key::Enter).await;
     until(Duration::from_secs(120), "the upload fails", || async {
-        Ok(chip_state(&app).await == "failed")
+        Ok(data_of(&app, "attachment-chip", "state").await == "failed")
     })
     .await
     .expect("the upload failed");
@@ -208,7 +169,7 @@ async fn an_upload_that_failed_is_tried_again_with_the_keyboard_alone() {
     tab_to_id(&app, false, "attachment-retry").await;
     press(&app, Key::Enter).await;
     until(Duration::from_secs(60), "the upload is done", || async {
-        Ok(chip_state(&app).await == "ready")
+        Ok(data_of(&app, "attachment-chip", "state").await == "ready")
     })
     .await
     .expect("Enter on Retry uploaded the file");

@@ -209,6 +209,35 @@ pub async fn run_task(app: &App, task: &str) -> String {
         .expect("the task ends")
 }
 
+/// The answer of the task that ends next (or has just ended), which must succeed: the
+/// thread's last answer.
+pub async fn last_answer(app: &App) -> String {
+    let status = crate::flows::wait_for_status(app, &["succeeded", "failed"])
+        .await
+        .expect("the task ends");
+    assert_eq!(status, "succeeded", "the task succeeded");
+    let answers = crate::flows::thread_texts(app, "answer")
+        .await
+        .expect("the thread's answers");
+    answers.last().cloned().unwrap_or_default()
+}
+
+/// The `data-<key>` value (camelCase `key`) of the first element with this test id: a live
+/// screen's `phase`, a chip's `state`; empty when there is none.
+pub async fn data_of(app: &App, testid: &str, key: &str) -> String {
+    app.driver
+        .execute(
+            "return document.querySelector(`[data-testid=\"${arguments[0]}\"]`)?.dataset[arguments[1]] ?? '';",
+            vec![serde_json::Value::from(testid), serde_json::Value::from(key)],
+        )
+        .await
+        .expect("the element's data")
+        .json()
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
 /// The id of the computer `name` of the simulator's account `account`.
 pub fn machine_of(sim: &porthole_sim::RunningSim, account: &str, name: &str) -> String {
     let owner = sim.account(account).user_id.clone();
@@ -219,6 +248,16 @@ pub fn machine_of(sim: &porthole_sim::RunningSim, account: &str, name: &str) -> 
         .find(|m| m.owner == owner && m.name.as_deref() == Some(name))
         .map(|m| m.id.clone())
         .unwrap_or_else(|| panic!("{account} has no computer {name:?}"))
+}
+
+/// A simulator of the walk's own, its time twenty times faster than documented.
+pub async fn simulator() -> porthole_sim::RunningSim {
+    porthole_sim::Sim::start(porthole_sim::Config {
+        time_scale: 0.05,
+        ..porthole_sim::Config::default()
+    })
+    .await
+    .expect("simulator")
 }
 
 /// The app's options for the account Ada of `sim`, reached at `url` (the simulator, or a line

@@ -29,7 +29,7 @@ pub(crate) async fn watch(app: &App, machine: &str) -> Result<WebElement> {
 
 /// The screen's size and how many colours a sample of the canvas has (a blank or single-colour
 /// canvas has a handful at most); `None` before anything is drawn.
-async fn picture(app: &App) -> Result<Option<(u64, u64, u64)>> {
+pub(crate) async fn picture(app: &App) -> Result<Option<(u64, u64, u64)>> {
     const SAMPLE: &str = r#"
         const canvas = document.querySelector('[data-testid="live-canvas"]');
         const view = document.querySelector('[data-testid="live-view"]');
