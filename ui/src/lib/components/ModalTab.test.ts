@@ -1,4 +1,5 @@
-// Tab and Shift+Tab go round the dialog's controls a person can reach, never out of it.
+// Tab and Shift+Tab go round the dialog's controls a person can reach, never out of it; the
+// focus starts on its content, also when that content comes after the dialog opens.
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
