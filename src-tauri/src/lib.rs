@@ -119,6 +119,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             schedules::commands::run_schedule_now,
             schedules::commands::autostart_enabled,
             schedules::commands::set_autostart,
+            schedules::tray_words::tray_next_at,
             schedules::tray_words::set_tray_times,
             layout::commands::get_layout,
             layout::commands::set_layout,

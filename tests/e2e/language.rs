@@ -15,7 +15,7 @@ fn german_system(data_dir: Option<std::path::PathBuf>) -> AppOptions {
     }
 }
 
-async fn open_settings(wait: &Eventually<'_>) -> WebElement {
+pub(crate) async fn open_settings(wait: &Eventually<'_>) -> WebElement {
     wait.element("open-settings")
         .await
         .expect("the settings button")
@@ -25,7 +25,7 @@ async fn open_settings(wait: &Eventually<'_>) -> WebElement {
     wait.element("settings-dialog").await.expect("settings")
 }
 
-async fn choose(wait: &Eventually<'_>, value: &str) {
+pub(crate) async fn choose(wait: &Eventually<'_>, value: &str) {
     let select = wait
         .element("setting-language")
         .await

@@ -230,6 +230,29 @@ async fn the_tray_menu_opens_the_inbox_shows_the_next_run_pauses_schedules_and_q
             && &when[5..6] == ":",
         "{next:?}"
     );
+    // Spoken in German, the line has the page's German words: the English ones are not used
+    // once the language changed, and the page says the time again in German.
+    crate::language::open_settings(&wait).await;
+    crate::language::choose(&wait, "de").await;
+    let german = menu.until(
+        |l| {
+            l.label
+                .starts_with("Als Nächstes: Check the weather in Oslo ")
+        },
+        "the next run in German",
+    );
+    assert!(
+        german.label.ends_with(&when.replace("at ", "um ")),
+        "the same time in German: {german:?} / {next:?}"
+    );
+    crate::language::choose(&wait, "en").await;
+    menu.until(|l| l.label == next.label, "the next run in English again");
+    wait.element("settings-dialog-close")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     let pause = menu.until(|l| l.label == "Pause all schedules", "Pause all");
     menu.click(&pause);
     menu.until(|l| l.label == "Resume schedules", "Resume");

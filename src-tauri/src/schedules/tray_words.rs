@@ -1,8 +1,9 @@
 //! When the next run is, in the page's words: the tray's "Next: <title> at 16:30" takes its
 //! "at 16:30" / "tomorrow at 08:00" / "on Tue, Mar 31 at 08:00" from the page, which words
-//! dates with `Intl` (`ui/src/lib/features/schedules/tray-words.svelte.ts`). The page says it
-//! for every schedule's next run whenever the list changes, when its language changes and
-//! when its day ends; it runs as long as Porthole does, the window hidden in the tray too.
+//! dates with `Intl` (`ui/src/lib/features/schedules/tray-words.svelte.ts`). The page asks
+//! when the next run is ([`tray_next_at`]) and says it whenever the schedules change, when its
+//! language changes and when its day ends; it runs as long as Porthole does, the window
+//! hidden in the tray too.
 //!
 //! Words said on another day (yesterday's "tomorrow") or in another language are not used;
 //! until the page has spoken (the first moments of a start) the line names the task without
@@ -23,7 +24,7 @@ use crate::words::language::{self, Language};
 const MOST_TIMES: usize = 100;
 const LONGEST_WORDS: usize = 60;
 
-/// One instant (Unix ms, a schedule's next run as the list gives it) and the page's words.
+/// One instant (Unix ms, as [`tray_next_at`] gives it) and the page's words.
 #[derive(Debug, Clone, serde::Deserialize, specta::Type)]
 pub struct TrayTime {
     pub at: f64,
@@ -102,6 +103,13 @@ fn end_of_day(clock: &dyn Clock, now: f64) -> Option<DateTime<Utc>> {
         .earliest()
         .or_else(|| clock.instants_at(midnight + TimeDelta::hours(1)).earliest())?;
     end.checked_add_signed(clock.now() - page_now)
+}
+
+/// When the run the tray names runs (Unix ms), for the page to word; none when none runs.
+#[tauri::command]
+#[specta::specta]
+pub fn tray_next_at(schedules: State<'_, Schedules>) -> Option<f64> {
+    schedules.next_run().map(|(_, at)| at)
 }
 
 /// The page's words for when each schedule runs next; the tray's line follows.

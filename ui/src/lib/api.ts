@@ -367,7 +367,9 @@ export const schedulesApi = {
   /** Sets starting at login; either answer counts as the one-time question answered. */
   setAutostart: (enabled: boolean) => unwrap(commands.setAutostart(enabled)),
   onChanged: (cb: () => void) => events.schedulesChanged.listen(() => cb()),
-  /** When each schedule runs next, in the page's words, for the tray's "Next:" line. */
+  /** When the run the tray's "Next:" line names runs (Unix ms); `null` when none does. */
+  trayNextAt: (): Promise<number | null> => commands.trayNextAt(),
+  /** When it runs, in the page's words, for that line. */
   setTrayTimes: (language: import('./bindings').Language, now: number, times: import('./bindings').TrayTime[]) =>
     commands.setTrayTimes(language, now, times),
 };

@@ -139,6 +139,8 @@ export const commands = {
 	autostartEnabled: () => typedError<boolean, UiError>(__TAURI_INVOKE("autostart_enabled")),
 	/**  Turns starting at login on or off (and notes the one-time question as answered). */
 	setAutostart: (enabled: boolean) => typedError<null, UiError>(__TAURI_INVOKE("set_autostart", { enabled })),
+	/**  When the run the tray names runs (Unix ms), for the page to word; none when none runs. */
+	trayNextAt: () => __TAURI_INVOKE<number | null>("tray_next_at"),
 	/**  The page's words for when each schedule runs next; the tray's line follows. */
 	setTrayTimes: (language: Language, now: number | null, times: TrayTime[]) => __TAURI_INVOKE<void>("set_tray_times", { language, now, times }),
 	getLayout: () => __TAURI_INVOKE<WindowLayout>("get_layout"),
@@ -1030,7 +1032,7 @@ export type TrajectoryRef = {
 	url?: string,
 };
 
-/**  One instant (Unix ms, a schedule's next run as the list gives it) and the page's words. */
+/**  One instant (Unix ms, as [`tray_next_at`] gives it) and the page's words. */
 export type TrayTime = {
 	at: number | null,
 	words: string,

@@ -1,11 +1,11 @@
 // The tray's "Next: <title> at 16:30", its time worded here. Rust builds the tray's menu but
 // has no Intl, so the page says when each schedule runs next ("at 16:30", "tomorrow at 08:00",
-// "on Tue, Mar 31 at 08:00") and Rust puts the next one's words in the line
-// (src-tauri/src/schedules/tray_words.rs). Said again when the list changes, when the page's
-// language changes and just after midnight ("tomorrow" becomes "today"). The page runs as long
+// "on Tue, Mar 31 at 08:00") of the run the line names, which it asks Rust for
+// (src-tauri/src/schedules/tray_words.rs). Said again when the schedules change, when the
+// page's language changes and just after midnight ("tomorrow" becomes "today"). The page runs as long
 // as Porthole does, its window hidden in the tray too.
 import { untrack } from 'svelte';
-import type { ScheduleRow, SchedulesApi, TrayTime } from './api';
+import type { SchedulesApi, TrayTime } from './api';
 import { daysFrom, untilTomorrow } from './words';
 import { intl, language, t } from '../../i18n';
 
@@ -26,16 +26,16 @@ export function trayWhen(at: number, now = Date.now()): string {
   }
 }
 
-/** The words for each schedule that runs again. */
-export function trayTimes(rows: ScheduleRow[], now = Date.now()): TrayTime[] {
-  return rows.flatMap((r) => (r.nextAt === null ? [] : [{ at: r.nextAt, words: trayWhen(r.nextAt, now) }]));
+/** The words for the next run, none when none runs. */
+export function trayTimes(next: number | null, now = Date.now()): TrayTime[] {
+  return next === null ? [] : [{ at: next, words: trayWhen(next, now) }];
 }
 
-export type TrayWordsApi = Pick<SchedulesApi, 'list' | 'onChanged' | 'setTrayTimes'>;
+export type TrayWordsApi = Pick<SchedulesApi, 'trayNextAt' | 'onChanged' | 'setTrayTimes'>;
 
 /** Keeps the tray's words said from `wait` ms on; returns what stops it. */
 export function keepTrayWords(api: TrayWordsApi, wait = AFTER_LAUNCH_MS): () => void {
-  let rows: ScheduleRow[] = [];
+  let next: number | null = null;
   let started = false;
   let loads = 0;
   let midnight: ReturnType<typeof setTimeout> | undefined;
@@ -43,22 +43,22 @@ export function keepTrayWords(api: TrayWordsApi, wait = AFTER_LAUNCH_MS): () => 
 
   function say() {
     const now = Date.now();
-    void api.setTrayTimes(language.current, now, trayTimes(rows, now)).catch(() => {});
+    void api.setTrayTimes(language.current, now, trayTimes(next, now)).catch(() => {});
     clearTimeout(midnight);
     midnight = setTimeout(say, untilTomorrow(now) + 1000);
   }
 
   async function load() {
     const mine = ++loads;
-    let read: ScheduleRow[] = [];
+    let read: number | null = null;
     try {
-      read = (await api.list()).rows;
+      read = await api.trayNextAt();
     } catch {
-      // Not connected yet: no schedule to say anything of.
+      // Rust not there (never in the app): nothing to say.
     }
     // An answer overtaken by a newer one says nothing.
     if (mine !== loads) return;
-    rows = read;
+    next = read;
     say();
   }
 

@@ -1,22 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushSync } from 'svelte';
 import { AFTER_LAUNCH_MS, keepTrayWords, trayTimes, trayWhen, type TrayWordsApi } from './tray-words.svelte';
-import type { ScheduleList, ScheduleRow } from './api';
 import { speak } from '../../i18n';
 
 const now = new Date(2026, 2, 27, 7, 0).getTime(); // Friday 27 March 2026, 07:00 local
 const at = (day: number, hour: number, minute = 0) => new Date(2026, 2, day, hour, minute).getTime();
-
-function row(nextAt: number | null): ScheduleRow {
-  return {
-    schedule: {
-      id: `s${nextAt}`, scope: 'demo', machineId: 'm1', machineName: 'Design laptop', title: 'Weather',
-      text: 'Weather', reusableId: null, repeat: { kind: 'daily', time: { hour: 8, minute: 0 } },
-      paused: false, createdAt: now, settledUntil: now, missed: null, last: null,
-    },
-    nextAt,
-  };
-}
 
 describe('the tray’s words for when a schedule runs next, by Intl', () => {
   afterEach(() => speak('en'));
@@ -36,26 +24,24 @@ describe('the tray’s words for when a schedule runs next, by Intl', () => {
     expect(trayWhen(at(31, 8), now)).toBe('am Di., 31. März um 08:00');
   });
 
-  it('words every schedule that runs again, none that does not', () => {
-    expect(trayTimes([row(at(27, 16, 30)), row(null), row(at(28, 8))], now)).toEqual([
-      { at: at(27, 16, 30), words: 'at 16:30' },
-      { at: at(28, 8), words: 'tomorrow at 08:00' },
-    ]);
+  it('words the next run, nothing when none runs', () => {
+    expect(trayTimes(at(28, 8), now)).toEqual([{ at: at(28, 8), words: 'tomorrow at 08:00' }]);
+    expect(trayTimes(null, now)).toEqual([]);
   });
 });
 
 describe('keepTrayWords', () => {
   let changed: () => void = () => {};
-  let list: ScheduleList;
+  let next: number | null;
   let api: TrayWordsApi & { setTrayTimes: ReturnType<typeof vi.fn> };
   const unlisten = vi.fn();
 
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(now);
-    list = { rows: [row(at(27, 16, 30))], allPaused: false, keepsRunning: true } as unknown as ScheduleList;
+    next = at(27, 16, 30);
     api = {
-      list: vi.fn(async () => list),
+      trayNextAt: vi.fn(async () => next),
       onChanged: vi.fn(async (cb: () => void) => {
         changed = cb;
         return unlisten;
@@ -73,17 +59,17 @@ describe('keepTrayWords', () => {
   it('says nothing until the first screen had its turn, then the words of every next run', async () => {
     const stop = keepTrayWords(api);
     await vi.advanceTimersByTimeAsync(AFTER_LAUNCH_MS - 1);
-    expect(api.list).not.toHaveBeenCalled();
+    expect(api.trayNextAt).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(said()).toEqual([['en', [{ at: at(27, 16, 30), words: 'at 16:30' }]]]);
     expect(api.setTrayTimes.mock.calls[0][1]).toBe(now + AFTER_LAUNCH_MS);
     stop();
   });
 
-  it('says it again when the list changes, in the new language, and after midnight', async () => {
+  it('says it again when the schedules change, in the new language, and after midnight', async () => {
     const stop = keepTrayWords(api, 0);
     await vi.advanceTimersByTimeAsync(0);
-    list = { ...list, rows: [row(at(28, 8))] };
+    next = at(28, 8);
     changed();
     await vi.advanceTimersByTimeAsync(0);
     expect(said().at(-1)).toEqual(['en', [{ at: at(28, 8), words: 'tomorrow at 08:00' }]]);
@@ -106,9 +92,9 @@ describe('keepTrayWords', () => {
     expect(said().length).toBe(count);
   });
 
-  it('says there is nothing to name when the list cannot be read', async () => {
-    api.list = vi.fn(async () => {
-      throw new Error('not connected');
+  it('says there is nothing to name when the next run cannot be read', async () => {
+    api.trayNextAt = vi.fn(async () => {
+      throw new Error('no Rust');
     });
     const stop = keepTrayWords(api, 0);
     await vi.advanceTimersByTimeAsync(0);
