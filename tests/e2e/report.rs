@@ -174,6 +174,74 @@ async fn a_recorded_task_is_shared_as_one_file_that_opens_in_a_browser() {
     );
 }
 
+/// A report made in German: its words German, its date and cost as the German page words
+/// them with Intl ("26. November 2026 um 14:05 UTC", "0,05 $"), not the English shapes.
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_report_made_in_german_says_its_date_and_cost_the_german_way() {
+    let out = tempfile::tempdir().unwrap();
+    let file = out.path().join("wetter-bericht.html");
+    let app = App::launch_with(AppOptions {
+        env: vec![
+            (
+                "PORTHOLE_E2E_SAVE_AS".into(),
+                file.to_string_lossy().into_owned(),
+            ),
+            ("LC_ALL".into(), "de_DE.UTF-8".into()),
+        ],
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
+    run_recorded_task(&app, "Look up the weather in Paris")
+        .await
+        .expect("a recorded task");
+    let wait = Eventually::new(&app.driver);
+    wait.element("answer-steps")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.at_least("replay-step", 2).await.expect("steps listed");
+    wait.element("share-report-save")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.text("share-report-saved", |t| t.contains("wetter-bericht.html"))
+        .await
+        .expect("the report saved");
+    app.quit().await;
+
+    let html = std::fs::read_to_string(&file).expect("the file was written");
+    let part = |name: &str| {
+        html.split(&format!("data-part=\"{name}\">"))
+            .nth(1)
+            .and_then(|rest| rest.split("</dd>").next())
+            .unwrap_or_else(|| panic!("the report's {name}"))
+            .to_owned()
+    };
+    assert!(html.contains("<dt>Kosten</dt>"), "German words");
+    let cost = part("cost");
+    assert!(
+        cost.ends_with("\u{a0}$") && cost.contains(',') && !cost.contains('.'),
+        "a sum the German way: {cost}"
+    );
+    let made = part("made");
+    assert!(
+        made.contains(" um ") && made.contains(". ") && made.contains(" 20"),
+        "a date and time in German words, with its zone: {made}"
+    );
+    let shot = porthole_e2e::screenshot_dir().join("report-german-in-chromium.png");
+    chromium(&[
+        "--window-size=1100,700".into(),
+        format!("--screenshot={}", shot.display()),
+        format!("file://{}", file.display()),
+    ]);
+}
+
 /// Runs headless Chromium with `args`, failing the test if it cannot.
 fn chromium(args: &[String]) {
     let ran = std::process::Command::new("chromium")
