@@ -1,6 +1,8 @@
 //! Sums of money as the page's `intl.money` writes them (Intl's currency format for US
-//! dollars in English and German), for the sentences the Rust side makes: "$1,234.56" and
-//! "1.234,56 $". Written by hand, as the catalog is: the two shapes are all the app needs.
+//! dollars in English and German): "$1,234.56" and "1.234,56 $". Only the thread notices as
+//! the search index words them use it (`notices.rs`); a sum a person reads is worded by the
+//! page (the report's cost too, `report/page_words.rs`). Written by hand: the two shapes are
+//! all it needs.
 
 use super::language::Language;
 
