@@ -1,8 +1,8 @@
 //! Sums of money as the page's `intl.money` writes them (Intl's currency format for US
 //! dollars in English and German): "$1,234.56" and "1.234,56 $". Only the thread notices as
-//! the search index words them use it (`notices.rs`); a sum a person reads is worded by the
-//! page (the report's cost too, `report/page_words.rs`). Written by hand: the two shapes are
-//! all it needs.
+//! the search index words them use it (`notices.rs`; a search's excerpt can show one); every
+//! other sum is worded by the page (the report's cost too, `report/page_words.rs`). Written by
+//! hand: the two shapes are all it needs.
 
 use super::language::Language;
 
