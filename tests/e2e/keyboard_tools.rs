@@ -126,8 +126,8 @@ async fn the_console_is_opened_used_and_closed_with_the_keyboard_alone() {
 /// An update offered (a feed on loopback, as in `updates.rs`): its Install and restart is
 /// pressed, and Later puts the offer away, with the keyboard. The feed's package is not a
 /// program, so installing fails before anything is replaced and the offer says so, with Try
-/// again: a successful install restarts the app into another process, which the WebDriver
-/// session cannot follow.
+/// again. A successful install and the restart into the new package, pressed with the keyboard
+/// from the installed .deb, are `install::update::`.
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
 async fn the_update_offer_is_tried_and_put_off_with_the_keyboard_alone() {
