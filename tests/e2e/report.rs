@@ -5,6 +5,7 @@
 //! Chromium for a picture of it; the PDF the app printed beside it is read back.
 
 use porthole_e2e::{App, AppOptions, Browser, Eventually};
+use thirtyfour::WebElement;
 
 use crate::replay::{keep_screenshot, run_recorded_task};
 
@@ -13,26 +14,8 @@ use crate::replay::{keep_screenshot, run_recorded_task};
 async fn a_recorded_task_is_shared_as_one_file_that_opens_in_a_browser() {
     let out = tempfile::tempdir().unwrap();
     let file = out.path().join("weather-report.html");
-    let app = App::launch_with(AppOptions {
-        env: vec![(
-            "PORTHOLE_E2E_SAVE_AS".into(),
-            file.to_string_lossy().into_owned(),
-        )],
-        ..AppOptions::default()
-    })
-    .await
-    .expect("the app opens");
-    run_recorded_task(&app, "Look up the weather in Paris")
-        .await
-        .expect("a recorded task");
+    let (app, steps) = steps_of_a_recorded_task(&file, vec![]).await;
     let wait = Eventually::new(&app.driver);
-    wait.element("answer-steps")
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    let steps = wait.at_least("replay-step", 2).await.expect("steps listed");
     wait.element("share-report-save")
         .await
         .unwrap()
@@ -181,29 +164,9 @@ async fn a_recorded_task_is_shared_as_one_file_that_opens_in_a_browser() {
 async fn a_report_made_in_german_says_its_date_and_cost_the_german_way() {
     let out = tempfile::tempdir().unwrap();
     let file = out.path().join("wetter-bericht.html");
-    let app = App::launch_with(AppOptions {
-        env: vec![
-            (
-                "PORTHOLE_E2E_SAVE_AS".into(),
-                file.to_string_lossy().into_owned(),
-            ),
-            ("LC_ALL".into(), "de_DE.UTF-8".into()),
-        ],
-        ..AppOptions::default()
-    })
-    .await
-    .expect("the app opens");
-    run_recorded_task(&app, "Look up the weather in Paris")
-        .await
-        .expect("a recorded task");
+    let (app, _) =
+        steps_of_a_recorded_task(&file, vec![("LC_ALL".into(), "de_DE.UTF-8".into())]).await;
     let wait = Eventually::new(&app.driver);
-    wait.element("answer-steps")
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    wait.at_least("replay-step", 2).await.expect("steps listed");
     wait.element("share-report-save")
         .await
         .unwrap()
@@ -259,4 +222,34 @@ fn chromium(args: &[String]) {
         "Chromium: {}",
         String::from_utf8_lossy(&ran.stderr)
     );
+}
+
+/// Opens the app (its save dialog answered with `file`, `env` besides), runs a recorded Demo
+/// task and opens its steps; the steps listed.
+async fn steps_of_a_recorded_task(
+    file: &std::path::Path,
+    mut env: Vec<(String, String)>,
+) -> (App, Vec<WebElement>) {
+    env.push((
+        "PORTHOLE_E2E_SAVE_AS".into(),
+        file.to_string_lossy().into_owned(),
+    ));
+    let app = App::launch_with(AppOptions {
+        env,
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
+    run_recorded_task(&app, "Look up the weather in Paris")
+        .await
+        .expect("a recorded task");
+    let wait = Eventually::new(&app.driver);
+    wait.element("answer-steps")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let steps = wait.at_least("replay-step", 2).await.expect("steps listed");
+    (app, steps)
 }
