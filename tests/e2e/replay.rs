@@ -31,6 +31,22 @@ pub async fn run_recorded_task_started(app: &App, task: &str) -> Result<()> {
     send_task(app, task).await
 }
 
+/// Runs the recorded Demo task "Look up the weather in Paris" and opens its steps; the steps
+/// listed.
+pub async fn recorded_steps(app: &App) -> Vec<WebElement> {
+    run_recorded_task(app, "Look up the weather in Paris")
+        .await
+        .expect("a recorded task");
+    let wait = Eventually::new(&app.driver);
+    wait.element("answer-steps")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.at_least("replay-step", 2).await.expect("steps listed")
+}
+
 /// Turns on "Record steps", sends `task` to Design laptop and waits for it to succeed.
 pub async fn run_recorded_task(app: &App, task: &str) -> Result<()> {
     run_recorded_task_started(app, task).await?;
@@ -69,18 +85,8 @@ pub async fn image_loaded(app: &App, el: &WebElement) -> Result<bool> {
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
 async fn a_recorded_task_replays_step_by_step_with_screenshots() {
     let app = App::launch().await.expect("the app opens");
-    run_recorded_task(&app, "Look up the weather in Paris")
-        .await
-        .expect("a recorded task");
+    let steps = recorded_steps(&app).await;
     let wait = Eventually::new(&app.driver);
-    wait.element("answer-steps")
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-
-    let steps = wait.at_least("replay-step", 2).await.expect("steps listed");
     let titles = wait
         .at_least("replay-step-title", steps.len())
         .await

@@ -7,7 +7,7 @@
 use porthole_e2e::{App, AppOptions, Browser, Eventually};
 use thirtyfour::WebElement;
 
-use crate::replay::{keep_screenshot, run_recorded_task};
+use crate::replay::{keep_screenshot, recorded_steps};
 
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
@@ -240,16 +240,6 @@ async fn steps_of_a_recorded_task(
     })
     .await
     .expect("the app opens");
-    run_recorded_task(&app, "Look up the weather in Paris")
-        .await
-        .expect("a recorded task");
-    let wait = Eventually::new(&app.driver);
-    wait.element("answer-steps")
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    let steps = wait.at_least("replay-step", 2).await.expect("steps listed");
+    let steps = recorded_steps(&app).await;
     (app, steps)
 }
