@@ -14,14 +14,8 @@ use crate::replay::{keep_screenshot, recorded_steps};
 async fn a_recorded_task_is_shared_as_one_file_that_opens_in_a_browser() {
     let out = tempfile::tempdir().unwrap();
     let file = out.path().join("weather-report.html");
-    let (app, steps) = steps_of_a_recorded_task(&file, vec![]).await;
+    let (app, steps) = report_of_a_recorded_task(&file, vec![]).await;
     let wait = Eventually::new(&app.driver);
-    wait.element("share-report-save")
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
     let saved = wait
         .text("share-report-saved", |t| t.contains("weather-report.html"))
         .await
@@ -165,14 +159,8 @@ async fn a_report_made_in_german_says_its_date_and_cost_the_german_way() {
     let out = tempfile::tempdir().unwrap();
     let file = out.path().join("wetter-bericht.html");
     let (app, _) =
-        steps_of_a_recorded_task(&file, vec![("LC_ALL".into(), "de_DE.UTF-8".into())]).await;
+        report_of_a_recorded_task(&file, vec![("LC_ALL".into(), "de_DE.UTF-8".into())]).await;
     let wait = Eventually::new(&app.driver);
-    wait.element("share-report-save")
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
     wait.text("share-report-saved", |t| t.contains("wetter-bericht.html"))
         .await
         .expect("the report saved");
@@ -225,8 +213,8 @@ fn chromium(args: &[String]) {
 }
 
 /// Opens the app (its save dialog answered with `file`, `env` besides), runs a recorded Demo
-/// task and opens its steps; the steps listed.
-async fn steps_of_a_recorded_task(
+/// task, opens its steps and presses Save report; the steps listed.
+async fn report_of_a_recorded_task(
     file: &std::path::Path,
     mut env: Vec<(String, String)>,
 ) -> (App, Vec<WebElement>) {
@@ -241,5 +229,12 @@ async fn steps_of_a_recorded_task(
     .await
     .expect("the app opens");
     let steps = recorded_steps(&app).await;
+    Eventually::new(&app.driver)
+        .element("share-report-save")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     (app, steps)
 }
