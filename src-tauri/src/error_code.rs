@@ -42,6 +42,9 @@ ui_codes! {
     MessageNotSent,
     /// The app closed while a message was being sent again: not known to be sent.
     MessageNotKnownSent,
+    /// The service took the message, but its task's updates were lost before Porthole learned
+    /// where it runs: neither failed nor done, the agent may still be working.
+    UpdatesLost,
     NoMachine,
     SeveralMachines,
     ModelNotAllowedForPlan,

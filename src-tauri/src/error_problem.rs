@@ -146,6 +146,7 @@ pub fn of_code(code: &ErrorCode) -> UiCode {
             U::MessageNotAccepted
         }
         C::MessageNotSent => U::MessageNotSent,
+        C::UpdatesLost => U::UpdatesLost,
         C::NoMachine => U::NoMachine,
         C::SeveralMachines { .. } => U::SeveralMachines,
         C::ModelNotAllowedForPlan { .. }

@@ -42,6 +42,11 @@ pub enum Error {
     /// A task's event stream ended before `[DONE]`.
     #[error("the connection to the task broke before it finished")]
     StreamCut,
+    /// The service took a message, but its updates were lost (`cut`) before the follower
+    /// learned which session the task runs in, and nothing known names it: the follow ends
+    /// here. The agent may still be working; the conversation's history shows what it did.
+    #[error("the task's updates were lost before it said where it runs: {cut}")]
+    UpdatesLost { cut: Box<Error> },
     /// A wait (for a turn, a lease, an upload) took longer than allowed.
     #[error("gave up waiting for {what}")]
     TimedOut { what: &'static str },
@@ -236,6 +241,7 @@ impl Error {
             Self::BadResponse { .. } => ErrorCode::BadResponse,
             Self::StreamCut => ErrorCode::Network,
             Self::NotSent { .. } => ErrorCode::MessageNotSent,
+            Self::UpdatesLost { .. } => ErrorCode::UpdatesLost,
             Self::Input(InputError::BaseUrl { .. }) => ErrorCode::InvalidBaseUrl,
             Self::Input(InputError::PlainHttp) => ErrorCode::InsecureAddress,
             Self::Input(InputError::Credential { .. }) => ErrorCode::InvalidCredential,

@@ -31,7 +31,6 @@ pub enum Operation {
     Message,
     NewSession,
     Context,
-    ListSessions,
     Events,
     Turn,
     Trajectory,
@@ -126,6 +125,10 @@ pub enum ErrorCode {
     /// The service did not take the message, even sent again (`TaskFollower::start`):
     /// nothing started; keep the words and offer to send them again.
     MessageNotSent,
+    /// The service took the message, but the follower lost the task's updates before it
+    /// learned the session it runs in (`TaskFollower::start_in`): the agent may still be
+    /// working. Neither failed nor done; the conversation's history shows what it did.
+    UpdatesLost,
     ModelNotAllowedForPlan {
         allowed_models: Vec<String>,
     },

@@ -15,7 +15,11 @@
 //! A lost connection never ends the follow (see `follower_reconnect`): the follower says it
 //! is reconnecting once and keeps trying, with capped backoff, until the service answers; only
 //! the service's own answer (an error event, a failed turn, a refusal such as 401 or 404)
-//! ends a task badly.
+//! ends a task badly. One thing does end it without an answer: a task whose session cannot be
+//! learned (its stream cut before naming it, or its send unanswered though taken) when neither
+//! a turn id nor the caller (`start_in`) names it. Then the follow ends with
+//! [`Error::UpdatesLost`]: a dropped stream is not a completion, and the agent may still be
+//! working.
 //!
 //! [`FollowerState`] holds all of that and is `Serialize`: an app that saves it after each
 //! update and restarts resumes with [`TaskFollower::resume`] without repeats.
@@ -90,6 +94,16 @@ pub enum Transport {
 }
 
 impl TaskFollower {
+    /// Sends `request` and follows the task it starts, knowing no session it may run in: see
+    /// [`start_in`](Self::start_in).
+    pub async fn start(
+        client: &Client,
+        request: &MessageRequest,
+        transport: Transport,
+    ) -> Result<Self> {
+        Self::start_in(client, request, transport, None).await
+    }
+
     /// Sends `request` and follows the task it starts.
     ///
     /// An `Err` here means the message was not sent: nothing reached the service (the
@@ -103,13 +117,27 @@ impl TaskFollower {
     /// (A request without a `machine_id` has no conversation to check: a send without an
     /// answer is returned as the `Err` it was, as before.)
     ///
+    /// `last_session` is the session this app last learned for the machine's current
+    /// conversation: the answer of `sessions().new`, or an earlier task's
+    /// [`TaskUpdate::Started`]. The service keeps one current session per machine on the `api`
+    /// channel and every message lands in it, so a new task runs there, unless another client
+    /// of the account started a new conversation on that machine since (then the follow reads
+    /// that older session, and nothing here can tell). It is used only when the task cannot
+    /// name its session itself: its stream broke before `data-session` and no turn id is
+    /// known, or a send got no answer but the conversation shows the service took it. Without
+    /// it the follow ends there with [`Error::UpdatesLost`] (code `UpdatesLost`), holding the
+    /// cut: the agent may still be working, and the conversation's history
+    /// (`sessions().context`) shows what it did when it is read again. The service's list of
+    /// sessions is never read: its answer's shape is not published.
+    ///
     /// Not for a message sent while a task runs (steering): it joins that task, and its own
     /// stream would replay the task's events a second time. Send it with
     /// `client.messages().send` and keep reading the running task's follower.
-    pub async fn start(
+    pub async fn start_in(
         client: &Client,
         request: &MessageRequest,
         transport: Transport,
+        last_session: Option<&str>,
     ) -> Result<Self> {
         request.check()?;
         let state = FollowerState {
@@ -117,6 +145,7 @@ impl TaskFollower {
             ..FollowerState::default()
         };
         let mut engine = Engine::new(client.clone(), state);
+        engine.last_session = last_session.map(str::to_owned);
         let delivery = Delivery::prepare(client, request, transport).await?;
         match delivery::send(client, request, transport).await {
             Ok(sent) => engine.on_sent(sent),
@@ -221,6 +250,8 @@ struct Engine {
     pause: Option<Duration>,
     /// Why the stream broke: reported if its session cannot be found.
     cut: Option<Error>,
+    /// The machine's current session as the caller last knew it (`start_in`).
+    last_session: Option<String>,
     turn_looks: u32,
     /// The error that ends the follow, handed out after the queued updates.
     fatal: Option<Error>,
@@ -241,6 +272,7 @@ impl Engine {
             outage: Outage::default(),
             pause: None,
             cut: None,
+            last_session: None,
             turn_looks: 0,
             fatal: None,
         }
@@ -285,7 +317,7 @@ impl Engine {
             return Ok(());
         };
         if delivery.arrived(&context.messages) {
-            // Taken: the task is the machine's current session's, found as after a cut stream.
+            // Taken: the task runs in the machine's current session, found as after a cut stream.
             self.cut = delivery.take_last();
             self.mode = Mode::Locate;
         } else if delivery.may_send_again() {
@@ -409,10 +441,10 @@ impl Engine {
         self.fatal = Some(err);
     }
 
-    /// The stream's session could not be found: the cut is what to report.
+    /// The task's session could not be found: its updates are lost, and the cut says how.
     fn give_up(&mut self) {
-        let cause = self.cut.take().unwrap_or(Error::StreamCut);
-        self.end_with(cause);
+        let cut = self.cut.take().unwrap_or(Error::StreamCut);
+        self.end_with(Error::UpdatesLost { cut: Box::new(cut) });
     }
 
     fn on_stream_event(&mut self, event: AgentEvent) {

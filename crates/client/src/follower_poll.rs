@@ -1,6 +1,7 @@
 //! The follower's poll side: leaving a broken stream for the events poll, finding the session
-//! a stream did not name, reading pages of events, and the task's end (its turn's final state
-//! and the conversation's history). Apart from `follower.rs`, which sends and reads the stream.
+//! a stream did not name (from its turn, or the session the caller knew), reading pages of
+//! events, and the task's end (its turn's final state and the conversation's history). Apart
+//! from `follower.rs`, which sends and reads the stream.
 
 use super::*;
 
@@ -21,10 +22,11 @@ impl Engine {
     }
 
     /// The stream broke before naming its session: the turn knows it, or else it is the
-    /// machine's current one.
+    /// machine's current one, if the caller knew it.
     pub(super) async fn locate_session(&mut self) -> Result<()> {
         let Some(turn_id) = self.state.turn_id.clone() else {
-            return self.session_from_machine().await;
+            self.session_from_machine();
+            return Ok(());
         };
         let session_id = self.client.turns().get(&turn_id).await?.session_id;
         self.outage.ended();
@@ -45,32 +47,18 @@ impl Engine {
         Ok(())
     }
 
-    /// Without a turn id, the session is the machine's current one on the `api` channel (where
-    /// every message lands): the newest of the list.
-    async fn session_from_machine(&mut self) -> Result<()> {
-        let Some(machine_id) = self.state.machine_id.clone() else {
-            self.give_up();
-            return Ok(());
-        };
-        let newest = match self.client.sessions().list(&machine_id).await {
-            Ok(sessions) => sessions.into_iter().next(),
-            Err(err) if is_passing(&err) => return Err(err),
-            // The list's shape is not published: if it cannot be read, the cut is what to
-            // report.
-            Err(err) => {
-                tracing::debug!(error = %err, "the machine's sessions could not be read");
-                None
-            }
-        };
-        self.outage.ended();
-        match newest {
-            Some(session) => {
-                self.session_known(session.session_id, None, false);
+    /// Without a turn id, the session is the machine's current one on the `api` channel, where
+    /// every message lands: the one the caller last learned, if any. (Another client of the
+    /// account may have started a new conversation on the machine since; nothing published
+    /// tells, so the hint is trusted.) Without one, the follow ends with the cut.
+    fn session_from_machine(&mut self) {
+        match self.last_session.take() {
+            Some(session_id) => {
+                self.session_known(session_id, None, false);
                 self.mode = Mode::Poll;
             }
             None => self.give_up(),
         }
-        Ok(())
     }
 
     pub(super) async fn poll_once(&mut self) -> Result<()> {

@@ -5,8 +5,10 @@
 //! - `POST /v1/agents/new-session` starts a new conversation (only when a person asks).
 //! - `GET /v1/agents/context` reads the current conversation's recent history: how to catch up
 //!   at a task's boundaries on what happened while nothing was listening.
-//! - `GET /v1/agents/sessions` lists the conversations, newest first (a shape the service does
-//!   not publish; the simulator's).
+//!
+//! The service also has `GET /v1/agents/sessions`, but does not publish its answer's shape, so
+//! this client never calls it: the session a new task runs in is the one the conversation last
+//! named (`new` answers it, and each task's stream or poll says it again).
 
 use serde::{Deserialize, Serialize};
 
@@ -52,32 +54,6 @@ pub struct Context {
     pub messages: Vec<ContextMessage>,
 }
 
-/// One conversation of a machine.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "camelCase")]
-pub struct SessionSummary {
-    pub session_id: String,
-    #[serde(default)]
-    #[cfg_attr(feature = "specta", specta(type = f64))]
-    pub created_at: i64,
-    #[serde(default)]
-    #[cfg_attr(feature = "specta", specta(type = f64))]
-    pub updated_at: i64,
-    /// The conversation's name, when the service gave it one.
-    #[serde(default)]
-    pub title: Option<String>,
-}
-
-/// The list's shape is not published: the simulator wraps it in `{ sessions }`; a bare list is
-/// read too.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum SessionList {
-    Wrapped { sessions: Vec<SessionSummary> },
-    Bare(Vec<SessionSummary>),
-}
-
 pub struct Sessions<'c> {
     client: &'c Client,
 }
@@ -105,15 +81,5 @@ impl Sessions<'_> {
             .query("limit", limit.to_string())
             .query("channel", CHANNEL);
         self.client.call(call).await
-    }
-
-    /// The conversations on a machine, newest first.
-    pub async fn list(&self, machine_id: &str) -> Result<Vec<SessionSummary>> {
-        let call = Call::get(Operation::ListSessions, "/v1/agents/sessions")
-            .query("machineId", machine_id)
-            .query("channel", CHANNEL);
-        Ok(match self.client.call(call).await? {
-            SessionList::Wrapped { sessions } | SessionList::Bare(sessions) => sessions,
-        })
     }
 }

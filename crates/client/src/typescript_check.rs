@@ -35,7 +35,6 @@ fn models_export_to_typescript() {
         .register::<abort::AbortOutcome>()
         .register::<sessions::NewSession>()
         .register::<sessions::Context>()
-        .register::<sessions::SessionSummary>()
         .register::<TaskUpdate>()
         .register::<FollowerState>()
         .register::<ErrorCode>()

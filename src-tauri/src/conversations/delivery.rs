@@ -41,7 +41,14 @@ impl Conversations {
                 }
             }
         }
-        match TaskFollower::start(client, request, transport).await {
+        // The service keeps one current session per computer and every message lands in it, so
+        // the one this conversation last learned (a new conversation's answer, or an earlier
+        // task's start) is where this task runs: the follower's way to it when the stream
+        // breaks before naming it. Unless another copy of Porthole (or another client of the
+        // account) started a new conversation on the computer since: then it is an older
+        // session, and nothing the service publishes tells.
+        let session = self.store().get(id)?.session_id;
+        match TaskFollower::start_in(client, request, transport, session.as_deref()).await {
             Ok(follower) => self.follow(id, follower),
             // An `Err` from start always means the message was not sent.
             Err(err) => {

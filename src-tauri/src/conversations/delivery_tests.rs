@@ -123,7 +123,9 @@ async fn a_message_the_service_did_not_take_stays_with_retry_which_sends_it_once
 #[tokio::test]
 async fn a_message_whose_answer_was_lost_is_followed_once_without_retry() {
     let app = app_with_faults("drop-message-answer=1", 0).await;
-    let id = app.new_conversation().await;
+    // A new conversation: the service names the session its messages land in, so a task
+    // whose start was never answered is followed there.
+    let id = app.core.start_new(&app.machine).await.unwrap().id;
     app.send(&id, TASK).await.unwrap();
 
     let done = app.until(&id, ended).await;

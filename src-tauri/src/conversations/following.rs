@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 use futures::StreamExt;
-use porthole_client::{TaskFollower, TaskUpdate};
+use porthole_client::{ErrorCode, TaskFollower, TaskUpdate};
 use tokio::task::JoinHandle;
 
 use super::Conversations;
@@ -73,6 +73,10 @@ impl Conversations {
                             core.heard(conversation, &update);
                         }
                         changed
+                    }
+                    // Neither failed nor done: the agent may still be working.
+                    Err(err) if err.code() == ErrorCode::UpdatesLost => {
+                        core.change(&id, |c| c.record_updates_lost(now_ms()))
                     }
                     Err(err) => {
                         let not_sent = core.follow_failed(&id, &err.code());

@@ -171,16 +171,19 @@ impl Conversations {
     /// in it yet is kept as the new one rather than leaving an empty one behind.
     pub async fn start_new(&self, machine_id: &str) -> AppResult<Conversation> {
         let active = self.connection().active().await?;
-        active.client.sessions().new(machine_id).await?;
+        let fresh = active.client.sessions().new(machine_id).await?;
         let scope = active.scope;
         let unused = self
             .store()
             .read(|b| b.current(&scope, machine_id).cloned())
             .filter(|c| c.items.is_empty() && !c.status.is_active());
-        match unused {
-            Some(current) => Ok(current),
-            None => self.create(machine_id).await,
-        }
+        let conversation = match unused {
+            Some(current) => current,
+            None => self.create(machine_id).await?,
+        };
+        // Every message of the conversation lands in this session: kept, so a task whose
+        // stream breaks before naming its session is still followed (`delivery.rs`).
+        self.change(&conversation.id, |c| c.record_session(fresh.session_id))
     }
 
     /// Whether conversation `id` is its computer's current one (the others are finished).

@@ -239,6 +239,12 @@ impl Conversation {
         self.updated_at = now;
     }
 
+    /// The service named the session this conversation's messages land in (the answer to a new
+    /// conversation): where a task whose stream breaks before naming one is followed.
+    pub fn record_session(&mut self, session_id: String) {
+        self.session_id = Some(session_id);
+    }
+
     /// A task could not start or be followed.
     pub fn record_error(&mut self, error: Problem, now: f64) {
         self.status = TaskStatus::Failed;
@@ -265,6 +271,25 @@ impl Conversation {
             self.items.pop();
         }
         self.push(ThreadItem::NotSent { error });
+        self.updated_at = now;
+    }
+
+    /// The follower lost the task's updates before it learned where the task runs. The service
+    /// has the message and the agent may still be working, so the task is neither failed nor
+    /// done: nothing more is followed, and what the agent does shows when the conversation is
+    /// caught up again (when the window is focused, or the conversation opened).
+    pub fn record_updates_lost(&mut self, now: f64) {
+        self.status = TaskStatus::Idle;
+        self.pending_approval = None;
+        self.reconnecting = false;
+        // Taken: there is nothing to send again.
+        self.unsent = None;
+        if let Some(state) = &mut self.follower {
+            state.finished = true;
+        }
+        self.push(ThreadItem::Notice {
+            notice: Notice::UpdatesLost,
+        });
         self.updated_at = now;
     }
 

@@ -358,6 +358,9 @@ mod delivery;
 #[path = "network_tests.rs"]
 mod network;
 
+#[path = "lost_updates_tests.rs"]
+mod lost_updates;
+
 #[path = "cards_tests.rs"]
 mod cards;
 

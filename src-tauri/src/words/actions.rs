@@ -59,6 +59,9 @@ pub fn of(code: UiCode) -> Option<UiAction> {
         Forbidden
         | NoMachine
         | SeveralMachines
+        // Nothing to do but wait: Retry would send the message a second time, and the
+        // conversation is read again when the person comes back to it.
+        | UpdatesLost
         | ApprovalResolved
         | SelectionRejected
         | ApprovalLinkOnly

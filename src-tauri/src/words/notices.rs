@@ -32,6 +32,7 @@ pub fn text_in(language: Language, notice: &Notice) -> String {
             say("notices.answered", &[("picks", picks.join(", ").into())])
         }
         Notice::DemoRestarted => say("notices.demoRestarted", &[]),
+        Notice::UpdatesLost => say("notices.updatesLost", &[]),
         Notice::Earlier { text } => text.clone(),
     }
 }
@@ -73,6 +74,7 @@ mod tests {
                 picks: vec!["Blue".into(), "teal".into()],
             },
             Notice::DemoRestarted,
+            Notice::UpdatesLost,
             Notice::Earlier {
                 text: "Something said long ago.".into(),
             },
@@ -130,7 +132,11 @@ mod tests {
             let saved = text(&notice);
             let read = Notice::from_saved_words(&saved);
             assert_eq!(text(&read), saved, "{notice:?}");
-            if !matches!(notice, Notice::Earlier { .. } | Notice::StoppedAtCap { .. }) {
+            // No earlier version said updates were lost: those words read back as they were.
+            if !matches!(
+                notice,
+                Notice::Earlier { .. } | Notice::StoppedAtCap { .. } | Notice::UpdatesLost
+            ) {
                 assert_eq!(read, notice);
             }
         }

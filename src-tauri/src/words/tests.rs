@@ -19,6 +19,7 @@ const NAMES: &[&str] = &[
     "message_not_accepted",
     "message_not_sent",
     "message_not_known_sent",
+    "updates_lost",
     "no_machine",
     "several_machines",
     "model_not_allowed_for_plan",

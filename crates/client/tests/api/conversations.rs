@@ -1,6 +1,6 @@
 //! Conversations as the real service keeps them: one current session per machine on the
-//! `api` channel, rotated by `new`, read back by `context` and `list`, and caught up on at the
-//! end of each task.
+//! `api` channel, rotated by `new`, read back by `context`, and caught up on at the end of
+//! each task.
 
 use futures_util::StreamExt;
 use porthole_client::approvals::Answer;
@@ -68,14 +68,6 @@ async fn messages_land_in_the_current_session_until_a_new_one_is_asked_for() {
 
     let fresh = ada.sessions().new(&laptop).await.unwrap();
     assert_ne!(fresh.session_id, session);
-    let listed = ada.sessions().list(&laptop).await.unwrap();
-    let ids: Vec<_> = listed.iter().map(|s| s.session_id.as_str()).collect();
-    assert_eq!(
-        ids,
-        [fresh.session_id.as_str(), session.as_str()],
-        "newest first"
-    );
-    assert!(listed[1].title.is_some() && listed[1].updated_at >= listed[1].created_at);
     assert!(ada
         .sessions()
         .context(&laptop, 20)

@@ -8,6 +8,7 @@ mod cards;
 mod control;
 mod conversations;
 mod credentials_and_budgets;
+mod cut_before_session;
 mod delivery;
 mod errors;
 mod faults;

@@ -54,14 +54,17 @@ fn resendings(updates: &[TaskUpdate]) -> usize {
         .count()
 }
 
+/// Sends `text` and follows it to its end, knowing the machine's current session as the app
+/// does, when it does (a send whose answer is lost names none: the task runs in that one).
 async fn run(
     client: &Client,
     text: &str,
     machine_id: &str,
     transport: Transport,
+    session: Option<&str>,
 ) -> Vec<TaskUpdate> {
     let request = MessageRequest::new(text, machine_id);
-    let follower = TaskFollower::start(client, &request, transport)
+    let follower = TaskFollower::start_in(client, &request, transport, session)
         .await
         .expect("a send without an answer is not an error");
     follow_to_end(client, follower, Answer::Yes).await
@@ -82,23 +85,48 @@ async fn an_answer_lost_after_the_service_took_the_message_is_followed_not_sent_
     let sim = sim_with_faults("drop-message-answer=1", 3).await;
     let ada = client(&sim, "ada");
     let laptop = machine(&ada, "Design laptop").await;
+    // The app knows the session from starting the conversation (every message lands in it).
+    let session = ada.sessions().new(&laptop).await.unwrap().session_id;
     let mut turns = Vec::new();
     for (text, transport) in [
         ("Look up the weather in Lima", Transport::Stream),
         ("Look up the weather in Oslo", Transport::Poll),
     ] {
         let before = sends(&sim);
-        let updates = run(&ada, text, &laptop, transport).await;
+        let updates = run(&ada, text, &laptop, transport, Some(&session)).await;
         assert_eq!(sends(&sim) - before, 1, "sent once: {text}");
         assert_eq!(taken(&sim, text), 1, "one task: {text}");
         assert_eq!(resendings(&updates), 0, "{updates:?}");
         assert!(
-            matches!(updates.first(), Some(TaskUpdate::Started { .. })),
-            "{updates:?}"
+            matches!(updates.first(), Some(TaskUpdate::Started { session_id, .. }) if *session_id == session),
+            "followed in the conversation's session: {updates:?}"
         );
         turns.push(ended_with_its_answer(&sim, &updates));
     }
     assert_ne!(turns[0], turns[1], "each task followed to its own end");
+}
+
+#[tokio::test]
+async fn an_answer_lost_with_no_session_known_ends_as_lost_updates_not_sent_again() {
+    let sim = sim_with_faults("drop-message-answer=1", 3).await;
+    let ada = client(&sim, "ada");
+    let laptop = machine(&ada, "Design laptop").await;
+    let text = "Look up the weather in Lima";
+    let mut follower =
+        TaskFollower::start(&ada, &MessageRequest::new(text, &laptop), Transport::Stream)
+            .await
+            .expect("a send without an answer is not an error");
+    let mut updates = Vec::new();
+    let err = loop {
+        match follower.next().await.expect("the follow ends") {
+            Ok(update) => updates.push(update),
+            Err(err) => break err,
+        }
+    };
+    assert_eq!(err.code(), ErrorCode::UpdatesLost, "{err:?}");
+    assert_eq!(resendings(&updates), 0, "{updates:?}");
+    assert_eq!(sends(&sim), 1, "sent once");
+    assert_eq!(taken(&sim, text), 1, "one task, working on");
 }
 
 #[tokio::test]
@@ -108,7 +136,7 @@ async fn a_message_refused_with_a_500_is_sent_again_once() {
     let ada = client(&sim, "ada");
     let laptop = machine(&ada, "Design laptop").await;
     let text = "Look up the weather in Cairo";
-    let updates = run(&ada, text, &laptop, Transport::Stream).await;
+    let updates = run(&ada, text, &laptop, Transport::Stream, None).await;
     assert_eq!(
         updates.first(),
         Some(&porthole_client::TaskUpdate::Status {
@@ -174,8 +202,8 @@ async fn the_same_words_again_are_a_new_task_whether_the_first_send_was_taken_or
     let ada = client(&sim, "ada");
     let laptop = machine(&ada, "Design laptop").await;
     let text = "Look up the weather in Perth";
-    let first = run(&ada, text, &laptop, Transport::Stream).await;
-    let again = run(&ada, text, &laptop, Transport::Stream).await;
+    let first = run(&ada, text, &laptop, Transport::Stream, None).await;
+    let again = run(&ada, text, &laptop, Transport::Stream, None).await;
     assert_eq!((resendings(&first), resendings(&again)), (0, 1));
     assert_eq!(taken(&sim, text), 2, "two tasks, one per ask");
     assert_ne!(
@@ -192,8 +220,13 @@ async fn the_same_words_again_are_a_new_task_whether_the_first_send_was_taken_or
     .await;
     let ada = client(&sim, "ada");
     let laptop = machine(&ada, "Design laptop").await;
-    let first = run(&ada, text, &laptop, Transport::Stream).await;
-    let again = run(&ada, text, &laptop, Transport::Stream).await;
+    let first = run(&ada, text, &laptop, Transport::Stream, None).await;
+    // The session is known from the first task, as the app keeps it.
+    let session = first.iter().find_map(|u| match u {
+        TaskUpdate::Started { session_id, .. } => Some(session_id.clone()),
+        _ => None,
+    });
+    let again = run(&ada, text, &laptop, Transport::Stream, session.as_deref()).await;
     assert_eq!(resendings(&again), 0);
     assert_eq!(sends(&sim), 2);
     assert_eq!(taken(&sim, text), 2);

@@ -3,7 +3,9 @@
 //! 429 with Retry-After, 10% held), and each task's messages, narration and progress checked
 //! against what the simulator itself sent: nothing lost, nothing twice, and every task ends as
 //! the simulator says it ended. A start whose answer is lost is settled by the follower itself
-//! (sent again only when the service did not take it), so every text is exactly one task.
+//! (sent again only when the service did not take it, followed in the machine's conversation
+//! when it did: each machine's conversation is started first, so its session is known, as in
+//! the app), so every text is exactly one task.
 //!
 //! A second run adds faults on the message route (answers lost after the service took the
 //! message, and refusals before it did): each text is still exactly one task.
@@ -57,14 +59,16 @@ fn tasks_to_run() -> usize {
 async fn deliver(
     client: &Client,
     machine_id: &str,
+    session: &str,
     text: &str,
     tally: &mut Tally,
 ) -> Vec<TaskUpdate> {
     let request = MessageRequest::new(text, machine_id);
     for _ in 0..RETRY_PRESSES {
-        let mut follower = TaskFollower::start(client, &request, Transport::Stream)
-            .await
-            .unwrap_or_else(|e| panic!("{text:?} was refused: {e:?}"));
+        let mut follower =
+            TaskFollower::start_in(client, &request, Transport::Stream, Some(session))
+                .await
+                .unwrap_or_else(|e| panic!("{text:?} was refused: {e:?}"));
         let mut updates = Vec::new();
         loop {
             match follower.next().await {
@@ -99,6 +103,19 @@ async fn deliver(
         }
     }
     panic!("{text:?} was not sent after {RETRY_PRESSES} presses of Retry")
+}
+
+/// Starts the machine's conversation as the app does when the person asks for a new one, so
+/// the session every message lands in is known (a send whose answer is lost names none). A
+/// refusal of the faults is tried again.
+async fn conversation(client: &Client, machine_id: &str) -> String {
+    for _ in 0..20 {
+        match client.sessions().new(machine_id).await {
+            Ok(fresh) => return fresh.session_id,
+            Err(e) => assert!(e.code().is_transient(), "{e:?}"),
+        }
+    }
+    panic!("no new conversation after 20 tries")
 }
 
 /// The simulator's own record of the task whose message was `text`.
@@ -148,12 +165,13 @@ fn compare(sent: &[String], shown: &[String], tally: &mut Tally) {
 
 async fn run_on(sim: &RunningSim, client: &Client, machine_id: &str, tag: &str, n: usize) -> Tally {
     let mut tally = Tally::default();
+    let session = conversation(client, machine_id).await;
     for i in 0..n {
         let text = format!(
             "Look up the weather in {} (soak {tag}-{i})",
             CITIES[i % CITIES.len()]
         );
-        let updates = deliver(client, machine_id, &text, &mut tally).await;
+        let updates = deliver(client, machine_id, &session, &text, &mut tally).await;
         let (messages, narration, progress, status) = sent_for(sim, &text);
         let pick = |f: fn(&TaskUpdate) -> Option<String>| -> Vec<String> {
             updates.iter().filter_map(f).collect()

@@ -4,7 +4,6 @@
 use porthole_client::approvals::Answer;
 use porthole_client::messages::MessageRequest;
 use porthole_client::{TaskFollower, TaskUpdate, Transport};
-use porthole_sim::{Config, FaultSpec, Sim, TurnIdIn};
 
 use crate::support::*;
 use crate::tasks::{assert_messages_exactly_once, finished, follow_to_end};
@@ -73,37 +72,4 @@ async fn the_poll_gives_the_turn_to_both_paths() {
 async fn without_a_turn_anywhere_a_task_still_ends_with_its_answer() {
     assert_eq!(turn_found("none", Transport::Stream).await, None);
     assert_eq!(turn_found("none", Transport::Poll).await, None);
-}
-
-#[tokio::test]
-async fn a_stream_cut_before_it_names_anything_is_still_followed_to_the_end() {
-    // Cut after every frame: the first connection carries only `start`, which names no turn.
-    let sim = Sim::start(Config {
-        time_scale: TIME_SCALE,
-        faults: FaultSpec::parse("drop-stream=1").unwrap(),
-        seed: 5,
-        turn_id_in: TurnIdIn::none(),
-        ..Config::default()
-    })
-    .await
-    .unwrap();
-    let ada = client(&sim, "ada");
-    let laptop = machine(&ada, "Design laptop").await;
-    let request = MessageRequest::new("Look up the weather in Accra", &laptop);
-    let follower = TaskFollower::start(&ada, &request, Transport::Stream)
-        .await
-        .unwrap();
-    let updates = follow_to_end(&ada, follower, Answer::Yes).await;
-    let reconnecting = updates
-        .iter()
-        .position(|u| matches!(u, TaskUpdate::Reconnecting { .. }))
-        .expect("the cut is told as reconnecting");
-    let end = updates
-        .iter()
-        .position(|u| matches!(u, TaskUpdate::Finished { .. }))
-        .unwrap();
-    assert!(reconnecting < end, "a cut is not the end");
-    let (succeeded, _, turn_id) = finished(&updates);
-    assert!(succeeded && turn_id.is_none());
-    assert_messages_exactly_once(&updates);
 }

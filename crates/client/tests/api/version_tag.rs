@@ -70,7 +70,6 @@ async fn every_operation_carries_the_version_tag() {
 
     ada.sessions().new(&laptop).await.unwrap();
     ada.sessions().context(&laptop, 5).await.unwrap();
-    ada.sessions().list(&laptop).await.unwrap();
     ada.abort().machine(&laptop).await.unwrap();
     let upload = ada
         .uploads()
@@ -135,7 +134,6 @@ async fn every_operation_carries_the_version_tag() {
         "/v1/agents/approve",
         "/v1/agents/new-session",
         "/v1/agents/context",
-        "/v1/agents/sessions",
         "/v1/agents/abort",
         "/v1/agents/upload",
         "/v1/agents/learn",

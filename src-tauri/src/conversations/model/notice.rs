@@ -27,6 +27,9 @@ pub enum Notice {
     Answered { picks: Vec<String> },
     /// The Demo inside the app was started again, which ends the tasks that ran in it.
     DemoRestarted,
+    /// The task's updates were lost before Porthole learned where it runs: the service has the
+    /// message and the agent may still be working (not a failure, not an end).
+    UpdatesLost,
     /// A line an earlier version saved as words that are none of the above: kept as it was
     /// rather than lost.
     Earlier { text: String },
