@@ -41,6 +41,7 @@ mod replay;
 mod reusable;
 mod signin;
 mod signing_in_connects;
+mod updates_lost;
 mod usage;
 // A spending cap per task, and searching every conversation.
 mod search;
