@@ -6,7 +6,7 @@ use porthole_e2e::{by_testid, App, AppOptions, Eventually};
 use porthole_sim::faults::{Fault, FaultSpec, Faults};
 
 use crate::card_flows::{answer_of_a_success, focused, pick, send_to_design_laptop};
-use crate::flows::{demo_env, wait_for_status};
+use crate::flows::{own_demo_with, wait_for_status};
 
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
@@ -103,20 +103,13 @@ fn seed_refusing_the_first_pick() -> u64 {
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
 async fn a_rejected_pick_keeps_the_card_open_with_a_sentence_and_sending_again_is_taken() {
-    let sim = porthole_sim::Sim::start(porthole_sim::Config {
+    let (_sim, env) = own_demo_with(porthole_sim::Config {
         time_scale: 0.05,
         faults: FaultSpec::parse(REJECT_PICK).unwrap(),
         seed: seed_refusing_the_first_pick(),
         ..porthole_sim::Config::default()
     })
-    .await
-    .expect("simulator");
-    let ada = sim.account("ada");
-    let env = demo_env(
-        &sim.base_url,
-        ada.api_key.as_deref().unwrap_or_default(),
-        &ada.id_token,
-    );
+    .await;
     let app = App::launch_with(AppOptions {
         env,
         ..AppOptions::default()

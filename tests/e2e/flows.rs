@@ -4,6 +4,19 @@
 use porthole_e2e::{by_testid, text_of, App, Eventually, Result};
 use thirtyfour::prelude::*;
 
+/// Opens the app with `env` (a Demo of the test's own: [`own_demo_with`]) on the task panel of
+/// the machine named `computer`.
+pub async fn open_on(env: Vec<(String, String)>, computer: &str) -> App {
+    let app = App::launch_with(porthole_e2e::AppOptions {
+        env,
+        ..porthole_e2e::AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
+    select_machine(&app, computer).await.expect("machine");
+    app
+}
+
 /// Opens the task panel of the machine with this name.
 pub async fn select_machine(app: &App, name: &str) -> Result<()> {
     let wait = Eventually::new(&app.driver);
@@ -219,12 +232,19 @@ pub async fn run_in_console(app: &App, code: &str) -> Result<String> {
 /// ada): for tests that read what the service received, change its state, or restart the app
 /// over the same service.
 pub async fn own_demo(time_scale: f64) -> (porthole_sim::RunningSim, Vec<(String, String)>) {
-    let sim = porthole_sim::Sim::start(porthole_sim::Config {
+    own_demo_with(porthole_sim::Config {
         time_scale,
         ..porthole_sim::Config::default()
     })
     .await
-    .expect("simulator");
+}
+
+/// [`own_demo`] with a simulator configured by the test (faults, their seed, where turn ids
+/// appear).
+pub async fn own_demo_with(
+    config: porthole_sim::Config,
+) -> (porthole_sim::RunningSim, Vec<(String, String)>) {
+    let sim = porthole_sim::Sim::start(config).await.expect("simulator");
     let ada = sim.account("ada");
     let env = demo_env(
         &sim.base_url,

@@ -3,10 +3,10 @@
 //! with the simulator's own draws so that it refuses the client's four sends and takes the
 //! next, so Retry meets a service that takes it, with no test-only switch in the app.
 
-use porthole_e2e::{App, AppOptions, Eventually};
+use porthole_e2e::Eventually;
 use porthole_sim::faults::{Fault, FaultSpec, Faults};
 
-use crate::flows::{demo_env, select_machine, send_task, thread_texts, wait_for_status};
+use crate::flows::{open_on, own_demo_with, send_task, thread_texts, wait_for_status};
 
 pub(crate) const FAULTS: &str = "message-500=0.5";
 /// The sends the client makes before it gives up on a message.
@@ -28,29 +28,14 @@ pub(crate) fn seed_refusing_one_message() -> u64 {
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
 async fn a_message_not_sent_stays_with_retry_which_starts_the_task() {
-    let sim = porthole_sim::Sim::start(porthole_sim::Config {
+    let (sim, env) = own_demo_with(porthole_sim::Config {
         time_scale: 0.02,
         faults: FaultSpec::parse(FAULTS).unwrap(),
         seed: seed_refusing_one_message(),
         ..porthole_sim::Config::default()
     })
-    .await
-    .expect("simulator");
-    let ada = sim.account("ada");
-    let env = demo_env(
-        &sim.base_url,
-        ada.api_key.as_deref().unwrap_or_default(),
-        &ada.id_token,
-    );
-    let app = App::launch_with(AppOptions {
-        env,
-        ..AppOptions::default()
-    })
-    .await
-    .expect("the app opens");
-    select_machine(&app, "Design laptop")
-        .await
-        .expect("machine");
+    .await;
+    let app = open_on(env, "Design laptop").await;
     send_task(&app, "Find the weather in Lisbon")
         .await
         .expect("send");

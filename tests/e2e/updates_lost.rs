@@ -7,10 +7,12 @@
 use std::time::{Duration, Instant};
 
 use porthole_client::{Client, ClientConfig, Credential};
-use porthole_e2e::{App, AppOptions};
+use porthole_e2e::App;
 use porthole_sim::{FaultSpec, TurnIdIn};
 
-use crate::flows::{demo_env, select_machine, send_task, thread_texts, wait_for_status};
+use crate::flows::{
+    open_on, own_demo_with, select_machine, send_task, thread_texts, wait_for_status,
+};
 
 const TASK: &str = "Find the weather in Lisbon";
 const SCALE: f64 = 0.02;
@@ -34,29 +36,14 @@ async fn until_said(app: &App, kind: &str, words: &str) -> Vec<String> {
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
 async fn a_task_whose_updates_were_lost_is_not_called_failed_and_its_answer_shows_later() {
-    let sim = porthole_sim::Sim::start(porthole_sim::Config {
+    let (sim, env) = own_demo_with(porthole_sim::Config {
         time_scale: SCALE,
         faults: FaultSpec::parse("drop-stream=1").unwrap(),
         turn_id_in: TurnIdIn::none(),
         ..porthole_sim::Config::default()
     })
-    .await
-    .expect("simulator");
-    let ada = sim.account("ada");
-    let env = demo_env(
-        &sim.base_url,
-        ada.api_key.as_deref().unwrap_or_default(),
-        &ada.id_token,
-    );
-    let app = App::launch_with(AppOptions {
-        env,
-        ..AppOptions::default()
-    })
-    .await
-    .expect("the app opens");
-    select_machine(&app, "Design laptop")
-        .await
-        .expect("machine");
+    .await;
+    let app = open_on(env, "Design laptop").await;
     send_task(&app, TASK).await.expect("send");
 
     let notices = until_said(&app, "notice", "may still be working").await;
@@ -72,7 +59,7 @@ async fn a_task_whose_updates_were_lost_is_not_called_failed_and_its_answer_show
         let turn = db.turns.values().find(|t| t.message == TASK).unwrap();
         turn.id.clone()
     };
-    let key = ada.api_key.clone().expect("a key");
+    let key = sim.account("ada").api_key.clone().expect("a key");
     let client = Client::with_config(
         &sim.base_url,
         Credential::api_key(&key).unwrap(),

@@ -126,17 +126,7 @@ async fn without_a_known_session_the_follow_ends_as_lost_and_the_history_shows_t
         TaskFollower::start(&ada, &MessageRequest::new(text, &laptop), Transport::Stream)
             .await
             .expect("the service took it");
-    let mut updates = Vec::new();
-    let err = loop {
-        match follower
-            .next()
-            .await
-            .expect("the follow ends with an error")
-        {
-            Ok(update) => updates.push(update),
-            Err(err) => break err,
-        }
-    };
+    let (updates, err) = until_the_error(&mut follower).await;
     assert_eq!(err.code(), ErrorCode::UpdatesLost, "{err:?}");
     assert!(!err.code().is_transient());
     assert!(

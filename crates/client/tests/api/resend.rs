@@ -116,13 +116,7 @@ async fn an_answer_lost_with_no_session_known_ends_as_lost_updates_not_sent_agai
         TaskFollower::start(&ada, &MessageRequest::new(text, &laptop), Transport::Stream)
             .await
             .expect("a send without an answer is not an error");
-    let mut updates = Vec::new();
-    let err = loop {
-        match follower.next().await.expect("the follow ends") {
-            Ok(update) => updates.push(update),
-            Err(err) => break err,
-        }
-    };
+    let (updates, err) = until_the_error(&mut follower).await;
     assert_eq!(err.code(), ErrorCode::UpdatesLost, "{err:?}");
     assert_eq!(resendings(&updates), 0, "{updates:?}");
     assert_eq!(sends(&sim), 1, "sent once");
@@ -161,17 +155,7 @@ async fn a_message_the_service_never_takes_ends_as_not_sent() {
         TaskFollower::start(&ada, &MessageRequest::new(text, &laptop), Transport::Stream)
             .await
             .expect("the first failure is not the end");
-    let mut updates = Vec::new();
-    let err = loop {
-        match follower
-            .next()
-            .await
-            .expect("the follow ends with an error")
-        {
-            Ok(update) => updates.push(update),
-            Err(err) => break err,
-        }
-    };
+    let (updates, err) = until_the_error(&mut follower).await;
     assert_eq!(err.code(), ErrorCode::MessageNotSent, "{err:?}");
     assert!(!err.code().is_transient());
     assert!(follower.next().await.is_none(), "nothing after the end");

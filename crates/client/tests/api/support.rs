@@ -83,3 +83,21 @@ pub async fn machine(client: &Client, name: &str) -> String {
         .unwrap_or_else(|| panic!("no computer named {name}"))
         .machine_id
 }
+
+/// Reads `follower` to its end, which must be an error: the updates before it, and the error.
+pub async fn until_the_error(
+    follower: &mut porthole_client::TaskFollower,
+) -> (Vec<porthole_client::TaskUpdate>, porthole_client::Error) {
+    use futures_util::StreamExt;
+    let mut updates = Vec::new();
+    loop {
+        match follower
+            .next()
+            .await
+            .expect("the follow ends with an error")
+        {
+            Ok(update) => updates.push(update),
+            Err(err) => return (updates, err),
+        }
+    }
+}
