@@ -1,10 +1,10 @@
 //! Reading conversations back. `GET /v1/agents/context?machineId&limit&channel` is the real
 //! service's catch-up read: `{ messages: [{ role, content }] }`, the current session's person
 //! messages (`user`, joined messages included) and agent answers (`assistant`), oldest first,
-//! the last `limit` (default 20, at most 100). `GET /v1/agents/sessions?machineId&channel`
-//! exists on the real service with an unpublished shape; ours is
-//! `{ sessions: [{ sessionId, createdAt, updatedAt, title? }] }`, newest first. Both default a
-//! missing channel to `cli`, as the real service does.
+//! the last `limit` (default 20, at most 100). A missing channel means `cli`, as on the real
+//! service. The real service also has `GET /v1/agents/sessions`, whose answer's shape it does
+//! not publish: the simulator does not serve it (a `404`), so no client can come to depend on
+//! a shape of our invention.
 
 use crate::auth::Caller;
 use crate::error::ApiError;
@@ -14,7 +14,7 @@ use crate::sessions::{current, parse_channel};
 use crate::state::{AppState, Db};
 use axum::extract::{Query, State};
 use axum::Json;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 use std::collections::HashMap;
 
 const DEFAULT_LIMIT: usize = 20;
@@ -74,43 +74,4 @@ pub async fn context(
         .unwrap_or_default();
     let skip = messages.len().saturating_sub(limit);
     Ok(Json(json!({ "messages": messages[skip..] })))
-}
-
-/// When the session last changed: its newest task, or its creation.
-fn updated_at(db: &Db, s: &Session) -> i64 {
-    s.turns
-        .iter()
-        .filter_map(|id| db.turns.get(id))
-        .map(|t| t.steps.last().map_or(t.created_at, |st| st.timestamp_ms))
-        .fold(s.created_at, i64::max)
-}
-
-/// `GET /v1/agents/sessions`.
-pub async fn list(
-    State(state): State<AppState>,
-    caller: Caller,
-    Query(q): Query<HashMap<String, String>>,
-) -> Result<Json<Value>, ApiError> {
-    let (machine_id, channel) = target(&state, &caller, &q)?;
-    let db = state.db();
-    let mut mine: Vec<&Session> = db
-        .sessions
-        .values()
-        .filter(|s| s.owner == caller.user_id && s.machine_id == machine_id && s.channel == channel)
-        .collect();
-    mine.sort_by_key(|s| std::cmp::Reverse(s.seq));
-    let rows: Vec<Value> = mine
-        .into_iter()
-        .map(|s| {
-            let mut row = Map::new();
-            row.insert("sessionId".into(), json!(s.id));
-            row.insert("createdAt".into(), json!(s.created_at));
-            row.insert("updatedAt".into(), json!(updated_at(&db, s)));
-            if let Some(t) = &s.title {
-                row.insert("title".into(), json!(t));
-            }
-            Value::Object(row)
-        })
-        .collect();
-    Ok(Json(json!({ "sessions": rows })))
 }

@@ -19,7 +19,6 @@ use serde_json::{json, Map, Value};
 
 pub fn routes() -> Router<AppState> {
     Router::new()
-        .route("/v1/agents/sessions", get(crate::conversations::list))
         .route("/v1/agents/new-session", post(new_session))
         .route("/v1/agents/context", get(crate::conversations::context))
         .route("/v1/agents/abort", post(abort))

@@ -1,6 +1,6 @@
 //! Conversations: one current session per (account, machine, channel). Messages land in the
 //! `api` channel's current session whatever `sessionId` they carry; `new-session` rotates a
-//! channel; `context` and `sessions` read them. A missing `channel` means `cli`.
+//! channel; `context` reads them. A missing `channel` means `cli`.
 
 use crate::support::*;
 use serde_json::{json, Value};
@@ -11,10 +11,6 @@ async fn new_session(p: &Peer, who: &str, body: Value) -> (u16, Value) {
 
 async fn context(p: &Peer, who: &str, query: &str) -> (u16, Value) {
     send(p.get(&format!("/v1/agents/context?{query}"), who)).await
-}
-
-async fn sessions(p: &Peer, who: &str, query: &str) -> (u16, Value) {
-    send(p.get(&format!("/v1/agents/sessions?{query}"), who)).await
 }
 
 /// Runs one task to its end and returns its 202 body and final turn.
@@ -225,42 +221,6 @@ async fn context_checks_its_query() {
     }
     let (s, _) = context(&p, "ulla", &format!("machineId={m}&channel=api")).await;
     assert_eq!(s, 404);
-}
-
-#[tokio::test]
-async fn sessions_lists_a_channels_conversations_newest_first_with_titles() {
-    let p = start().await;
-    let m = p.machine_id("ada", "Design laptop").await;
-    let (first, _) = run(
-        &p,
-        "ada",
-        json!({"message": "Weather in Paris", "machineId": m}),
-    )
-    .await;
-    let (_, b) = new_session(&p, "ada", json!({"machineId": m, "channel": "api"})).await;
-    let fresh = b["sessionId"].clone();
-    let (s, b) = sessions(&p, "ada", &format!("machineId={m}&channel=api")).await;
-    assert_eq!(s, 200, "{b}");
-    let list = b["sessions"].as_array().unwrap();
-    assert_eq!(list.len(), 2);
-    assert_eq!(list[0]["sessionId"], fresh, "newest first");
-    assert!(list[0].get("title").is_none(), "no task yet, no title");
-    assert_eq!(list[1]["sessionId"], first["sessionId"]);
-    assert_eq!(list[1]["title"], "Weather in Paris");
-    for s in list {
-        assert!(s["createdAt"].as_i64().unwrap() > 0);
-        assert!(s["updatedAt"].as_i64().unwrap() >= s["createdAt"].as_i64().unwrap());
-    }
-    let (s, b) = sessions(&p, "ada", &format!("machineId={m}")).await;
-    assert_eq!(
-        (s, &b["sessions"]),
-        (200, &json!([])),
-        "no channel: the command line's"
-    );
-    let (s, _) = sessions(&p, "ulla", &format!("machineId={m}&channel=api")).await;
-    assert_eq!(s, 404);
-    let (s, _) = sessions(&p, "ada", "channel=api").await;
-    assert_eq!(s, 400);
 }
 
 #[tokio::test]

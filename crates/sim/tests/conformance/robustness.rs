@@ -63,12 +63,16 @@ async fn the_paths_we_once_guessed_are_gone() {
         let (s, b) = send(p.post(&path, "ada").json(&body)).await;
         assert_eq!((s, b["error"].as_str()), (404, Some("not_found")), "{path}");
     }
-    let (s, _) = send(
-        p.post("/v1/agents/sessions", "ada")
-            .json(&json!({"machineId": m})),
-    )
+    let (s, b) = send(p.get(
+        &format!("/v1/agents/sessions?machineId={m}&channel=api"),
+        "ada",
+    ))
     .await;
-    assert_eq!(s, 405, "only the list is read there");
+    assert_eq!(
+        (s, b["error"].as_str()),
+        (404, Some("not_found")),
+        "its shape is not published: not served"
+    );
 }
 
 #[tokio::test]

@@ -84,12 +84,6 @@ fn calls() -> Vec<(Method, &'static str, Cred, Value)> {
             none.clone(),
         ),
         (
-            M::GET,
-            "/v1/agents/sessions?machineId={m}&channel=api",
-            Cred::Key,
-            none.clone(),
-        ),
-        (
             M::POST,
             "/v1/agents/abort",
             Cred::Key,
