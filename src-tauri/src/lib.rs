@@ -113,6 +113,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             live::full_screen::live_set_full_screen,
             schedules::commands::list_schedules,
             schedules::commands::create_schedule,
+            schedules::commands::set_schedule_cap,
             schedules::commands::delete_schedule,
             schedules::commands::pause_schedule,
             schedules::commands::pause_all_schedules,

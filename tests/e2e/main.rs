@@ -49,7 +49,8 @@ mod spending;
 // What needs the person, and a task shared as a report.
 mod inbox;
 mod report;
-// Tasks on a schedule.
+// Tasks on a schedule, and each run under its own spending cap.
+mod schedule_cap;
 mod schedules;
 // Desktop notifications, through a stand-in notification server on the private session bus.
 mod notifications;

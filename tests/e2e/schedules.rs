@@ -15,12 +15,12 @@ use crate::flows::{own_demo, select_machine, thread_texts, wait_for_status};
 
 const TASK: &str = "Check the weather in Oslo";
 
-fn move_clock(file: &Path, seconds: i64) {
+pub(crate) fn move_clock(file: &Path, seconds: i64) {
     std::fs::write(file, seconds.to_string()).expect("the test clock is written");
 }
 
 /// Opens the Schedules list from the sidebar.
-async fn open_list(app: &App) -> porthole_e2e::Result<()> {
+pub(crate) async fn open_list(app: &App) -> porthole_e2e::Result<()> {
     let wait = Eventually::new(&app.driver);
     wait.element("schedules-open").await?.click().await?;
     wait.element("schedules-list").await?;
@@ -33,7 +33,7 @@ async fn users(app: &App) -> Vec<String> {
     texts.iter().map(|t| t.trim().to_owned()).collect()
 }
 
-async fn close_list(app: &App) -> porthole_e2e::Result<()> {
+pub(crate) async fn close_list(app: &App) -> porthole_e2e::Result<()> {
     app.driver
         .find(by_testid("schedules-close"))
         .await?
@@ -291,7 +291,9 @@ pub(crate) async fn save_every_hour(app: &App) -> porthole_e2e::Result<()> {
 
 /// The app on a Demo of the test's own, with a clock the test moves, and `extra` in its
 /// environment.
-async fn launch_with_clock(extra: &[(&str, &str)]) -> (porthole_sim::RunningSim, App, TempClock) {
+pub(crate) async fn launch_with_clock(
+    extra: &[(&str, &str)],
+) -> (porthole_sim::RunningSim, App, TempClock) {
     let (sim, mut env) = own_demo(0.02).await;
     let dir = tempfile::tempdir().expect("temp dir");
     let file = dir.path().join("clock-shift");
@@ -315,9 +317,9 @@ async fn launch_with_clock(extra: &[(&str, &str)]) -> (porthole_sim::RunningSim,
 }
 
 /// The clock file and the folder that holds it.
-struct TempClock {
+pub(crate) struct TempClock {
     _dir: tempfile::TempDir,
-    file: std::path::PathBuf,
+    pub(crate) file: std::path::PathBuf,
 }
 
 #[tokio::test]

@@ -30,6 +30,11 @@ pub struct Schedule {
     /// The reusable task it was made from, if any.
     pub reusable_id: Option<String>,
     pub repeat: Repeat,
+    /// The most one run may cost, in dollars; each run is sent with it and stopped at it like
+    /// any capped task. `None` (also every schedule saved before caps) runs without a limit,
+    /// which the list says.
+    #[serde(default)]
+    pub cap_usd: Option<f64>,
     pub paused: bool,
     pub created_at: f64,
     /// Every due time up to this one (Unix ms) ran, was skipped or was missed.

@@ -25,6 +25,16 @@ pub async fn create_schedule(
 
 #[tauri::command]
 #[specta::specta]
+pub fn set_schedule_cap(
+    schedules: State<'_, Schedules>,
+    id: String,
+    cap_usd: Option<f64>,
+) -> Res<()> {
+    Ok(schedules.set_cap(&id, cap_usd)?)
+}
+
+#[tauri::command]
+#[specta::specta]
 pub fn delete_schedule(schedules: State<'_, Schedules>, id: String) -> Res<()> {
     Ok(schedules.delete(&id)?)
 }

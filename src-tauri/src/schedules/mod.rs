@@ -62,6 +62,10 @@ pub struct NewSchedule {
     pub text: String,
     pub reusable_id: Option<String>,
     pub repeat: Repeat,
+    /// The most each run may cost, in dollars; the dialog starts it at the person's "every
+    /// task" cap. A run goes out unattended, so this is its only spending limit.
+    #[serde(default)]
+    pub cap_usd: Option<f64>,
 }
 
 /// A schedule as the list shows it.
@@ -219,6 +223,7 @@ impl Schedules {
             return Err(AppError::UnfitSchedule(timing::Unfit::NoTask));
         }
         new.repeat.check().map_err(AppError::UnfitSchedule)?;
+        let cap_usd = crate::conversations::spending_cap::checked(new.cap_usd)?;
         let now = self.now();
         if new.repeat.next_after(now, self.clock()).is_none() {
             return Err(AppError::UnfitSchedule(timing::Unfit::InThePast));
@@ -232,6 +237,7 @@ impl Schedules {
             text,
             reusable_id: new.reusable_id,
             repeat: new.repeat,
+            cap_usd,
             paused: false,
             created_at: to_ms(now),
             settled_until: to_ms(now),
@@ -240,6 +246,16 @@ impl Schedules {
         };
         self.write(|book| book.schedules.push(schedule.clone()))?;
         Ok(schedule)
+    }
+
+    /// Gives a schedule another cap (`None`: none), from the next run on.
+    pub fn set_cap(&self, id: &str, cap_usd: Option<f64>) -> AppResult<()> {
+        let cap_usd = crate::conversations::spending_cap::checked(cap_usd)?;
+        self.write(|book| {
+            let schedule = book.get_mut(id).ok_or(AppError::UnknownSchedule)?;
+            schedule.cap_usd = cap_usd;
+            Ok(())
+        })?
     }
 
     pub fn delete(&self, id: &str) -> AppResult<()> {

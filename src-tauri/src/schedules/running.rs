@@ -102,6 +102,9 @@ impl Schedules {
             .run_next(SendRequest {
                 conversation_id: conversation.id.clone(),
                 text: schedule.text.clone(),
+                // Sent with the run, so it is followed over the poll that reports cost and
+                // stopped at the cap like any capped task (`spending_cap.rs`).
+                cap_usd: schedule.cap_usd,
                 ..SendRequest::default()
             })
             .await?;

@@ -7,7 +7,7 @@ use crate::schedules::tray_words::{TrayTime, TrayWords};
 use crate::words::language::Language;
 
 #[derive(Default)]
-struct Told {
+pub(super) struct Told {
     tick: watch::Sender<u64>,
     /// What the person was told, as "title: body".
     told: Mutex<Vec<String>>,
@@ -29,18 +29,18 @@ impl ScheduleNotify for Told {
     }
 }
 
-struct App {
+pub(super) struct App {
     _sim: RunningSim,
-    dir: tempfile::TempDir,
-    connection: Connection,
-    told: Arc<Told>,
-    conversations: Conversations,
-    schedules: Schedules,
-    client: Client,
-    machine: String,
+    pub(super) dir: tempfile::TempDir,
+    pub(super) connection: Connection,
+    pub(super) told: Arc<Told>,
+    pub(super) conversations: Conversations,
+    pub(super) schedules: Schedules,
+    pub(super) client: Client,
+    pub(super) machine: String,
 }
 
-async fn app(clock: Arc<TestClock>) -> App {
+pub(super) async fn app(clock: Arc<TestClock>) -> App {
     let sim = Sim::start(Config {
         time_scale: SCALE,
         ..Config::default()
@@ -107,6 +107,15 @@ fn open(
 
 impl App {
     async fn schedule(&self, text: &str, repeat: Repeat) -> Schedule {
+        self.capped_schedule(text, repeat, None).await
+    }
+
+    pub(super) async fn capped_schedule(
+        &self,
+        text: &str,
+        repeat: Repeat,
+        cap_usd: Option<f64>,
+    ) -> Schedule {
         self.schedules
             .create(NewSchedule {
                 machine_id: self.machine.clone(),
@@ -114,12 +123,13 @@ impl App {
                 text: text.into(),
                 reusable_id: None,
                 repeat,
+                cap_usd,
             })
             .await
             .unwrap()
     }
 
-    fn get(&self, id: &str) -> Schedule {
+    pub(super) fn get(&self, id: &str) -> Schedule {
         self.schedules.read(|b| b.get(id).cloned()).unwrap()
     }
 
@@ -138,7 +148,7 @@ impl App {
     }
 
     /// Waits for the conversation's task to end (the simulator runs it), then looks again.
-    async fn until_ended(&self, conversation_id: &str) -> Conversation {
+    pub(super) async fn until_ended(&self, conversation_id: &str) -> Conversation {
         let mut changes = self.told.tick.subscribe();
         let wait = async {
             loop {
@@ -159,7 +169,7 @@ impl App {
     }
 }
 
-fn started_in(schedule: &Schedule) -> String {
+pub(super) fn started_in(schedule: &Schedule) -> String {
     match &schedule.last.as_ref().expect("a run").outcome {
         Outcome::Started {
             conversation_id, ..
@@ -452,6 +462,7 @@ async fn a_schedule_that_cannot_be_kept_is_refused_in_words() {
             machine_name: "Design laptop".into(),
             text: "Too late".into(),
             reusable_id: None,
+            cap_usd: None,
             repeat: Repeat::Once {
                 at: timing::to_ms(paris("2026-03-27 08:00")),
             },
@@ -466,6 +477,7 @@ async fn a_schedule_that_cannot_be_kept_is_refused_in_words() {
             machine_name: "Design laptop".into(),
             text: "  ".into(),
             reusable_id: None,
+            cap_usd: None,
             repeat: Repeat::Daily { time: at(8, 0) },
         })
         .await

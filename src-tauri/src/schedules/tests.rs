@@ -223,3 +223,6 @@ fn every_n_hours_counts_real_hours_from_its_start_even_across_summer_time() {
 
 #[path = "running_tests.rs"]
 mod running;
+
+#[path = "capped_runs_tests.rs"]
+mod capped_runs;

@@ -357,6 +357,10 @@ export const schedulesApi = {
   list: (): Promise<import('./bindings').ScheduleList> => unwrap(commands.listSchedules()),
   create: (schedule: import('./bindings').NewSchedule): Promise<import('./bindings').Schedule> =>
     unwrap(commands.createSchedule(schedule)),
+  /** Another cap for a schedule's runs (`null`: none). */
+  setCap: (id: string, capUsd: number | null) => unwrap(commands.setScheduleCap(id, capUsd)),
+  /** The person's "every task" cap, which a new schedule starts with. */
+  defaultCap: (): Promise<number | null> => commands.defaultCap(),
   remove: (id: string) => unwrap(commands.deleteSchedule(id)),
   pause: (id: string, paused: boolean) => unwrap(commands.pauseSchedule(id, paused)),
   pauseAll: (paused: boolean) => unwrap(commands.pauseAllSchedules(paused)),

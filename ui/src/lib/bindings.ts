@@ -131,6 +131,7 @@ export const commands = {
 	liveSetFullScreen: (full: boolean) => typedError<null, UiError>(__TAURI_INVOKE("live_set_full_screen", { full })),
 	listSchedules: () => typedError<ScheduleList, UiError>(__TAURI_INVOKE("list_schedules")),
 	createSchedule: (schedule: NewSchedule) => typedError<Schedule, UiError>(__TAURI_INVOKE("create_schedule", { schedule })),
+	setScheduleCap: (id: string, capUsd: number | null) => typedError<null, UiError>(__TAURI_INVOKE("set_schedule_cap", { id, capUsd })),
 	deleteSchedule: (id: string) => typedError<null, UiError>(__TAURI_INVOKE("delete_schedule", { id })),
 	pauseSchedule: (id: string, paused: boolean) => typedError<null, UiError>(__TAURI_INVOKE("pause_schedule", { id, paused })),
 	pauseAllSchedules: (paused: boolean) => typedError<null, UiError>(__TAURI_INVOKE("pause_all_schedules", { paused })),
@@ -698,6 +699,11 @@ export type NewSchedule = {
 	text: string,
 	reusableId: string | null,
 	repeat: Repeat,
+	/**
+	 *  The most each run may cost, in dollars; the dialog starts it at the person's "every
+	 *  task" cap. A run goes out unattended, so this is its only spending limit.
+	 */
+	capUsd?: number | null,
 };
 
 /**  One thing Porthole said in the thread. */
@@ -861,6 +867,12 @@ export type Schedule = {
 	/**  The reusable task it was made from, if any. */
 	reusableId: string | null,
 	repeat: Repeat,
+	/**
+	 *  The most one run may cost, in dollars; each run is sent with it and stopped at it like
+	 *  any capped task. `None` (also every schedule saved before caps) runs without a limit,
+	 *  which the list says.
+	 */
+	capUsd?: number | null,
 	paused: boolean,
 	createdAt: number | null,
 	/**  Every due time up to this one (Unix ms) ran, was skipped or was missed. */

@@ -5,9 +5,10 @@ import ScheduleDialog from './ScheduleDialog.svelte';
 import type { SchedulesApi } from './api';
 import { speak } from '../../i18n';
 
-function fake(autostartAsked: boolean): SchedulesApi {
+function fake(autostartAsked: boolean, defaultCap: number | null = null): SchedulesApi {
   return {
     list: vi.fn(async () => ({ rows: [], allPaused: false, autostartAsked, keepsRunning: true })),
+    defaultCap: vi.fn(async () => defaultCap),
     create: vi.fn(async () => ({})),
     setAutostart: vi.fn(async () => null),
     onChanged: vi.fn(async () => () => {}),
@@ -27,12 +28,31 @@ describe('ScheduleDialog', () => {
     await userEvent.click(screen.getByTestId('schedule-save'));
     expect(api.create).toHaveBeenCalledWith({
       machineId: 'm1', machineName: 'Design laptop', text: 'Check the weather in Paris', reusableId: null,
-      repeat: { kind: 'weekdays', days: [0, 1, 2, 3], time: { hour: 8, minute: 0 } },
+      repeat: { kind: 'weekdays', days: [0, 1, 2, 3], time: { hour: 8, minute: 0 } }, capUsd: null,
     });
     expect(await screen.findByTestId('autostart-question')).toBeInTheDocument();
     await userEvent.click(screen.getByTestId('autostart-no'));
     expect(api.setAutostart).toHaveBeenCalledWith(false);
     await waitFor(() => expect(onclose).toHaveBeenCalledWith(true));
+  });
+
+  it('starts each run at the every-task cap, and says plainly when there is none', async () => {
+    const api = fake(true, 2);
+    render(ScheduleDialog, { api, machines, machineId: 'm1', text: 'Send the report', onclose: vi.fn() });
+    await waitFor(() => expect(screen.getByTestId('schedule-cap')).toHaveValue('2.00'));
+    expect(screen.getByTestId('schedule-cap-note')).toHaveTextContent('only do so while Porthole is running');
+
+    await userEvent.clear(screen.getByTestId('schedule-cap'));
+    expect(screen.getByTestId('schedule-cap-note')).toHaveTextContent('No spending limit');
+    await userEvent.type(screen.getByTestId('schedule-cap'), 'lots');
+    await userEvent.click(screen.getByTestId('schedule-save'));
+    expect(screen.getByTestId('schedule-problem')).toHaveTextContent('Type a sum of at least $0.01');
+    expect(api.create).not.toHaveBeenCalled();
+
+    await userEvent.clear(screen.getByTestId('schedule-cap'));
+    await userEvent.type(screen.getByTestId('schedule-cap'), '0.75');
+    await userEvent.click(screen.getByTestId('schedule-save'));
+    expect(api.create).toHaveBeenCalledWith(expect.objectContaining({ capUsd: 0.75 }));
   });
 
   it('says what is missing instead of saving', async () => {

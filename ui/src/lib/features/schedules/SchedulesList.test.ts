@@ -8,7 +8,7 @@ function schedule(over: Partial<Schedule> = {}): Schedule {
   return {
     id: 's1', scope: 'demo', machineId: 'm1', machineName: 'Design laptop', title: 'Send the daily report',
     text: 'Send the daily report', reusableId: null, repeat: { kind: 'daily', time: { hour: 8, minute: 0 } },
-    paused: false, createdAt: 1, settledUntil: 1, missed: null, last: null, ...over,
+    capUsd: null, paused: false, createdAt: 1, settledUntil: 1, missed: null, last: null, ...over,
   };
 }
 
@@ -20,6 +20,7 @@ function fake(list: ScheduleList): SchedulesApi {
     pause: vi.fn(async () => null),
     pauseAll: vi.fn(async () => null),
     runNow: vi.fn(async () => null),
+    setCap: vi.fn(async () => null),
     autostart: vi.fn(async () => false),
     setAutostart: vi.fn(async () => null),
     onChanged: vi.fn(async () => () => {}),
@@ -27,6 +28,24 @@ function fake(list: ScheduleList): SchedulesApi {
 }
 
 describe('SchedulesList', () => {
+  it('says a schedule without a cap has no spending limit, and gives it one', async () => {
+    const api = fake({
+      rows: [
+        { schedule: schedule(), nextAt: Date.now() + 3_600_000 },
+        { schedule: schedule({ id: 's2', title: 'Check prices', capUsd: 0.5 }), nextAt: Date.now() + 7_200_000 },
+      ],
+      allPaused: false, autostartAsked: true, keepsRunning: true,
+    });
+    render(SchedulesList, { api, onclose: vi.fn() });
+    const caps = await screen.findAllByTestId('schedule-cap');
+    expect(caps[0]).toHaveTextContent('No spending limit');
+    expect(caps[1]).toHaveTextContent('Up to $0.50 a run');
+    await userEvent.click(screen.getAllByTestId('schedule-set-cap')[0]);
+    await userEvent.type(screen.getByTestId('schedule-cap-input'), '1.25');
+    await userEvent.click(screen.getByTestId('schedule-cap-save'));
+    expect(api.setCap).toHaveBeenCalledWith('s1', 1.25);
+  });
+
   it('shows a missed run with Run now, and the rule about the tray', async () => {
     const api = fake({
       rows: [{ schedule: schedule({ missed: Date.now() - 3_600_000 }), nextAt: Date.now() + 3_600_000 }],
