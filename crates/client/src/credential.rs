@@ -76,8 +76,9 @@ impl fmt::Debug for Credential {
 }
 
 impl Credential {
-    /// An API key as typed or pasted: surrounding whitespace is trimmed; an empty key or one
-    /// with whitespace or control characters inside is refused.
+    /// An API key as typed or pasted: surrounding whitespace and quotes are dropped
+    /// ([`cleaned`]); an empty key or one with whitespace or control characters inside is
+    /// refused.
     pub fn api_key(raw: &str) -> Result<Self, Error> {
         check_token(raw, "API key").map(Self::ApiKey)
     }
@@ -104,8 +105,19 @@ impl Credential {
     }
 }
 
+/// Quotes a key is often pasted with (from a shell line, a chat, a word processor).
+const QUOTES: &[char] = &[
+    '"', '\'', '`', '\u{201c}', '\u{201d}', '\u{2018}', '\u{2019}', '\u{ab}', '\u{bb}',
+];
+
+/// A pasted key or token without what a paste adds around it: spaces, line breaks and
+/// quotes (in any order, any number). A key never starts or ends with one of those.
+pub fn cleaned(raw: &str) -> &str {
+    raw.trim_matches(|c: char| c.is_whitespace() || QUOTES.contains(&c))
+}
+
 fn check_token(raw: &str, what: &'static str) -> Result<Secret, Error> {
-    let trimmed = raw.trim();
+    let trimmed = cleaned(raw);
     if trimmed.is_empty() {
         return Err(InputError::Credential {
             reason: format!("the {what} is empty"),
@@ -137,6 +149,28 @@ mod tests {
         assert_eq!(secret.expose(), "sk_live_abc");
         assert!(!format!("{credential:?}").contains("abc"));
         assert_eq!(format!("{secret:?} {secret}"), "<redacted> <redacted>");
+    }
+
+    #[test]
+    fn a_pasted_key_with_spaces_line_breaks_or_quotes_around_it_is_cleaned() {
+        for pasted in [
+            "sapi_abc",
+            "  sapi_abc \r\n",
+            "\"sapi_abc\"",
+            "'sapi_abc'\n",
+            " \u{201c}sapi_abc\u{201d} ",
+            "`sapi_abc`",
+            "\n\t\"sapi_abc\n\"",
+        ] {
+            let Credential::ApiKey(secret) = Credential::api_key(pasted).unwrap() else {
+                panic!("expected an API key");
+            };
+            assert_eq!(secret.expose(), "sapi_abc", "{pasted:?}");
+        }
+        assert!(
+            Credential::api_key(" \"\" ").is_err(),
+            "only quotes is no key"
+        );
     }
 
     #[test]

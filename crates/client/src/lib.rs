@@ -63,6 +63,7 @@ pub mod machines;
 pub mod messages;
 pub mod models;
 pub mod oauth;
+pub mod service_check;
 pub mod sessions;
 pub mod signin_config;
 #[cfg(test)]

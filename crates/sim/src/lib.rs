@@ -19,6 +19,7 @@ pub mod events;
 pub mod faults;
 pub mod firebase;
 pub mod google;
+pub mod health;
 pub mod idp;
 pub mod judge;
 pub mod keys;

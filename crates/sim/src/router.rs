@@ -121,6 +121,7 @@ pub fn build(state: AppState) -> Router {
     Router::new()
         .merge(v1)
         .merge(crate::approvals::page_routes())
+        .merge(crate::health::routes())
         .merge(crate::google::routes())
         .merge(crate::firebase::routes())
         .fallback(not_found)

@@ -19,6 +19,7 @@ mod machines;
 mod outcomes;
 mod reconnect;
 mod resend;
+mod service_check;
 mod soak;
 mod tasks;
 mod turn_id_places;
