@@ -65,6 +65,12 @@ pub enum AppError {
     SignInUnavailable(String),
     #[error("an API key was given where a sign-in token belongs")]
     NotASignInToken,
+    #[error("the address typed is not the service: {0:?}")]
+    NotTheService(porthole_client::service_check::Verdict),
+    #[error("a sign-in token goes only to the service's own address")]
+    SignInNotHere,
+    #[error("signed out, but Porthole's own key could not be revoked")]
+    OwnKeyLeft,
     #[error("key name over 100 characters")]
     KeyNameTooLong,
     #[error("the new key is no longer held")]

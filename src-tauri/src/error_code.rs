@@ -59,6 +59,12 @@ ui_codes! {
     ServerError,
     InvalidBaseUrl,
     InsecureAddress,
+    /// Nothing answered at an address typed by hand (asked before a key goes there).
+    AddressUnreachable,
+    /// Something answered at an address typed by hand, without the service's routes.
+    NotTheService,
+    /// Something answered at an address typed by hand, but not as the service does.
+    NotLikeTheService,
     InvalidCredential,
     /// Any other refusal of the service.
     Refused,
@@ -117,6 +123,10 @@ ui_codes! {
     SignInUnreachable,
     SignInUnavailable,
     NotASignInToken,
+    /// A sign-in (browser or pasted token) only goes to the service's own address.
+    SignInNotHere,
+    /// Signed out, but the key Porthole made for itself is still on the account.
+    OwnKeyNotRevoked,
     KeyRateLimited,
     KeyLimitReached,
     KeyNotFound,

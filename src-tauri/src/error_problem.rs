@@ -42,6 +42,16 @@ impl From<&AppError> for Problem {
             AppError::SignInCancelled => U::SignInCancelled,
             AppError::SignInUnavailable(_) => U::SignInUnavailable,
             AppError::NotASignInToken => U::NotASignInToken,
+            AppError::NotTheService(verdict) => {
+                use porthole_client::service_check::Verdict;
+                match verdict {
+                    Verdict::Unreachable => U::AddressUnreachable,
+                    Verdict::NotTheService => U::NotTheService,
+                    Verdict::SomethingElse | Verdict::Service => U::NotLikeTheService,
+                }
+            }
+            AppError::SignInNotHere => U::SignInNotHere,
+            AppError::OwnKeyLeft => U::OwnKeyNotRevoked,
             AppError::KeyNameTooLong => U::KeyNameTooLong,
             AppError::NewKeyGone => U::NewKeyGone,
             AppError::ComputerNotOnline => U::ComputerNotOnline,

@@ -85,6 +85,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             console::commands::lease_endings,
             account::commands::identity_info,
             account::commands::browser_sign_in_ready,
+            account::commands::open_key_portal,
             account::commands::sign_in_with_browser,
             account::commands::cancel_sign_in,
             account::commands::sign_in_with_token,

@@ -9,6 +9,7 @@ use tauri_plugin_opener::OpenerExt;
 use super::identity::{self, IdentityInfo};
 use super::keys::{self, FreshKey, KeysView, NewKey};
 use super::signin;
+use super::signin_config::BrowserSignIn;
 use crate::connection::Connection;
 use crate::error::{AppError, UiError};
 
@@ -22,14 +23,23 @@ pub async fn identity_info(app: AppHandle) -> Res<Option<IdentityInfo>> {
 }
 
 /// Whether this copy can sign in through the browser at `base_url` (with Google): always at
-/// the Demo, elsewhere only when it was built with the sign-in's configuration. When not, the
-/// page says so instead of offering a button that cannot work.
+/// the Demo; at the service's known address only when it was built with the sign-in's
+/// configuration; never at an address typed by hand. When not, the page says why instead of
+/// offering a button that cannot work.
 #[tauri::command]
 #[specta::specta]
-pub async fn browser_sign_in_ready(app: AppHandle, base_url: String) -> bool {
-    super::signin_config::for_address(&app, &base_url)
-        .await
-        .is_some()
+pub async fn browser_sign_in_ready(app: AppHandle, base_url: String) -> BrowserSignIn {
+    super::signin_config::readiness(&app, &base_url).await
+}
+
+/// Opens the service's web portal (where API keys are made) in the system browser. The page
+/// names no address: Rust opens its own.
+#[tauri::command]
+#[specta::specta]
+pub fn open_key_portal(app: AppHandle) -> Res<()> {
+    app.opener()
+        .open_url(crate::connection::service_address::PORTAL, None::<&str>)
+        .map_err(|_| UiError::from(crate::error::UiCode::BrowserUnavailable))
 }
 
 /// Signs in through the system browser: Google, then Firebase (see `signin`).
@@ -37,7 +47,11 @@ pub async fn browser_sign_in_ready(app: AppHandle, base_url: String) -> bool {
 #[specta::specta]
 pub async fn sign_in_with_browser(app: AppHandle, base_url: String) -> Res<IdentityInfo> {
     let Some(config) = super::signin_config::for_address(&app, &base_url).await else {
-        return Err(AppError::SignInUnavailable("built without Google sign-in".into()).into());
+        let why = match super::signin_config::readiness(&app, &base_url).await {
+            BrowserSignIn::NotHere => AppError::SignInNotHere,
+            _ => AppError::SignInUnavailable("built without Google sign-in".into()),
+        };
+        return Err(why.into());
     };
     let open = |url: String| {
         app.opener()

@@ -34,6 +34,9 @@ pub async fn connect_signed_in(app: &AppHandle) -> AppResult<bool> {
     {
         return Ok(false);
     }
+    if reuse_own_key(app, &info.base_url, &user_id).await {
+        return Ok(true);
+    }
     let created = make_key(&client).await?;
     let tag = app.state::<SettingsStore>().get().version_tag;
     let connected = crate::connection::switching::connect_account(
@@ -47,7 +50,34 @@ pub async fn connect_signed_in(app: &AppHandle) -> AppResult<bool> {
         // A key nobody holds would only use up the account's allowance.
         let _ = client.keys().revoke(&created.key_id).await;
     }
-    connected.map(|()| true)
+    connected?;
+    // Remembered (its id only), so that Sign out revokes it.
+    app.state::<SettingsStore>()
+        .update(|s| s.own_key_id = Some(created.key_id))?;
+    Ok(true)
+}
+
+/// Goes back to the key Porthole made for itself on this account in an earlier sign-in,
+/// when it is still kept and still works (the person left for the Demo and signs in again):
+/// no second key on the account. `false` when there is none to reuse.
+async fn reuse_own_key(app: &AppHandle, base_url: &str, user_id: &str) -> bool {
+    let settings = app.state::<SettingsStore>().get();
+    if settings.own_key_id.is_none() || settings.account_base_url.as_deref() != Some(base_url) {
+        return false;
+    }
+    let Ok(Some(key)) = crate::connection::keychain::load(base_url).await else {
+        return false;
+    };
+    let tag = settings.version_tag.as_deref();
+    let Ok(client) = crate::connection::account_client::account_client(base_url, key, tag) else {
+        return false;
+    };
+    let same_account = client
+        .auth()
+        .check()
+        .await
+        .is_ok_and(|check| check.user_id == user_id);
+    same_account && crate::connection::switching::use_account(app).await.is_ok()
 }
 
 /// Porthole's own key on the signed-in account (`client` speaks with the ID token).
@@ -69,15 +99,16 @@ pub fn words(err: &AppError) -> UiError {
 }
 
 /// The service address signing in goes to first: the connected or saved account's, else the
-/// one this build or `PORTHOLE_SERVICE_URL` names (the real service's address is a setting,
-/// never a constant); `None` when there is none, and the person types it.
+/// default (`service_address`: the build's or `PORTHOLE_SERVICE_URL`, else the service's public
+/// address). The person may type another under Advanced.
 pub fn default_address(app: &AppHandle) -> Option<String> {
     let saved = app.state::<SettingsStore>().get().account_base_url;
-    saved
-        .or_else(|| std::env::var("PORTHOLE_SERVICE_URL").ok())
-        .or_else(|| option_env!("PORTHOLE_SERVICE_URL").map(str::to_owned))
-        .map(|a| a.trim().trim_end_matches('/').to_owned())
-        .filter(|a| !a.is_empty())
+    Some(
+        saved
+            .map(|a| crate::connection::service_address::tidy(&a))
+            .filter(|a| !a.is_empty())
+            .unwrap_or_else(crate::connection::service_address::default_address),
+    )
 }
 
 #[cfg(test)]

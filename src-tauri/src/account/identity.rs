@@ -15,10 +15,12 @@ use serde::Serialize;
 use tauri::{AppHandle, Manager};
 
 use super::sign_in_vault::{self as vault, Keychain, Refresh, Stored, Vault};
-use super::token_life;
+use super::{signin_config, token_life};
+use crate::connection::account_client::account_client;
 use crate::connection::demo::DemoService;
 use crate::connection::{Connection, ConnectionMode};
 use crate::error::{AppError, AppResult};
+use crate::persist::SettingsStore;
 
 /// What the page knows about the sign-in. No token in here.
 #[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize, specta::Type)]
@@ -244,10 +246,22 @@ pub async fn client(app: &AppHandle) -> AppResult<(Client, IdentityInfo)> {
         .state::<Identity>()
         .fresh(signed_in, config.as_ref())
         .await?;
-    let token = signed_in.stored.token;
-    let info = info(&signed_in.base_url, &token, signed_in.demo);
-    let client = Client::new(&signed_in.base_url, Credential::IdToken(token))?;
+    let demo = app.state::<DemoService>().base_url().await;
+    let tag = app.state::<SettingsStore>().get().version_tag;
+    let client = token_client(&signed_in, demo.as_deref(), tag.as_deref())?;
+    let info = info(&signed_in.base_url, &signed_in.stored.token, signed_in.demo);
     Ok((client, info))
+}
+
+/// The client that speaks with the sign-in's ID token, built like every client of the
+/// account (the version tag on every call). Refused, before anything is sent, where the
+/// token may not go: only the service's known address and the Demo take a sign-in.
+fn token_client(signed_in: &SignedIn, demo: Option<&str>, tag: Option<&str>) -> AppResult<Client> {
+    if !signed_in.demo && !signin_config::takes_sign_in(&signed_in.base_url, demo) {
+        return Err(AppError::SignInNotHere);
+    }
+    let token = Credential::IdToken(signed_in.stored.token.clone());
+    account_client(&signed_in.base_url, token, tag)
 }
 
 /// Forgets the sign-in (memory and keychain).
@@ -459,6 +473,41 @@ mod tests {
         let kept = identity.get().expect("still signed in");
         assert_eq!(kept.stored.token.expose(), "tok_a");
         assert!(vault.entries().contains_key(SVC));
+    }
+
+    #[tokio::test]
+    async fn no_id_token_goes_to_a_typed_address_and_the_sign_in_client_carries_the_tag() {
+        let sim = porthole_sim::Sim::start(porthole_sim::Config::default())
+            .await
+            .unwrap();
+        let signed_in = SignedIn {
+            base_url: sim.base_url.clone(),
+            stored: stored(&sim.account("ulla").id_token, "u_ulla"),
+            demo: false,
+        };
+        // The simulator's address typed by hand, neither the service's nor this run's Demo.
+        let refused = token_client(&signed_in, Some("http://127.0.0.1:9"), None).unwrap_err();
+        assert!(matches!(refused, AppError::SignInNotHere), "{refused:?}");
+        assert!(
+            sim.state().requests_seen().is_empty(),
+            "nothing was sent there"
+        );
+        let words = crate::error::UiError::from(&refused);
+        assert_eq!(words.code, crate::UiCode::SignInNotHere);
+        assert!(words.detail.contains("API key"), "{}", words.detail);
+
+        // As the Demo it is: key management, the new computer and the token check all carry
+        // the version tag.
+        let client = token_client(&signed_in, Some(&sim.base_url), Some(" rev-7 ")).unwrap();
+        client.auth().check().await.unwrap();
+        client.keys().list().await.unwrap();
+        let seen = sim.state().requests_seen();
+        assert_eq!(seen.len(), 2, "{seen:?}");
+        assert!(
+            seen.iter()
+                .all(|r| r.sai_version.as_deref() == Some("rev-7")),
+            "{seen:?}"
+        );
     }
 
     #[test]

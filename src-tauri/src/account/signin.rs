@@ -14,14 +14,16 @@ use porthole_client::auth::AuthType;
 use porthole_client::firebase::{self, SignedIn};
 use porthole_client::google::{exchange_code, AuthorizeRequest};
 use porthole_client::oauth::{random_url_safe, Pkce};
-use porthole_client::{Client, Credential, Secret, SignInConfig};
+use porthole_client::{Credential, Secret, SignInConfig};
 use tauri::{AppHandle, Manager};
 use tokio::sync::oneshot;
 
 use super::identity::{self, IdentityInfo};
 use super::redirect_catcher::{CatchError, RedirectCatcher};
 use super::sign_in_vault::Refresh;
+use crate::connection::account_client::account_client;
 use crate::error::{AppError, AppResult, UiCode, UiError};
+use crate::persist::SettingsStore;
 
 /// How long the browser may take: enough to type a password and a second factor.
 pub const BROWSER_TIMEOUT: Duration = Duration::from_secs(5 * 60);
@@ -90,6 +92,7 @@ pub async fn with_browser(
     open: impl FnOnce(String) -> AppResult<()>,
 ) -> Result<IdentityInfo, UiError> {
     let wait = app.state::<BrowserWait>();
+    let tag = app.state::<SettingsStore>().get().version_tag;
     let mut stop = wait.begin();
     // The service's check of the token is part of the wait too: a cancel up to the moment
     // the token is kept wins, and nothing is kept.
@@ -102,7 +105,7 @@ pub async fn with_browser(
                 return Err(UiError::from(UiCode::SignInUnreachable));
             }
             let signed_in = browser_token(config, open, BROWSER_TIMEOUT).await?;
-            let checked = checked_token(base_url, signed_in.id_token).await?;
+            let checked = checked_token(base_url, signed_in.id_token, tag.as_deref()).await?;
             let refresh = signed_in.refresh_token.map(|token| Refresh { token });
             Ok((checked, refresh))
         })
@@ -190,16 +193,26 @@ pub async fn accept_token(
     base_url: &str,
     token: Secret,
 ) -> AppResult<IdentityInfo> {
-    let (base_url, token, user_id) = checked_token(base_url, token).await?;
+    // A token the real service accepts never goes to an address typed by hand (see
+    // `signin_config::takes_sign_in`); refused before it is sent anywhere.
+    if !super::signin_config::takes_sign_in_here(app, base_url).await {
+        return Err(AppError::SignInNotHere);
+    }
+    let tag = app.state::<SettingsStore>().get().version_tag;
+    let (base_url, token, user_id) = checked_token(base_url, token, tag.as_deref()).await?;
     // A pasted token comes without a refresh token: when it expires, the person signs in again.
     identity::remember(app, &base_url, token, &user_id, None).await
 }
 
 /// The tidied address, the token and whose it is, once the service says it is a sign-in there.
-async fn checked_token(base_url: &str, token: Secret) -> AppResult<(String, Secret, String)> {
+async fn checked_token(
+    base_url: &str,
+    token: Secret,
+    version_tag: Option<&str>,
+) -> AppResult<(String, Secret, String)> {
     let base_url = base_url.trim().trim_end_matches('/').to_owned();
     let credential = Credential::id_token(token.expose())?;
-    let client = Client::new(&base_url, credential)?;
+    let client = account_client(&base_url, credential, version_tag)?;
     let check = client.auth().check().await?;
     if check.auth_type != AuthType::Idp {
         // An API key pasted where a sign-in token belongs.
@@ -259,7 +272,8 @@ pub(crate) mod tests {
         .await
         .unwrap()
         .id_token;
-        let client = Client::new(&sim.base_url, Credential::IdToken(token)).unwrap();
+        let client =
+            porthole_client::Client::new(&sim.base_url, Credential::IdToken(token)).unwrap();
         let check = client.auth().check().await.unwrap();
         assert_eq!(check.auth_type, AuthType::Idp);
         assert_eq!(check.user_id, sim.account("ada").user_id);
@@ -364,7 +378,7 @@ pub(crate) mod tests {
         assert!(!opened.load(std::sync::atomic::Ordering::SeqCst));
 
         let token = Secret::new("eyJh.eyJz.sig");
-        let refused = checked_token("http://10.0.0.7:8080", token)
+        let refused = checked_token("http://10.0.0.7:8080", token, None)
             .await
             .unwrap_err();
         let words = UiError::from(&refused);

@@ -1,5 +1,6 @@
 //! Which Google client and Firebase project signing in uses at an address: the simulator's
-//! own at the Demo's address, else the real service's, given when this copy was built
+//! own at the Demo's address, else, at the service's known address only, the real service's,
+//! given when this copy was built
 //! (`PORTHOLE_GOOGLE_CLIENT_ID`, `PORTHOLE_GOOGLE_CLIENT_SECRET`, `PORTHOLE_FIREBASE_API_KEY`;
 //! docs/release.md). A build without them cannot sign in through the browser anywhere else,
 //! and says so rather than showing a button that cannot work.
@@ -9,6 +10,7 @@ use porthole_sim::idp;
 use tauri::{AppHandle, Manager};
 
 use crate::connection::demo::DemoService;
+use crate::connection::service_address;
 
 /// The build-time variables, by name and value (`None` when not set or empty).
 fn built_values() -> Values {
@@ -70,12 +72,41 @@ pub fn for_simulator(base_url: &str) -> SignInConfig {
     }
 }
 
+/// Whether a sign-in (its ID token) may go to `base_url`: the service's known address (see
+/// `service_address`), or the Demo's simulator (`demo`, its address in this run). Never an
+/// address typed by hand: a look-alike would receive a token the real service accepts
+/// (security review N4).
+pub fn takes_sign_in(base_url: &str, demo: Option<&str>) -> bool {
+    let tidy = service_address::tidy;
+    demo.is_some_and(|d| tidy(d) == tidy(base_url)) || service_address::is_known(base_url)
+}
+
+/// [`takes_sign_in`] with this run's Demo.
+pub async fn takes_sign_in_here(app: &AppHandle, base_url: &str) -> bool {
+    let demo = app.state::<DemoService>().base_url().await;
+    takes_sign_in(base_url, demo.as_deref())
+}
+
+/// Whether "Sign in with Google" can work at an address, and if not, why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub enum BrowserSignIn {
+    Ready,
+    /// This copy was built without the sign-in's values (the Demo's own still works).
+    NotBuilt,
+    /// The address was typed by hand: no sign-in goes there.
+    NotHere,
+}
+
 /// The sign-in for the service at `base_url`; `None` when this copy cannot sign in there.
 pub async fn for_address(app: &AppHandle, base_url: &str) -> Option<SignInConfig> {
-    let tidy = |a: &str| a.trim().trim_end_matches('/').to_owned();
+    let tidy = service_address::tidy;
     let demo = app.state::<DemoService>().base_url().await;
     if demo.is_some_and(|d| tidy(&d) == tidy(base_url)) {
         return Some(for_simulator(base_url));
+    }
+    if !service_address::is_known(base_url) {
+        return None;
     }
     let built = built_in();
     if built.is_none() {
@@ -84,6 +115,18 @@ pub async fn for_address(app: &AppHandle, base_url: &str) -> Option<SignInConfig
         SAID.call_once(|| tracing::info!(missing = ?missing(), "built without Google sign-in"));
     }
     built
+}
+
+/// Whether "Sign in with Google" can work at `base_url`: a copy built without it says so
+/// wherever the Demo is not, before saying an address typed by hand takes no sign-in.
+pub async fn readiness(app: &AppHandle, base_url: &str) -> BrowserSignIn {
+    if for_address(app, base_url).await.is_some() {
+        BrowserSignIn::Ready
+    } else if built_in().is_none() {
+        BrowserSignIn::NotBuilt
+    } else {
+        BrowserSignIn::NotHere
+    }
 }
 
 #[cfg(test)]
@@ -113,6 +156,20 @@ mod tests {
             missing,
             ["PORTHOLE_GOOGLE_CLIENT_SECRET", "PORTHOLE_FIREBASE_API_KEY"]
         );
+    }
+
+    #[test]
+    fn a_sign_in_goes_only_to_the_known_service_or_the_demo() {
+        let demo = Some("http://127.0.0.1:4000");
+        assert!(takes_sign_in("https://api.sai.simular.ai/", None));
+        assert!(takes_sign_in("http://127.0.0.1:4000/", demo));
+        for typed in [
+            "http://127.0.0.1:4001",
+            "https://api.sai.simular.ai.example.com",
+            "https://api-sai.simular.ai",
+        ] {
+            assert!(!takes_sign_in(typed, demo), "{typed}");
+        }
     }
 
     #[test]

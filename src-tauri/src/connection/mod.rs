@@ -7,6 +7,7 @@ pub mod account_client;
 pub mod commands;
 pub mod demo;
 pub mod keychain;
+pub mod service_address;
 pub mod settings;
 pub mod switching;
 

@@ -12,6 +12,10 @@ pub struct Settings {
     pub account_base_url: Option<String>,
     /// The person switched back to the Demo while keeping the account.
     pub prefer_demo: bool,
+    /// The id (not the secret) of the key Porthole made for itself when the person signed in,
+    /// so that Sign out can revoke it rather than leave a live key on the account.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub own_key_id: Option<String>,
     /// The service revision the account's requests are pinned to (`x-sai-version`), if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub version_tag: Option<String>,
@@ -44,12 +48,17 @@ impl Settings {
     }
 
     pub fn connected(&mut self, base_url: &str) {
+        if self.account_base_url.as_deref() != Some(base_url) {
+            // A key made at another address is not this account's to revoke.
+            self.own_key_id = None;
+        }
         self.account_base_url = Some(base_url.to_owned());
         self.prefer_demo = false;
     }
 
     pub fn signed_out(&mut self) {
         self.account_base_url = None;
+        self.own_key_id = None;
         self.prefer_demo = false;
         self.version_tag = None;
     }
@@ -75,6 +84,13 @@ mod tests {
             }
         );
         s.version_tag = Some("rev-42".into());
+        s.own_key_id = Some("k_1".into());
+        s.connected("https://svc.example");
+        assert_eq!(
+            s.own_key_id.as_deref(),
+            Some("k_1"),
+            "same address: still its key"
+        );
         s.prefer_demo = true;
         assert_eq!(s.start_with(), StartWith::Demo);
         s.signed_out();

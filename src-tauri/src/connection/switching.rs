@@ -6,11 +6,12 @@ use porthole_client::{Client, Credential, Secret};
 use tauri::{AppHandle, Manager};
 use tauri_specta::Event;
 
-use crate::account::identity::Identity;
+use crate::account::identity::{self, Identity};
 use crate::account::keys::FreshKey;
 use crate::connection::account_client::account_client;
 use crate::connection::demo::DemoService;
 use crate::connection::keychain;
+use crate::connection::service_address;
 use crate::connection::settings::StartWith;
 use crate::connection::{Connection, ConnectionInfo, ConnectionMode, ConnectionState};
 use crate::console::{self, Consoles};
@@ -159,8 +160,11 @@ async fn checked_account(
     api_key: &str,
     version_tag: Option<&str>,
 ) -> AppResult<(String, Secret, String)> {
-    let base_url = base_url.trim().trim_end_matches('/').to_owned();
+    let base_url = service_address::tidy(base_url);
     let credential = Credential::api_key(api_key)?;
+    // An address typed by hand is asked first whether it is the service at all: the key goes
+    // only to the service.
+    service_address::ensure_service(&base_url, version_tag).await?;
     let client = account_client(&base_url, credential.clone(), version_tag)?;
     let check = client.auth().check().await?;
     let Credential::ApiKey(secret) = credential else {
@@ -188,9 +192,17 @@ pub async fn use_account(app: &AppHandle) -> AppResult<()> {
     activate_account(app, &base_url, credential).await
 }
 
-/// Removes the key and the sign-in (keychain and memory) and goes back to the Demo.
+/// Removes the key and the sign-in (keychain and memory) and goes back to the Demo. The key
+/// Porthole made for itself at sign-in is revoked on the account too, with the sign-in that
+/// made it (only a sign-in may manage keys), taken while it is still at hand; when that
+/// cannot be done, the person is told after the sign-out ([`AppError::OwnKeyLeft`]).
 pub async fn sign_out(app: &AppHandle) -> AppResult<()> {
-    let account = app.state::<SettingsStore>().get().account_base_url;
+    let settings = app.state::<SettingsStore>().get();
+    let account = settings.account_base_url;
+    let own_key = match settings.own_key_id {
+        Some(key_id) => Some((identity::client(app).await.map(|(c, _)| c), key_id)),
+        None => None,
+    };
     if let Some(base_url) = &account {
         keychain::delete(base_url).await?;
     }
@@ -198,13 +210,96 @@ pub async fn sign_out(app: &AppHandle) -> AppResult<()> {
     let also: Vec<&str> = account.iter().map(String::as_str).collect();
     app.state::<Identity>().forget(&also).await?;
     app.state::<SettingsStore>().update(|s| s.signed_out())?;
-    activate_demo(app).await
+    // Revoked once the connection that used the key is gone, so no call of it fails midway.
+    activate_demo(app).await?;
+    match own_key {
+        Some((signed_in, key_id)) => revoke_own_key(signed_in, &key_id).await,
+        None => Ok(()),
+    }
+}
+
+/// Revokes Porthole's own key with a client of its sign-in; a key already gone is fine.
+async fn revoke_own_key(signed_in: AppResult<Client>, key_id: &str) -> AppResult<()> {
+    let revoked = match signed_in {
+        Ok(client) => client.keys().revoke(key_id).await,
+        Err(err) => {
+            tracing::warn!(error = %err, "no sign-in at hand to revoke Porthole's own key");
+            return Err(AppError::OwnKeyLeft);
+        }
+    };
+    match revoked {
+        Ok(_) => Ok(()),
+        Err(err) if err.code() == porthole_client::ErrorCode::KeyNotFound => Ok(()),
+        Err(err) => {
+            tracing::warn!(code = ?err.code(), "Porthole's own key could not be revoked");
+            Err(AppError::OwnKeyLeft)
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use porthole_sim::{Config, Sim};
+
+    #[tokio::test]
+    async fn signing_out_revokes_the_key_porthole_made_and_says_when_it_cannot() {
+        let sim = Sim::start(Config::default()).await.unwrap();
+        let token = sim.account("ulla").id_token.clone();
+        let signed_in =
+            || account_client(&sim.base_url, Credential::id_token(&token).unwrap(), None);
+        let own = signed_in()
+            .unwrap()
+            .keys()
+            .create(Some(crate::account::connect::KEY_NAME))
+            .await
+            .unwrap();
+        let live = |id: &str| {
+            sim.state()
+                .db()
+                .keys
+                .iter()
+                .any(|k| k.key_id == id && !k.revoked)
+        };
+        assert!(live(&own.key_id));
+
+        revoke_own_key(signed_in(), &own.key_id).await.unwrap();
+        assert!(!live(&own.key_id), "the key is revoked on the account");
+        // Already gone (revoked on the portal meanwhile): nothing to tell.
+        revoke_own_key(signed_in(), &own.key_id).await.unwrap();
+
+        // No sign-in at hand any more: the person is told the key is left.
+        let left = revoke_own_key(Err(AppError::SignInExpired), "k_x")
+            .await
+            .unwrap_err();
+        let words = UiError::from(&left);
+        assert_eq!(words.code, crate::UiCode::OwnKeyNotRevoked);
+        assert!(
+            words.detail.contains("Porthole desktop app"),
+            "{}",
+            words.detail
+        );
+    }
+
+    #[tokio::test]
+    async fn a_typed_address_that_is_not_the_service_gets_no_key() {
+        let sim = Sim::start(Config::default()).await.unwrap();
+        let key = sim.account("ada").api_key.clone().unwrap();
+        let elsewhere = format!("{}/somewhere-else", sim.base_url);
+        let refused = checked_account(&elsewhere, &key, None).await.unwrap_err();
+        assert_eq!(UiError::from(&refused).code, crate::UiCode::NotTheService);
+        let seen = sim.state().requests_seen();
+        assert!(
+            seen.iter()
+                .all(|r| r.path != "/somewhere-else/v1/agents/auth"),
+            "the key was never sent: {seen:?}"
+        );
+        // A key pasted with quotes and a line break around it is cleaned, not refused.
+        let (_, secret, _) = checked_account(&sim.base_url, &format!(" \"{key}\"\n"), None)
+            .await
+            .expect("the cleaned key connects");
+        assert_eq!(secret.expose(), key);
+    }
 
     #[tokio::test]
     async fn an_account_elsewhere_is_connected_over_https_only() {

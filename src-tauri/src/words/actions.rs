@@ -67,6 +67,11 @@ pub fn of(code: UiCode) -> Option<UiAction> {
         | ApprovalLinkOnly
         | InvalidBaseUrl
         | InsecureAddress
+        | AddressUnreachable
+        | NotTheService
+        | NotLikeTheService
+        | SignInNotHere
+        | OwnKeyNotRevoked
         | InvalidCredential
         | MachineNotSupported
         | NotFreeTier

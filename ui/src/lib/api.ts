@@ -33,6 +33,7 @@ import type {
   BlockRun,
   ExecResult,
   ConsoleState,
+  BrowserSignIn,
 } from './bindings';
 
 export type {
@@ -61,6 +62,7 @@ export type {
 const unexpected = unexpectedError;
 
 export type {
+  BrowserSignIn,
   CreationProgress,
   FileCheck,
   IdentityInfo,
@@ -188,9 +190,11 @@ export const api = {
 
   // Sign-in, keys, new computers, attachments, usage.
   identityInfo: (): Promise<IdentityInfo | null> => unwrap(commands.identityInfo()),
-  /** Whether "Sign in with Google" can work at this address: false when this copy was built
-   *  without Google sign-in (the Demo always can). */
-  browserSignInReady: (baseUrl: string): Promise<boolean> => commands.browserSignInReady(baseUrl),
+  /** Whether "Sign in with Google" can work at this address, or why not: this copy was built
+   *  without it, or the address was typed by hand (the Demo always can). */
+  browserSignInReady: (baseUrl: string): Promise<BrowserSignIn> => commands.browserSignInReady(baseUrl),
+  /** Opens the service's web portal, where API keys are made, in the system browser. */
+  openKeyPortal: () => unwrap(commands.openKeyPortal()),
   signInWithBrowser: (baseUrl: string): Promise<IdentityInfo> => unwrap(commands.signInWithBrowser(baseUrl)),
   /** Stops a browser sign-in that is waiting; true when one was. */
   cancelSignIn: (): Promise<boolean> => commands.cancelSignIn(),

@@ -66,10 +66,16 @@ export const commands = {
 	identityInfo: () => typedError<IdentityInfo | null, UiError>(__TAURI_INVOKE("identity_info")),
 	/**
 	 *  Whether this copy can sign in through the browser at `base_url` (with Google): always at
-	 *  the Demo, elsewhere only when it was built with the sign-in's configuration. When not, the
-	 *  page says so instead of offering a button that cannot work.
+	 *  the Demo; at the service's known address only when it was built with the sign-in's
+	 *  configuration; never at an address typed by hand. When not, the page says why instead of
+	 *  offering a button that cannot work.
 	 */
-	browserSignInReady: (baseUrl: string) => __TAURI_INVOKE<boolean>("browser_sign_in_ready", { baseUrl }),
+	browserSignInReady: (baseUrl: string) => __TAURI_INVOKE<BrowserSignIn>("browser_sign_in_ready", { baseUrl }),
+	/**
+	 *  Opens the service's web portal (where API keys are made) in the system browser. The page
+	 *  names no address: Rust opens its own.
+	 */
+	openKeyPortal: () => typedError<null, UiError>(__TAURI_INVOKE("open_key_portal")),
 	/**  Signs in through the system browser: Google, then Firebase (see `signin`). */
 	signInWithBrowser: (baseUrl: string) => typedError<IdentityInfo, UiError>(__TAURI_INVOKE("sign_in_with_browser", { baseUrl })),
 	/**
@@ -191,7 +197,7 @@ export const events = {
 };
 
 /* Constants */
-export const UI_ACTIONS = {"approval_link_only":null,"approval_resolved":null,"autostart_unavailable":"retry","browser_unavailable":null,"cannot_wake":null,"computer_not_online":null,"console_closed":"retry","console_ended":"retry","console_idle":"retry","console_lock_lost":"retry","console_service_restarted":"retry","console_unresponsive":"retry","control_not_open":"retry","creation_busy":"waitUntil","criteria_not_met":null,"criteria_unchecked":null,"demo_unavailable":"signIn","empty_file":null,"file_too_large":null,"file_unreadable":null,"finished_conversation":null,"folder_not_file":null,"forbidden":null,"free_computer_time_exhausted":"waitUntil","free_plan_computer":null,"full_screen_unavailable":null,"insecure_address":null,"insufficient_credits":"waitUntil","invalid_base_url":null,"invalid_body":null,"invalid_cap":null,"invalid_credential":null,"invalid_schema":null,"key_limit_reached":null,"key_name_too_long":null,"key_needs_phone":"signIn","key_not_found":null,"key_rate_limited":"waitUntil","keychain":"retry","learn_failed":"retry","lease_not_open":null,"live_asleep":"wake","live_closed":null,"live_disconnected":null,"live_garbled":null,"live_machine_stopped":null,"live_network":null,"live_page_unconnected":"retry","live_rate_limited":"waitUntil","live_server_error":null,"live_silent":null,"live_socket_unavailable":"retry","live_stopped":null,"live_token_expired":null,"live_token_rejected":null,"live_unsupported":null,"live_url_unavailable":null,"machine_busy":"waitUntil","machine_not_found":"retry","machine_not_running":"wake","machine_not_supported":null,"machine_unavailable":"waitUntil","message_not_accepted":"retry","message_not_known_sent":"retry","message_not_sent":"retry","mixed_sessions":null,"model_not_allowed_for_plan":"chooseModel","network":"retry","new_key_gone":null,"no_criteria":null,"no_machine":null,"no_pending_approval":null,"no_screenshot":null,"no_steps":null,"no_turn_yet":null,"not_a_file":null,"not_a_sign_in_token":null,"not_billable":null,"not_connected":"retry","not_free_tier":null,"not_supported":null,"output_invalid":null,"phone_verification_required":"signIn","rate_limited":"waitUntil","refused":"retry","report_not_saved":"retry","result_not_found":null,"schedule_bad_interval":null,"schedule_bad_time":null,"schedule_hourly_limit":null,"schedule_in_the_past":null,"schedule_no_days":null,"schedule_no_task":null,"schedule_other_service":null,"selection_rejected":null,"server_error":"retry","session_not_found":"newConversation","several_machines":null,"sign_in_cancelled":"retry","sign_in_expired":"signIn","sign_in_needed":"signIn","sign_in_stopped":null,"sign_in_timed_out":"retry","sign_in_unavailable":null,"sign_in_unreachable":"retry","signed_in_key_limit":"retry","signed_in_needs_phone":"signIn","snapshot_not_saved":null,"snapshot_unreadable":null,"storage_quota_exceeded":null,"store":"retry","stored_data_set_aside":null,"task_failed":"retry","template_mismatch":null,"trajectory_not_recorded":null,"turn_not_finished":"retry","turn_not_found":null,"unauthorized":"signIn","unexpected":"retry","unknown_conversation":"newConversation","unknown_reusable_task":null,"unknown_schedule":null,"updates_lost":null,"upload_failed":"retry","upload_rate_limited":"waitUntil","validation":null} as const;
+export const UI_ACTIONS = {"address_unreachable":null,"approval_link_only":null,"approval_resolved":null,"autostart_unavailable":"retry","browser_unavailable":null,"cannot_wake":null,"computer_not_online":null,"console_closed":"retry","console_ended":"retry","console_idle":"retry","console_lock_lost":"retry","console_service_restarted":"retry","console_unresponsive":"retry","control_not_open":"retry","creation_busy":"waitUntil","criteria_not_met":null,"criteria_unchecked":null,"demo_unavailable":"signIn","empty_file":null,"file_too_large":null,"file_unreadable":null,"finished_conversation":null,"folder_not_file":null,"forbidden":null,"free_computer_time_exhausted":"waitUntil","free_plan_computer":null,"full_screen_unavailable":null,"insecure_address":null,"insufficient_credits":"waitUntil","invalid_base_url":null,"invalid_body":null,"invalid_cap":null,"invalid_credential":null,"invalid_schema":null,"key_limit_reached":null,"key_name_too_long":null,"key_needs_phone":"signIn","key_not_found":null,"key_rate_limited":"waitUntil","keychain":"retry","learn_failed":"retry","lease_not_open":null,"live_asleep":"wake","live_closed":null,"live_disconnected":null,"live_garbled":null,"live_machine_stopped":null,"live_network":null,"live_page_unconnected":"retry","live_rate_limited":"waitUntil","live_server_error":null,"live_silent":null,"live_socket_unavailable":"retry","live_stopped":null,"live_token_expired":null,"live_token_rejected":null,"live_unsupported":null,"live_url_unavailable":null,"machine_busy":"waitUntil","machine_not_found":"retry","machine_not_running":"wake","machine_not_supported":null,"machine_unavailable":"waitUntil","message_not_accepted":"retry","message_not_known_sent":"retry","message_not_sent":"retry","mixed_sessions":null,"model_not_allowed_for_plan":"chooseModel","network":"retry","new_key_gone":null,"no_criteria":null,"no_machine":null,"no_pending_approval":null,"no_screenshot":null,"no_steps":null,"no_turn_yet":null,"not_a_file":null,"not_a_sign_in_token":null,"not_billable":null,"not_connected":"retry","not_free_tier":null,"not_like_the_service":null,"not_supported":null,"not_the_service":null,"output_invalid":null,"own_key_not_revoked":null,"phone_verification_required":"signIn","rate_limited":"waitUntil","refused":"retry","report_not_saved":"retry","result_not_found":null,"schedule_bad_interval":null,"schedule_bad_time":null,"schedule_hourly_limit":null,"schedule_in_the_past":null,"schedule_no_days":null,"schedule_no_task":null,"schedule_other_service":null,"selection_rejected":null,"server_error":"retry","session_not_found":"newConversation","several_machines":null,"sign_in_cancelled":"retry","sign_in_expired":"signIn","sign_in_needed":"signIn","sign_in_not_here":null,"sign_in_stopped":null,"sign_in_timed_out":"retry","sign_in_unavailable":null,"sign_in_unreachable":"retry","signed_in_key_limit":"retry","signed_in_needs_phone":"signIn","snapshot_not_saved":null,"snapshot_unreadable":null,"storage_quota_exceeded":null,"store":"retry","stored_data_set_aside":null,"task_failed":"retry","template_mismatch":null,"trajectory_not_recorded":null,"turn_not_finished":"retry","turn_not_found":null,"unauthorized":"signIn","unexpected":"retry","unknown_conversation":"newConversation","unknown_reusable_task":null,"unknown_schedule":null,"updates_lost":null,"upload_failed":"retry","upload_rate_limited":"waitUntil","validation":null} as const;
 
 /* Types */
 export type Account = {
@@ -258,6 +264,13 @@ export type BlockRun = {
 	screenshotOmitted: boolean,
 	state: ConsoleState,
 };
+
+/**  Whether "Sign in with Google" can work at an address, and if not, why. */
+export type BrowserSignIn = "ready" | 
+/**  This copy was built without the sign-in's values (the Demo's own still works). */
+"notBuilt" | 
+/**  The address was typed by hand: no sign-in goes there. */
+"notHere";
 
 /**  One option of a question: `value` is what a selection sends, `label` what a person reads. */
 export type ChoiceOption = {
@@ -1110,7 +1123,13 @@ export type UiCode = "unauthorized" | "forbidden" | "rate_limited" | "machine_bu
  *  The service took the message, but its task's updates were lost before Porthole learned
  *  where it runs: neither failed nor done, the agent may still be working.
  */
-"updates_lost" | "no_machine" | "several_machines" | "model_not_allowed_for_plan" | "insufficient_credits" | "free_computer_time_exhausted" | "phone_verification_required" | "session_not_found" | "approval_resolved" | "selection_rejected" | "approval_link_only" | "network" | "server_error" | "invalid_base_url" | "insecure_address" | "invalid_credential" | 
+"updates_lost" | "no_machine" | "several_machines" | "model_not_allowed_for_plan" | "insufficient_credits" | "free_computer_time_exhausted" | "phone_verification_required" | "session_not_found" | "approval_resolved" | "selection_rejected" | "approval_link_only" | "network" | "server_error" | "invalid_base_url" | "insecure_address" | 
+/**  Nothing answered at an address typed by hand (asked before a key goes there). */
+"address_unreachable" | 
+/**  Something answered at an address typed by hand, without the service's routes. */
+"not_the_service" | 
+/**  Something answered at an address typed by hand, but not as the service does. */
+"not_like_the_service" | "invalid_credential" | 
 /**  Any other refusal of the service. */
 "refused" | "control_not_open" | "machine_not_supported" | "not_free_tier" | "invalid_body" | "lease_not_open" | "no_screenshot" | "console_closed" | "console_idle" | "console_lock_lost" | "console_unresponsive" | "console_service_restarted" | "console_ended" | "task_failed" | "output_invalid" | "criteria_not_met" | "criteria_unchecked" | "turn_not_found" | "turn_not_finished" | "trajectory_not_recorded" | "no_steps" | "template_mismatch" | "mixed_sessions" | "validation" | "not_supported" | "learn_failed" | "result_not_found" | "no_turn_yet" | "unknown_reusable_task" | "no_criteria" | "invalid_schema" | "invalid_cap" | "unknown_schedule" | "schedule_bad_time" | "schedule_no_days" | "schedule_bad_interval" | "schedule_no_task" | "schedule_in_the_past" | 
 /**  A run not sent: Porthole is connected to another service than the schedule's. */
@@ -1118,7 +1137,11 @@ export type UiCode = "unauthorized" | "forbidden" | "rate_limited" | "machine_bu
 /**  A run not sent: the hour's messages are spent. */
 "schedule_hourly_limit" | "autostart_unavailable" | "sign_in_needed" | "sign_in_expired" | "sign_in_timed_out" | "sign_in_cancelled" | 
 /**  The person stopped the wait themselves. */
-"sign_in_stopped" | "sign_in_unreachable" | "sign_in_unavailable" | "not_a_sign_in_token" | "key_rate_limited" | "key_limit_reached" | "key_not_found" | "key_needs_phone" | "key_name_too_long" | "new_key_gone" | "creation_busy" | "free_plan_computer" | "not_billable" | "computer_not_online" | 
+"sign_in_stopped" | "sign_in_unreachable" | "sign_in_unavailable" | "not_a_sign_in_token" | 
+/**  A sign-in (browser or pasted token) only goes to the service's own address. */
+"sign_in_not_here" | 
+/**  Signed out, but the key Porthole made for itself is still on the account. */
+"own_key_not_revoked" | "key_rate_limited" | "key_limit_reached" | "key_not_found" | "key_needs_phone" | "key_name_too_long" | "new_key_gone" | "creation_busy" | "free_plan_computer" | "not_billable" | "computer_not_online" | 
 /**  Signed in, but Porthole could not make its key: the account has no room for one. */
 "signed_in_key_limit" | 
 /**  Signed in, but a free account needs a verified phone before Porthole can make its key. */

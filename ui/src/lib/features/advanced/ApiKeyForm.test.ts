@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import ApiKeyForm from './ApiKeyForm.svelte';
@@ -7,6 +7,19 @@ import { ApiError } from '../../ui-error';
 import { fakeApi, uiError } from '../../../tests/fake-api';
 
 describe('ApiKeyForm', () => {
+  it('says where a key comes from, and its link asks Rust to open the portal', async () => {
+    const openKeyPortal = vi.fn(async () => {});
+    const state = new AppState(fakeApi({ openKeyPortal }));
+    render(ApiKeyForm, { app: state });
+    const link = screen.getByTestId('connect-portal-link');
+    expect(link).toHaveTextContent('Where do I get an API key?');
+    expect(link.closest('p')).toHaveTextContent('sai.work');
+    await userEvent.click(link);
+    expect(openKeyPortal).toHaveBeenCalledTimes(1);
+    // The link never sends the form.
+    expect(state.busy).toBe(false);
+  });
+
   it('shows why a key was refused and stays open', async () => {
     const api = fakeApi({
       connectAccount: async () => {

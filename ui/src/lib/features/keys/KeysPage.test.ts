@@ -12,7 +12,7 @@ function fake(over: Record<string, unknown> = {}) {
   let keys = [key('k_1', 'laptop')];
   return {
     identityInfo: vi.fn(async () => ada as IdentityInfo | null),
-    browserSignInReady: vi.fn(async () => true),
+    browserSignInReady: vi.fn(async () => 'ready' as const),
     signInWithBrowser: vi.fn(async () => ada),
     cancelSignIn: vi.fn(async () => true),
     signInWithToken: vi.fn(async () => ada),

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import SignInForm from './SignInForm.svelte';
 import { ApiError } from '../../ui-error';
-import type { IdentityInfo } from '../../api';
+import type { BrowserSignIn, IdentityInfo } from '../../api';
 import { speak } from '../../i18n';
 
 const ada: IdentityInfo = { baseUrl: 'http://127.0.0.1:9', displayName: 'Ada', demo: false };
@@ -13,7 +13,7 @@ function waitingBrowser() {
   let answer!: (identity: IdentityInfo) => void;
   let fail!: (e: unknown) => void;
   const api = {
-    browserSignInReady: vi.fn(async () => true),
+    browserSignInReady: vi.fn(async (): Promise<BrowserSignIn> => 'ready'),
     signInWithBrowser: vi.fn(
       () =>
         new Promise<IdentityInfo>((resolve, reject) => {
@@ -93,7 +93,7 @@ describe('Sign-in form, in a copy built without Google sign-in', () => {
   afterEach(() => speak('en'));
 
   function unconfigured() {
-    const api = { ...waitingBrowser().api, browserSignInReady: vi.fn(async () => false) };
+    const api = { ...waitingBrowser().api, browserSignInReady: vi.fn(async (): Promise<BrowserSignIn> => 'notBuilt') };
     render(SignInForm, { api, defaultBaseUrl: 'https://svc.example', onSignedIn: () => {} });
     return api;
   }
@@ -121,5 +121,22 @@ describe('Sign-in form, in a copy built without Google sign-in', () => {
     render(SignInForm, { api: waitingBrowser().api, defaultBaseUrl: 'http://127.0.0.1:9', onSignedIn: () => {} });
     expect(await ready()).toHaveTextContent('Sign in with Google');
     expect(screen.queryByTestId('signin-not-configured')).toBeNull();
+  });
+});
+
+describe('Sign-in form, at an address typed by hand', () => {
+  afterEach(() => speak('en'));
+
+  it('offers no Google sign-in there and says why, with the API key open', async () => {
+    const api = { ...waitingBrowser().api, browserSignInReady: vi.fn(async (): Promise<BrowserSignIn> => 'notHere') };
+    render(SignInForm, { api, defaultBaseUrl: 'https://api.sai.simular.ai.example.com', onSignedIn: () => {} });
+    const said = await screen.findByTestId('signin-not-here');
+    expect(said).toHaveTextContent("Google sign-in goes only to the service's own address");
+    expect(said).toHaveTextContent('connect with an API key');
+    expect(screen.queryByTestId('signin-browser')).toBeNull();
+    expect(screen.queryByTestId('signin-not-configured')).toBeNull();
+    expect(screen.getByTestId('account-advanced')).toHaveAttribute('open');
+    speak('de');
+    expect(await screen.findByTestId('signin-not-here')).toHaveTextContent('nie an eine von Hand eingegebene');
   });
 });
