@@ -8,7 +8,7 @@ import { fakeApi, uiError } from '../../../tests/fake-api';
 
 describe('ApiKeyForm', () => {
   it('says where a key comes from, and its link asks Rust to open the portal', async () => {
-    const openKeyPortal = vi.fn(async () => {});
+    const openKeyPortal = vi.fn(async () => null);
     const state = new AppState(fakeApi({ openKeyPortal }));
     render(ApiKeyForm, { app: state });
     const link = screen.getByTestId('connect-portal-link');
