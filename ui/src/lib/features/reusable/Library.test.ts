@@ -18,6 +18,7 @@ const schedulesApi = vi.hoisted(() => ({
   create: vi.fn(),
   list: vi.fn(),
   setAutostart: vi.fn(),
+  defaultCap: vi.fn(async () => null),
 }));
 vi.mock('../../api', () => ({ api, schedulesApi }));
 
