@@ -108,6 +108,7 @@ ui_codes! {
     ScheduleBadInterval,
     ScheduleNoTask,
     ScheduleInThePast,
+    ScheduleTooFar,
     /// A run not sent: Porthole is connected to another service than the schedule's.
     ScheduleOtherService,
     /// A run not sent: the hour's messages are spent.

@@ -72,6 +72,7 @@ fn unfit_schedule(unfit: crate::schedules::timing::Unfit) -> UiCode {
         Unfit::BadInterval => UiCode::ScheduleBadInterval,
         Unfit::NoTask => UiCode::ScheduleNoTask,
         Unfit::InThePast => UiCode::ScheduleInThePast,
+        Unfit::TooFar => UiCode::ScheduleTooFar,
     }
 }
 

@@ -222,9 +222,9 @@ impl Schedules {
         if text.is_empty() {
             return Err(AppError::UnfitSchedule(timing::Unfit::NoTask));
         }
-        new.repeat.check().map_err(AppError::UnfitSchedule)?;
-        let cap_usd = crate::conversations::spending_cap::checked(new.cap_usd)?;
         let now = self.now();
+        new.repeat.check(now).map_err(AppError::UnfitSchedule)?;
+        let cap_usd = crate::conversations::spending_cap::checked(new.cap_usd)?;
         if new.repeat.next_after(now, self.clock()).is_none() {
             return Err(AppError::UnfitSchedule(timing::Unfit::InThePast));
         }

@@ -8,7 +8,12 @@ use super::Schedules;
 /// Runs forever (the app's lifetime).
 pub async fn run(schedules: Schedules) {
     loop {
-        schedules.tick().await;
+        // Each look runs as a task of its own: were one to panic (a bug, or a schedule file
+        // holding numbers no person chose), that look is lost, not every schedule after it.
+        let looking = schedules.clone();
+        if let Err(err) = tokio::spawn(async move { looking.tick().await }).await {
+            tracing::error!(error = %err, "a look at the schedules failed; looking again later");
+        }
         let wait = schedules.until_next();
         tokio::select! {
             _ = tokio::time::sleep(wait) => {}

@@ -178,9 +178,9 @@ fn weekdays_run_on_the_chosen_days_only() {
         days: vec![],
         time: at(9, 0),
     };
-    assert_eq!(none.check(), Err(timing::Unfit::NoDays));
+    assert_eq!(none.check(clock.now()), Err(timing::Unfit::NoDays));
     assert_eq!(
-        Repeat::Daily { time: at(24, 0) }.check(),
+        Repeat::Daily { time: at(24, 0) }.check(clock.now()),
         Err(timing::Unfit::BadTime)
     );
 }
@@ -210,7 +210,7 @@ fn every_n_hours_counts_real_hours_from_its_start_even_across_summer_time() {
             hours: 0,
             from: 0.0
         }
-        .check(),
+        .check(clock.now()),
         Err(timing::Unfit::BadInterval)
     );
     let once = Repeat::Once {
@@ -226,3 +226,6 @@ mod running;
 
 #[path = "capped_runs_tests.rs"]
 mod capped_runs;
+
+#[path = "extremes_tests.rs"]
+mod extremes;

@@ -51,13 +51,27 @@ pub enum Unfit {
     NoTask,
     /// "Once at" a time already past.
     InThePast,
+    /// A time more than [`FAR`] from now, or no time at all (a page's bad number).
+    TooFar,
 }
 
+/// How far from now a schedule's own instants ("once at", "every N hours from") may be: no
+/// person means a run a century away, and the arithmetic on them stays far from chrono's
+/// limits, which would otherwise panic (security review N13).
+pub const FAR: Duration = Duration::days(100 * 366);
+
 impl Repeat {
-    /// Whether the repeat can be kept as it is.
-    pub fn check(&self) -> Result<(), Unfit> {
+    /// Whether the repeat can be kept as it is, made at `now`.
+    pub fn check(&self, now: DateTime<Utc>) -> Result<(), Unfit> {
+        let near = |ms: f64| {
+            let at = DateTime::from_timestamp_millis(ms as i64).filter(|_| ms.is_finite());
+            match at {
+                Some(at) if (at - now).abs() <= FAR => Ok(()),
+                _ => Err(Unfit::TooFar),
+            }
+        };
         match self {
-            Repeat::Once { .. } => Ok(()),
+            Repeat::Once { at } => near(*at),
             Repeat::Daily { time } => time.naive().map(|_| ()).ok_or(Unfit::BadTime),
             Repeat::Weekdays { days, time } => {
                 time.naive().ok_or(Unfit::BadTime)?;
@@ -66,11 +80,11 @@ impl Repeat {
                 }
                 Ok(())
             }
-            Repeat::EveryHours { hours, .. } => {
+            Repeat::EveryHours { hours, from } => {
                 if *hours == 0 || *hours > 24 * 7 {
                     return Err(Unfit::BadInterval);
                 }
-                Ok(())
+                near(*from)
             }
         }
     }
@@ -88,9 +102,19 @@ impl Repeat {
                 if from > after {
                     return Some(from);
                 }
-                let step = Duration::hours(i64::from(*hours));
-                let done = (after - from).num_milliseconds() / step.num_milliseconds();
-                Some(from + step * (done as i32 + 1))
+                // In milliseconds with checked steps: a schedule file edited by hand (or
+                // damaged) can hold any numbers, and the runner must never panic on them.
+                let step = i64::from(*hours).checked_mul(3_600_000)?;
+                if step == 0 {
+                    return None;
+                }
+                let from = from.timestamp_millis();
+                let done = after.timestamp_millis().checked_sub(from)? / step;
+                let next = done
+                    .checked_add(1)
+                    .and_then(|n| n.checked_mul(step))
+                    .and_then(|d| from.checked_add(d))?;
+                DateTime::from_timestamp_millis(next)
             }
         }
     }

@@ -98,6 +98,7 @@ pub fn of(code: UiCode) -> Option<UiAction> {
         | ScheduleBadTime
         | ScheduleNoDays
         | ScheduleBadInterval
+        | ScheduleTooFar
         | ScheduleNoTask
         | ScheduleInThePast
         | ScheduleOtherService

@@ -76,6 +76,7 @@ const NAMES: &[&str] = &[
     "schedule_bad_interval",
     "schedule_no_task",
     "schedule_in_the_past",
+    "schedule_too_far",
     "schedule_other_service",
     "schedule_hourly_limit",
     "autostart_unavailable",
