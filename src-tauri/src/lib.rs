@@ -212,6 +212,7 @@ pub fn run() {
             let connection = connection::Connection::default();
             app.manage(connection.clone());
             app.manage(connection::demo::DemoService::default());
+            persist::make_private(&persist::data_dir(&handle)?)?;
             let settings = persist::SettingsStore::open(&handle)?;
             // Before anything is worded: the tray, notifications and the page's first words.
             language::speak_chosen(&settings);
@@ -245,7 +246,7 @@ pub fn run() {
             app.manage(live::full_screen::CoveredByHand::default());
             app.manage(updates::Updates::default());
             updates::start(&handle);
-            app.manage(inbox::Inbox::open_in(&persist::data_dir(&handle)));
+            app.manage(inbox::Inbox::open_in(&persist::data_dir(&handle)?));
             app.manage(report::commands::LastReport::default());
             tray::create(&handle);
             tauri::async_runtime::spawn(async move { connection::switching::start(&handle).await });

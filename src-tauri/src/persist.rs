@@ -18,14 +18,26 @@ use crate::store::document::store_error;
 use crate::store::{Document, Journals, Persisted, SetAside};
 use crate::words::stored;
 
-pub fn data_dir(app: &AppHandle) -> PathBuf {
+/// The app's data folder. Without one (no home folder) the app says so rather than keeping
+/// the person's history in the shared temp folder (security review N9).
+pub fn data_dir(app: &AppHandle) -> AppResult<PathBuf> {
     match std::env::var_os("PORTHOLE_DATA_DIR") {
-        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
-        _ => app
-            .path()
-            .app_data_dir()
-            .unwrap_or_else(|_| std::env::temp_dir().join("porthole")),
+        Some(dir) if !dir.is_empty() => Ok(PathBuf::from(dir)),
+        _ => app.path().app_data_dir().map_err(store_error),
     }
+}
+
+/// Makes the data folder the person's alone (0700 on Unix), also one an earlier version made
+/// with the system's default mode: it holds every conversation (security review N9).
+pub fn make_private(dir: &Path) -> AppResult<()> {
+    crate::store::atomic::create_private_dir(dir).map_err(store_error)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
+            .map_err(store_error)?;
+    }
+    Ok(())
 }
 
 /// Settings on disk.
@@ -35,7 +47,7 @@ pub struct SettingsStore {
 
 impl SettingsStore {
     pub fn open(app: &AppHandle) -> AppResult<Self> {
-        Self::open_in(&data_dir(app))
+        Self::open_in(&data_dir(app)?)
     }
 
     pub fn open_in(dir: &Path) -> AppResult<Self> {
@@ -70,7 +82,7 @@ const LEGACY_BOOK_READ: &str = "conversations.before-journals.json";
 
 impl ConversationStore {
     pub fn open(app: &AppHandle) -> AppResult<Self> {
-        Self::open_in(&data_dir(app))
+        Self::open_in(&data_dir(app)?)
     }
 
     pub fn open_in(dir: &Path) -> AppResult<Self> {
@@ -226,3 +238,7 @@ mod saved_words_tests;
 #[cfg(test)]
 #[path = "persist_bench.rs"]
 mod bench;
+
+#[cfg(test)]
+#[path = "persist_private_tests.rs"]
+mod private_tests;

@@ -144,7 +144,7 @@ impl UsageStore {
     }
 
     pub fn open(app: &AppHandle) -> AppResult<Self> {
-        Self::open_in(&data_dir(app))
+        Self::open_in(&data_dir(app)?)
     }
 
     /// The file that could not be read at start, if any.

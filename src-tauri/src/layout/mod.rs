@@ -65,7 +65,7 @@ pub struct LayoutStore {
 
 impl LayoutStore {
     pub fn open(app: &AppHandle) -> AppResult<Self> {
-        Self::open_in(&data_dir(app))
+        Self::open_in(&data_dir(app)?)
     }
 
     pub fn open_in(dir: &Path) -> AppResult<Self> {

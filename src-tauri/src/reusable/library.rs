@@ -168,7 +168,7 @@ pub struct Library {
 
 impl Library {
     pub fn open(app: &AppHandle) -> AppResult<Self> {
-        Self::open_in(&crate::persist::data_dir(app))
+        Self::open_in(&crate::persist::data_dir(app)?)
     }
 
     pub fn open_in(dir: &Path) -> AppResult<Self> {

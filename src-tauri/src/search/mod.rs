@@ -70,6 +70,12 @@ impl SearchIndex {
     /// or of another version. Only a folder that cannot be written fails.
     pub fn open_in(dir: &Path, conversations: &[Conversation]) -> AppResult<Self> {
         let path = dir.join(FILE);
+        // Every line of every conversation is in here: the person's alone, also a file an
+        // earlier version made with SQLite's default mode (security review N9).
+        for file in [path.clone(), wal(&path, "-wal"), wal(&path, "-shm")] {
+            crate::store::atomic::make_file_private(&file)
+                .map_err(crate::store::document::store_error)?;
+        }
         let db = match open_existing(&path) {
             Some(db) => db,
             None => {
@@ -186,6 +192,11 @@ fn tune(db: &Db) -> rusqlite::Result<()> {
 }
 
 fn create(path: &Path) -> rusqlite::Result<Db> {
+    // Made empty with 0600 first: SQLite keeps an existing file's mode, and gives its `-wal`
+    // and `-shm` files the same one.
+    if let Err(err) = crate::store::atomic::create_private_file(path) {
+        tracing::warn!(error = %err, "the search index could not be made private");
+    }
     let db = Db::open(path)?;
     tune(&db)?;
     db.execute_batch(
@@ -283,7 +294,9 @@ impl Search {
     /// and the box says why, rather than the app not starting.
     pub fn open(app: &tauri::AppHandle, conversations: &Conversations) -> Self {
         let saved = conversations.store().read(|b| b.conversations.clone());
-        let index = SearchIndex::open_in(&data_dir(app), &saved).map(Arc::new);
+        let index = data_dir(app)
+            .and_then(|dir| SearchIndex::open_in(&dir, &saved))
+            .map(Arc::new);
         match &index {
             Ok(index) => conversations.index_into(index.clone()),
             Err(err) => tracing::warn!(error = %err, "the search index could not be opened"),

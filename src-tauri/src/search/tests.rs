@@ -272,3 +272,37 @@ fn a_folder_that_cannot_hold_the_index_is_an_error_not_a_panic() {
     std::fs::write(&not_a_folder, b"x").unwrap();
     assert!(SearchIndex::open_in(&not_a_folder, &sample()).is_err());
 }
+
+/// Every line of every conversation is in the index: its files are the person's alone, also
+/// ones an earlier version left readable by others (security review N9).
+#[cfg(unix)]
+#[test]
+fn the_index_files_are_readable_by_the_person_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(FILE);
+
+    let index = SearchIndex::open_in(dir.path(), &sample()).unwrap();
+    assert!(!index.search("demo", "weather").unwrap().is_empty());
+    for file in [path.clone(), wal(&path, "-wal"), wal(&path, "-shm")] {
+        if file.exists() {
+            assert_eq!(mode(&file), 0o600, "{}", file.display());
+        }
+    }
+    assert_eq!(mode(&path), 0o600, "the index itself");
+    drop(index);
+
+    for file in [path.clone(), wal(&path, "-wal"), wal(&path, "-shm")] {
+        if file.exists() {
+            std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+        }
+    }
+    let reopened = SearchIndex::open_in(dir.path(), &sample()).unwrap();
+    for file in [path.clone(), wal(&path, "-wal"), wal(&path, "-shm")] {
+        if file.exists() {
+            assert_eq!(mode(&file), 0o600, "narrowed: {}", file.display());
+        }
+    }
+    drop(reopened);
+}
