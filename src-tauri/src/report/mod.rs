@@ -12,10 +12,14 @@
 //! the page with Intl ([`page_words`]).
 
 pub mod commands;
+pub mod export;
 pub mod page;
 pub mod page_words;
 pub mod pdf;
 
+#[cfg(test)]
+#[path = "export_tests.rs"]
+mod export_tests;
 #[cfg(test)]
 mod tests;
 
@@ -213,7 +217,7 @@ impl SavedReport {
 
 /// Writes the report's HTML to `path`, whole or not at all.
 pub fn save(report: &Report, path: &Path) -> AppResult<()> {
-    crate::store::atomic::write(path, page::html(report).as_bytes())
+    export::write(path, page::html(report).as_bytes())
         .map_err(|e| AppError::ReportNotSaved(e.to_string()))
 }
 

@@ -7,14 +7,16 @@ use std::path::{Path, PathBuf};
 
 use tauri::AppHandle;
 
-/// Prints the report at `html` to the same name ending in `.pdf`; the PDF's path once it is
-/// written, `None` where this system cannot or the printing failed (the web page stands).
+/// Prints the report at `html` to the same name ending in `.pdf` (or the first free name
+/// beside it: a PDF the person did not choose is never replaced, `export::pdf_beside`); the
+/// PDF's path once it is written, `None` where this system cannot or the printing failed (the
+/// web page stands).
 #[cfg(target_os = "linux")]
 pub async fn print_beside(app: &AppHandle, html: &Path) -> Option<PathBuf> {
     use std::sync::{Arc, Mutex};
     use tauri::{WebviewUrl, WebviewWindowBuilder};
 
-    let pdf = html.with_extension("pdf");
+    let pdf = super::export::pdf_beside(html)?;
     let page = url::Url::from_file_path(html).ok()?.to_string();
     let out = url::Url::from_file_path(&pdf).ok()?.to_string();
     let (tx, rx) = tokio::sync::oneshot::channel::<bool>();
