@@ -127,6 +127,8 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             layout::commands::set_layout,
             language::commands::get_language,
             navigation::first_show::first_screen_ready,
+            navigation::start_problem::start_problem,
+            navigation::start_problem::quit_after_start_problem,
             language::commands::set_language,
             updates::commands::update_status,
             updates::commands::install_update,
@@ -207,64 +209,30 @@ pub fn run() {
             app.manage(navigation::first_show::FirstShow::default());
             navigation::first_show::show_at_the_latest(app.handle());
             live::renderer::keep_webkit_caches_small(app);
-            let handle = app.handle().clone();
-            // Every piece of state a command or a background task reaches, in one place.
-            let connection = connection::Connection::default();
-            app.manage(connection.clone());
-            app.manage(connection::demo::DemoService::default());
-            persist::make_private(&persist::data_dir(&handle)?)?;
-            let settings = persist::SettingsStore::open(&handle)?;
-            // Before anything is worded: the tray, notifications and the page's first words.
-            language::speak_chosen(&settings);
-            app.manage(settings);
-            app.manage(layout::LayoutStore::open(&handle)?);
-            let watchers = std::sync::Arc::new(conversations::window::Watchers::default());
-            app.manage(watchers.clone());
-            let window = conversations::window::WindowNotify {
-                app: handle.clone(),
-                watchers,
+            // The person's files are opened after the window exists: when they cannot be,
+            // the window says what and where (`navigation::start_problem`).
+            match open_state(app) {
+                Ok(()) => app.manage(navigation::start_problem::StartState::default()),
+                Err(err) => {
+                    tracing::error!(error = %err, "Porthole could not open its files");
+                    let folder = persist::data_dir(app.handle()).ok();
+                    app.manage(navigation::start_problem::StartState(Some(
+                        navigation::start_problem::StartProblem::new(folder, err.as_ref()),
+                    )))
+                }
             };
-            let core = conversations::Conversations::new(
-                connection.clone(),
-                persist::ConversationStore::open(&handle)?,
-                conversations::usage::UsageStore::open(&handle)?,
-                std::sync::Arc::new(window),
-            );
-            app.manage(search::Search::open(&handle, &core));
-            app.manage(core.clone());
-            schedules::window::start(&handle, connection, core)?;
-            app.manage(schedules::tray_words::TrayWords::default());
-            app.manage(conversations::attention::AttentionTarget::default());
-            app.manage(machines::StartingMachines::default());
-            app.manage(account::identity::Identity::default());
-            app.manage(account::signin::BrowserWait::default());
-            app.manage(account::keys::FreshKey::default());
-            app.manage(attachments::uploads::OfferedFiles::default());
-            app.manage(console::Consoles::default());
-            app.manage(reusable::library::Library::open(&handle)?);
-            app.manage(live::LiveViews::default());
-            app.manage(live::full_screen::CoveredByHand::default());
-            app.manage(updates::Updates::default());
-            updates::start(&handle);
-            app.manage(inbox::Inbox::open_in(&persist::data_dir(&handle)?));
-            app.manage(report::commands::LastReport::default());
-            tray::create(&handle);
-            tauri::async_runtime::spawn(async move { connection::switching::start(&handle).await });
             Ok(())
         })
-        .on_window_event(|window, event| match event {
-            WindowEvent::Focused(true) => {
-                conversations::attention::window_focused(window.app_handle())
+        .on_window_event(|window, event| {
+            // After a start that could not open the person's files, the window shows only
+            // that problem: nothing the handlers below reach was opened.
+            let started = window
+                .app_handle()
+                .try_state::<navigation::start_problem::StartState>()
+                .is_some_and(|state| state.0.is_none());
+            if started {
+                on_window_event(window, event);
             }
-            // What was dropped, from the window itself: the page gets tokens for these files,
-            // never their paths (attachments/uploads.rs).
-            WindowEvent::DragDrop(tauri::DragDropEvent::Drop { paths, .. }) => {
-                attachments::commands::offer_dropped(window, paths.clone())
-            }
-            WindowEvent::CloseRequested { api, .. } => {
-                schedules::window::close_requested(window, api)
-            }
-            _ => {}
         })
         .build(tauri::generate_context!());
     match app {
@@ -274,6 +242,69 @@ pub fn run() {
             std::process::exit(1);
         }
     }
+}
+
+/// What the main window's events do once the app's state is open.
+fn on_window_event(window: &tauri::Window, event: &WindowEvent) {
+    match event {
+        WindowEvent::Focused(true) => conversations::attention::window_focused(window.app_handle()),
+        // What was dropped, from the window itself: the page gets tokens for these files,
+        // never their paths (attachments/uploads.rs).
+        WindowEvent::DragDrop(tauri::DragDropEvent::Drop { paths, .. }) => {
+            attachments::commands::offer_dropped(window, paths.clone())
+        }
+        WindowEvent::CloseRequested { api, .. } => schedules::window::close_requested(window, api),
+        _ => {}
+    }
+}
+
+/// Every piece of state a command or a background task reaches, in one place, opened from the
+/// person's files; an error here leaves the window with the start's problem instead.
+fn open_state(app: &mut tauri::App) -> Result<(), Box<dyn std::error::Error>> {
+    let handle = app.handle().clone();
+    // Every piece of state a command or a background task reaches, in one place.
+    let connection = connection::Connection::default();
+    app.manage(connection.clone());
+    app.manage(connection::demo::DemoService::default());
+    persist::make_private(&persist::data_dir(&handle)?)?;
+    let settings = persist::SettingsStore::open(&handle)?;
+    // Before anything is worded: the tray, notifications and the page's first words.
+    language::speak_chosen(&settings);
+    app.manage(settings);
+    app.manage(layout::LayoutStore::open(&handle)?);
+    let watchers = std::sync::Arc::new(conversations::window::Watchers::default());
+    app.manage(watchers.clone());
+    let window = conversations::window::WindowNotify {
+        app: handle.clone(),
+        watchers,
+    };
+    let core = conversations::Conversations::new(
+        connection.clone(),
+        persist::ConversationStore::open(&handle)?,
+        conversations::usage::UsageStore::open(&handle)?,
+        std::sync::Arc::new(window),
+    );
+    app.manage(search::Search::open(&handle, &core));
+    app.manage(core.clone());
+    schedules::window::start(&handle, connection, core)?;
+    app.manage(schedules::tray_words::TrayWords::default());
+    app.manage(conversations::attention::AttentionTarget::default());
+    app.manage(machines::StartingMachines::default());
+    app.manage(account::identity::Identity::default());
+    app.manage(account::signin::BrowserWait::default());
+    app.manage(account::keys::FreshKey::default());
+    app.manage(attachments::uploads::OfferedFiles::default());
+    app.manage(console::Consoles::default());
+    app.manage(reusable::library::Library::open(&handle)?);
+    app.manage(live::LiveViews::default());
+    app.manage(live::full_screen::CoveredByHand::default());
+    app.manage(updates::Updates::default());
+    updates::start(&handle);
+    app.manage(inbox::Inbox::open_in(&persist::data_dir(&handle)?));
+    app.manage(report::commands::LastReport::default());
+    tray::create(&handle);
+    tauri::async_runtime::spawn(async move { connection::switching::start(&handle).await });
+    Ok(())
 }
 
 #[cfg(test)]

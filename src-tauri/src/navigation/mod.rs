@@ -9,6 +9,7 @@
 
 mod context_menu;
 pub mod first_show;
+pub mod start_problem;
 
 use tauri::webview::NewWindowResponse;
 use tauri::{AppHandle, Manager, Url, WebviewWindowBuilder};

@@ -335,9 +335,12 @@ export const layoutApi = {
 // The window is shown once the page's first screen is in place (src-tauri navigation/first_show.rs).
 export const windowApi = {
   firstScreenReady: (): Promise<void> => commands.firstScreenReady(),
+  /** What stopped the app from opening the person's files at start; `null` when nothing did. */
+  startProblem: (): Promise<import('./bindings').StartProblem | null> => commands.startProblem(),
+  quitAfterStartProblem: (): Promise<void> => commands.quitAfterStartProblem(),
 };
 
-export type { Language, LanguageChoice } from './bindings';
+export type { Language, LanguageChoice, StartProblem } from './bindings';
 
 /** The language the app speaks: the person's choice in Settings (null: the system's). */
 export const languageApi = {

@@ -156,6 +156,10 @@ export const commands = {
 	getLanguage: () => __TAURI_INVOKE<LanguageChoice>("get_language"),
 	/**  The page's first screen is in the document: the window can be shown. */
 	firstScreenReady: () => __TAURI_INVOKE<void>("first_screen_ready"),
+	/**  Asked by the page before anything else: `None` when the app started as it should. */
+	startProblem: () => __TAURI_INVOKE<StartProblem | null>("start_problem"),
+	/**  The problem page's Quit. */
+	quitAfterStartProblem: () => __TAURI_INVOKE<void>("quit_after_start_problem"),
 	/**
 	 *  Keeps the choice (none: the system's language) and words the tray menu anew in it; the page
 	 *  changes its own words when this answers.
@@ -965,6 +969,16 @@ export type ShowInbox = null;
 
 /**  Who said a line of the conversation. */
 export type Speaker = "person" | "agent";
+
+/**  What the page shows instead of the app when the start failed. */
+export type StartProblem = {
+	/**  The data folder Porthole could not open, when it knows which. */
+	folder: string | null,
+	/**  What the system answered (the page words the rest). */
+	error: string,
+	/**  The system's language: the settings, where a chosen one is kept, could not be read. */
+	language: Language,
+};
 
 /**  What a `data-status` is about. */
 export type StatusKind = string;

@@ -1,0 +1,58 @@
+//! A start that could not open the person's files (security review N11): the window still
+//! opens and says what went wrong and where, with Quit, instead of a line on stderr that a
+//! person who started Porthole from the menu never sees.
+
+use serde::Serialize;
+use tauri::{AppHandle, State};
+
+use crate::words::language::Language;
+
+/// What the page shows instead of the app when the start failed.
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct StartProblem {
+    /// The data folder Porthole could not open, when it knows which.
+    pub folder: Option<String>,
+    /// What the system answered (the page words the rest).
+    pub error: String,
+    /// The system's language: the settings, where a chosen one is kept, could not be read.
+    pub language: Language,
+}
+
+/// The start's problem, if it had one; managed from the start, so the page can always ask.
+#[derive(Default)]
+pub struct StartState(pub Option<StartProblem>);
+
+impl StartProblem {
+    pub fn new(
+        folder: Option<std::path::PathBuf>,
+        error: &(dyn std::error::Error + 'static),
+    ) -> Self {
+        // The system's own sentence, without the app's name for the kind of error.
+        let error = match error.downcast_ref::<crate::error::AppError>() {
+            Some(crate::error::AppError::Store(said)) => said.clone(),
+            _ => error.to_string(),
+        };
+        Self {
+            folder: folder.map(|f| f.display().to_string()),
+            error,
+            language: Language::of_system(),
+        }
+    }
+}
+
+/// Asked by the page before anything else: `None` when the app started as it should.
+#[tauri::command]
+#[specta::specta]
+pub fn start_problem(state: State<'_, StartState>) -> Option<StartProblem> {
+    state.0.clone()
+}
+
+/// The problem page's Quit.
+#[tauri::command]
+#[specta::specta]
+pub fn quit_after_start_problem(app: AppHandle, state: State<'_, StartState>) {
+    if state.0.is_some() {
+        app.exit(1);
+    }
+}
