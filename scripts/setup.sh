@@ -51,8 +51,11 @@ if ! command -v cargo >/dev/null; then
   fi
 fi
 
-# The UI's npm packages, exactly as locked.
-if [ ! -d ui/node_modules ] || [ ui/package-lock.json -nt ui/node_modules/.package-lock.json ]; then
+# The UI's npm packages, exactly as locked. A node_modules linked from another checkout (a
+# second git worktree) is that checkout's to install: `npm ci` here would empty it through the
+# link, under every checkout that shares it.
+if [ ! -L ui/node_modules ] && { [ ! -d ui/node_modules ] ||
+  [ ui/package-lock.json -nt ui/node_modules/.package-lock.json ]; }; then
   say "Installing the UI's npm packages"
   (cd ui && npm ci --no-audit --no-fund --loglevel=error)
 fi
