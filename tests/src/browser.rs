@@ -46,6 +46,7 @@ impl Browser {
             "webkitgtk:browserOptions",
             serde_json::json!({ "binary": MINI_BROWSER, "args": ["--automation"] }),
         )?;
+        crate::crypto_provider();
         let driver = match WebDriver::new(format!("http://127.0.0.1:{port}"), caps).await {
             Ok(driver) => driver,
             Err(e) => {

@@ -26,5 +26,11 @@ pub fn screenshot_dir() -> std::path::PathBuf {
     dir
 }
 
+/// Installs ring as rustls' crypto provider (see tests/Cargo.toml): without one, building a
+/// WebDriver's HTTP client panics. Once per process; later calls do nothing.
+fn crypto_provider() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
 /// Result type of the harness: test failures carry a sentence saying what did not happen.
 pub type Result<T, E = Box<dyn std::error::Error + Send + Sync>> = std::result::Result<T, E>;
