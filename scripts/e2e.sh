@@ -1,26 +1,39 @@
 #!/usr/bin/env bash
-# Runs the end-to-end tests in a private X display and D-Bus session, with every XDG folder in
-# a temporary directory, so WebKit's helper daemons neither outlive the run nor write into the
-# user's home. Screenshots land in target/e2e/.
+# Runs the end-to-end tests in parallel shards (PORTHOLE_E2E_SHARDS, 2 by default). Each shard
+# is a private session of its own (scripts/e2e-shard.sh): X display, D-Bus session (so the
+# app's single-instance lock, a bus name, is per shard), Secret Service keyring, kernel
+# keyring, XDG folders and copy of the app; ports are drawn free by each launch. The tests
+# are split so the shards take about equal time, from the durations the last runs recorded
+# (tests/e2e/durations.tsv). Every test runs once, in its own process; its output goes to
+# target/e2e/logs/<test>.log and is printed when it fails. Screenshots land in target/e2e/.
+#
+#   scripts/e2e.sh                 every test
+#   scripts/e2e.sh keys:: kill     only the tests whose name contains one of these
+#   PORTHOLE_E2E_SHARDS=1 ...      one shard: the tests one after another, as before
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+root=$PWD
+target=${CARGO_TARGET_DIR:-$root/target}
+shards=${PORTHOLE_E2E_SHARDS:-2}
+case "$shards" in '' | *[!0-9]* | 0)
+  echo "PORTHOLE_E2E_SHARDS must be a number of shards, 1 or more: $shards" >&2
+  exit 2
+  ;;
+esac
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$tmp"/{cache,data,config,runtime} target/e2e
-chmod 700 "$tmp/runtime"
-export XDG_CACHE_HOME="$tmp/cache" XDG_DATA_HOME="$tmp/data" XDG_CONFIG_HOME="$tmp/config"
-export XDG_RUNTIME_DIR="$tmp/runtime" NO_AT_BRIDGE=1
-# A private copy of the app: a build running meanwhile (another terminal, an editor) must not
-# swap the binary under a test.
-cp "${PORTHOLE_APP:-${CARGO_TARGET_DIR:-$PWD/target}/debug/porthole}" "$tmp/porthole"
-export PORTHOLE_APP="$tmp/porthole"
-
-# Inside the D-Bus session: unlock a throwaway Secret Service keyring and open a kernel
-# session keyring, the two places the app's keychain (keyring's persistent backend) uses.
-inner='eval "$(printf porthole-e2e | gnome-keyring-daemon --unlock --components=secrets)"
-export GNOME_KEYRING_CONTROL SSH_AUTH_SOCK
-exec keyctl session - cargo test -p porthole-e2e --locked -- --ignored --test-threads=1 "$@"'
+# The test program, built with the whole workspace's features so it reuses what the Rust
+# tests built (`-p porthole-e2e` alone resolves porthole-client without specta and builds it
+# again).
+bin=$(cargo test --workspace --locked --no-run --test e2e --message-format=json |
+  python3 -c 'import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "e2e" and m.get("executable"):
+        print(m["executable"])')
+[ -x "$bin" ] || {
+  echo "the end-to-end test program was not built" >&2
+  exit 1
+}
 
 # Benchmarks live beside the tests (they drive the same window) but are not tests: they run
 # only when asked for with PORTHOLE_LIVE_BENCH.
@@ -31,7 +44,7 @@ skip=()
 # (scripts/test.sh builds a debug one and names it), else the release .deb ./run package made.
 # Without a package, or without root, they are skipped, and said so.
 if [ -z "${PORTHOLE_DEB:-}" ]; then
-  for deb in "${CARGO_TARGET_DIR:-$PWD/target}"/release/bundle/deb/*.deb; do
+  for deb in "$target"/release/bundle/deb/*.deb; do
     [ -f "$deb" ] && export PORTHOLE_DEB=$deb
   done
 fi
@@ -55,4 +68,51 @@ else
   fi
 fi
 
-xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- bash -c "$inner" e2e "${skip[@]}" "$@"
+run=$(mktemp -d)
+trap 'rm -rf "$run"' EXIT
+# A copy, as of the app below: a build meanwhile writes the test program at the same path.
+cp "$bin" "$run/e2e"
+bin=$run/e2e
+mkdir -p target/e2e/logs
+"$bin" --ignored --list --format terse "${skip[@]}" "$@" | sed -n 's/: test$//p' >"$run/tests"
+total=$(wc -l <"$run/tests")
+if [ "$total" = 0 ]; then
+  echo "no end-to-end test matches: $*" >&2
+  exit 1
+fi
+[ "$shards" -le "$total" ] || shards=$total
+python3 scripts/e2e-split.py "$shards" tests/e2e/durations.tsv "$run/tests" "$run/shard"
+
+# A private copy of the app for each shard: a build running meanwhile must not swap the binary
+# under a test, and a shard ends every process of its own copy between tests, which must not
+# be another shard's app.
+app=${PORTHOLE_APP:-$target/debug/porthole}
+echo "==> $total end-to-end tests in $shards shards (logs in target/e2e/logs/)" >&2
+start=$(date +%s)
+pids=()
+for ((i = 1; i <= shards; i++)); do
+  scripts/e2e-shard.sh "$i" "$bin" "$app" "$run/shard.$i" "$run/results.$i" &
+  pids+=($!)
+done
+status=0
+for pid in "${pids[@]}"; do
+  wait "$pid" || status=1
+done
+elapsed=$(($(date +%s) - start))
+
+# What each test took, for the next split: a test of another run keeps its last time.
+cat "$run"/results.* 2>/dev/null | awk -F'\t' '{print $3 "\t" $2}' >"$run/measured"
+python3 scripts/e2e-split.py --merge tests/e2e/durations.tsv "$run/measured" >target/e2e/durations.tsv
+
+passed=$(cat "$run"/results.* 2>/dev/null | awk -F'\t' '$1 == "ok"' | wc -l)
+failed=$(cat "$run"/results.* 2>/dev/null | awk -F'\t' '$1 != "ok"' | cut -f3)
+nfailed=$(printf '%s' "$failed" | grep -c . || true)
+for name in $failed; do
+  printf '\n\033[1m==> FAILED %s: its output (target/e2e/logs/%s.log)\033[0m\n' "$name" "$name" >&2
+  cat "target/e2e/logs/$name.log" >&2
+done
+missing=$((total - passed - nfailed))
+printf '\n==> end-to-end: %d passed, %d failed' "$passed" "$nfailed" >&2
+[ "$missing" = 0 ] || printf ', %d not run (a shard ended early)' "$missing" >&2
+printf ' of %d, %d shards, %d min %02d s\n' "$total" "$shards" $((elapsed / 60)) $((elapsed % 60)) >&2
+[ "$status" = 0 ] && [ "$nfailed" = 0 ] && [ "$missing" = 0 ]
