@@ -60,7 +60,6 @@ async fn a_file_is_uploaded_and_sent_and_an_empty_one_refused() {
     );
     let why = text_of(&chips[1].find(by_testid("attachment-error")).await.unwrap()).await;
     assert!(why.contains("empty"), "the refusal says why: {why}");
-    crate::keys::settle().await;
     app.screenshot("attachments-uploaded-and-refused")
         .await
         .unwrap();
@@ -90,7 +89,6 @@ async fn a_file_is_uploaded_and_sent_and_an_empty_one_refused() {
         "succeeded",
         "the service took the message with its attachment"
     );
-    crate::keys::settle().await;
     app.screenshot("attachments-sent").await.unwrap();
     app.quit().await;
 }

@@ -94,7 +94,6 @@ async fn dropped_files_are_uploaded_sent_and_named_in_the_thread() {
         Some(TASK),
         "the refusal leaves the typed text alone"
     );
-    crate::keys::settle().await;
     app.screenshot("drop-refused-empty-file").await.unwrap();
 
     chips[2]
@@ -129,7 +128,6 @@ async fn dropped_files_are_uploaded_sent_and_named_in_the_thread() {
         received[0].0.starts_with("table") && received[1].0.starts_with("my_notes"),
         "{received:?}"
     );
-    crate::keys::settle().await;
     app.screenshot("drop-sent-with-files").await.unwrap();
 
     let (_keep, again) = restart_on(app, env, "Design laptop").await;
@@ -138,7 +136,6 @@ async fn dropped_files_are_uploaded_sent_and_named_in_the_thread() {
         .await
         .expect("the thread still names the files after a restart");
     assert_eq!(sent_names(&again).await, ["table.csv", "my notes.md"]);
-    crate::keys::settle().await;
     again.screenshot("drop-files-after-restart").await.unwrap();
     again.quit().await;
 }

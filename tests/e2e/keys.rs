@@ -41,7 +41,6 @@ async fn a_key_is_made_shown_once_and_revoked() {
     wait.at_least("key-row", before + 1)
         .await
         .expect("the new key is listed");
-    settle().await;
     app.screenshot("keys-new-key-shown-once").await.unwrap();
 
     wait.element("new-key-done")
@@ -74,7 +73,6 @@ async fn a_key_is_made_shown_once_and_revoked() {
     wait.element("revoke-confirm")
         .await
         .expect("a confirmation");
-    settle().await;
     app.screenshot("keys-revoke-confirm").await.unwrap();
     wait.element("revoke-yes")
         .await
@@ -106,14 +104,8 @@ async fn a_key_is_made_shown_once_and_revoked() {
         );
         tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     }
-    settle().await;
     app.screenshot("keys-after-revoke").await.unwrap();
     app.quit().await;
-}
-
-/// Lets the window repaint before a screenshot (WebKit paints after the DOM changes).
-pub async fn settle() {
-    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
 }
 
 /// A paid account makes a cloud computer from the same page and sees it through to online.
@@ -155,7 +147,6 @@ async fn a_new_cloud_computer_is_followed_until_online() {
         );
         tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     }
-    settle().await;
     app.screenshot("computer-created-online").await.unwrap();
     wait.element("new-computer-dialog-close")
         .await

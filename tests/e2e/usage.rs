@@ -215,7 +215,6 @@ async fn usage_of_every_task_of_a_conversation_and_its_total() {
             .is_empty(),
         "no AI models before Details: {words}"
     );
-    crate::keys::settle().await;
     app.screenshot("usage-two-tasks").await.unwrap();
     popover
         .find(by_testid("usage-details-toggle"))
@@ -261,7 +260,6 @@ async fn usage_of_every_task_of_a_conversation_and_its_total() {
         total,
         "Details add up to the same total"
     );
-    crate::keys::settle().await;
     app.screenshot("usage-details").await.unwrap();
 
     // After a restart both tasks, their costs and the total are still there.
@@ -276,7 +274,6 @@ async fn usage_of_every_task_of_a_conversation_and_its_total() {
     balance_is(&again, before, total)
         .await
         .expect("the same balance after a restart");
-    crate::keys::settle().await;
     again.screenshot("usage-after-restart").await.unwrap();
     again.quit().await;
     drop(keep);

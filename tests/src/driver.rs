@@ -91,8 +91,7 @@ impl App {
     /// show a frame from before the last DOM change. Falls back to WebDriver without `import`.
     pub async fn screenshot(&self, name: &str) -> Result<PathBuf> {
         let path = crate::screenshot_dir().join(format!("{name}.png"));
-        // Let WebKit paint what the DOM already shows.
-        tokio::time::sleep(Duration::from_millis(300)).await;
+        self.painted().await;
         let captured = Command::new("import")
             .args(["-window", "root"])
             .arg(&path)
@@ -104,6 +103,28 @@ impl App {
             self.driver.screenshot(&path).await?;
         }
         Ok(path)
+    }
+
+    /// Waits until WebKit has painted what the DOM shows: the page's finite animations and
+    /// transitions (a dialog sliding in) have ended, then three animation frames have passed,
+    /// the last of them after a frame with the final state was drawn. A hidden page draws no
+    /// frames, and a page that never answers (the app quitting) is not waited for past 3 s.
+    pub async fn painted(&self) {
+        const PAINTED: &str = r#"
+            const done = arguments[arguments.length - 1];
+            if (document.visibilityState === 'hidden') return done(false);
+            setTimeout(() => done(false), 2500);
+            const frames = (n) => n === 0 ? done(true) : requestAnimationFrame(() => frames(n - 1));
+            const finite = document.getAnimations().filter((a) =>
+                a.playState === 'running' && a.effect &&
+                a.effect.getComputedTiming().iterations !== Infinity);
+            Promise.all(finite.map((a) => a.finished.catch(() => null))).then(() => frames(3));
+        "#;
+        let _ = tokio::time::timeout(
+            Duration::from_secs(3),
+            self.driver.execute_async(PAINTED, vec![]),
+        )
+        .await;
     }
 
     /// Closes the app. The data folder stays while the returned guard lives, for a restart.
@@ -255,6 +276,7 @@ async fn start(
         return Err(e);
     }
 
+    crate::crypto_provider();
     let mut caps = Capabilities::new();
     caps.set("browserName", "wry")?;
     caps.set(
