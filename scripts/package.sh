@@ -43,9 +43,10 @@ if [ $profile = debug ]; then
   # `tauri bundle` packs the program cargo built; `tauri build` would first run the
   # interface's build again (beforeBuildCommand), and ui/dist's fresh files make cargo compile
   # the app once more. So: the interface only when it was never built, and the debug program
-  # as `cargo build -p porthole` makes it (nothing to do right after scripts/test.sh built it).
+  # as scripts/test.sh builds it, with the workspace's features (nothing to do right after it;
+  # `-p porthole` alone would build Tauri again with other features: see scripts/test.sh).
   [ -f ui/dist/index.html ] || npm --prefix ui run build
-  cargo build -p porthole --locked
+  cargo build --workspace --bins --tests --locked
   "$tauri" bundle --ci --debug --bundles deb
   echo "  $(ls "$bundle_dir"/deb/*.deb)"
   exit 0

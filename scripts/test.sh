@@ -7,7 +7,28 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 scripts/setup.sh --e2e
 export PATH="$HOME/.cargo/bin:$PATH"
 
-step() { printf '\n\033[1m==> %s\033[0m\n' "$*" >&2; }
+# Each phase's time, printed at the end (and the total), so a phase that grows is seen.
+phases=()
+phase_name=
+phase_start=
+run_start=$(date +%s)
+end_phase() {
+  [ -z "$phase_name" ] || phases+=("$(printf '%4d s  %s' $(($(date +%s) - phase_start)) "$phase_name")")
+}
+step() {
+  end_phase
+  phase_name=$*
+  phase_start=$(date +%s)
+  printf '\n\033[1m==> %s\033[0m\n' "$*" >&2
+}
+summary() {
+  end_phase
+  phase_name=
+  printf '\n==> Time of each phase\n' >&2
+  printf '%s\n' "${phases[@]}" >&2
+  printf '%4d s  total\n' $(($(date +%s) - run_start)) >&2
+}
+trap summary EXIT
 
 step "Rust formatting"
 cargo fmt --all --check
@@ -31,8 +52,12 @@ else
   cargo test --workspace --locked --no-fail-fast
 fi
 
-step "End-to-end tests (the app in a real window under Xvfb)"
-cargo build -p porthole --locked
+step "The app, for the end-to-end tests"
+# With the workspace's features, as the Rust tests above built every crate: `-p porthole`
+# alone resolves serde_json without the preserve_order the test harness's WebDriver client
+# turns on, and would build serde_json and all that stands on it (Tauri, the app) again.
+# scripts/package.sh --debug builds with the same command, so it finds nothing to do.
+cargo build --workspace --bins --tests --locked
 
 # The package command, as ./run package runs it but for the debug build: the same bundler and
 # package layout with the debug program just built, to keep CI's time (a release build adds
@@ -42,4 +67,6 @@ step "Package: the debug build's .deb (Tauri's bundler)"
 scripts/package.sh --debug
 PORTHOLE_DEB=$(ls "${CARGO_TARGET_DIR:-$PWD/target}"/debug/bundle/deb/*.deb)
 export PORTHOLE_DEB
+
+step "End-to-end tests (the app in a real window under Xvfb, ${PORTHOLE_E2E_SHARDS:-2} shards)"
 scripts/e2e.sh
