@@ -22,12 +22,7 @@ async fn a_wrong_key_shows_the_error_and_stores_nothing() {
         .click()
         .await
         .unwrap();
-    wait.element("account-advanced-toggle")
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    crate::flows::unfold_advanced(&app).await.unwrap();
     // Typing the address above leaves Advanced open (it once folded back).
     let address = wait.element("signin-base-url").await.unwrap();
     address.clear().await.unwrap();

@@ -283,3 +283,40 @@ pub async fn restart_on(
     select_machine(&again, machine).await.expect("machine");
     (keep, again)
 }
+
+/// Unfolds the account dialog's "Use an API key instead / Advanced". The sign-in form unfolds
+/// it by itself once Rust answers that Google sign-in cannot work here (a build without it, or
+/// an address that is not the service), so a click is made only after that answer and only
+/// when it is still folded: a click just before the answer is kept, one just after folds it
+/// back, and which comes first depends on the machine's load.
+pub async fn unfold_advanced(app: &App) -> Result<()> {
+    sign_in_answered(app).await;
+    let advanced = Eventually::new(&app.driver)
+        .element("account-advanced")
+        .await?;
+    if advanced.attr("open").await?.is_none() {
+        Eventually::new(&app.driver)
+            .element("account-advanced-toggle")
+            .await?
+            .click()
+            .await?;
+    }
+    Eventually::new(&app.driver)
+        .element("connect-api-key")
+        .await?;
+    Ok(())
+}
+
+/// Waits until the sign-in form has Rust's answer whether Google sign-in can work here: a hint
+/// where the Google button would be, or the button itself (see [`unfold_advanced`]).
+pub async fn sign_in_answered(app: &App) {
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs(30) {
+        for id in ["signin-not-configured", "signin-not-here", "signin-browser"] {
+            if app.driver.find(by_testid(id)).await.is_ok() {
+                return;
+            }
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}

@@ -20,7 +20,6 @@ mod machines;
 mod navigation;
 mod no_turn_id;
 mod restart;
-mod screens;
 mod screens_german;
 mod tasks;
 mod waking;
