@@ -13,6 +13,7 @@
 //! | `slow-billing=R` | the account endpoint's billing lookup hangs past its 5 s (scaled) timeout, so `credits` is `null` |
 //! | `message-500=R` | `POST /v1/agents/message` answers `500` before it takes the message: no task starts |
 //! | `drop-message-answer=R` | `POST /v1/agents/message` takes the message (the task starts or the message joins one), then the connection closes before a byte of the answer is sent |
+//! | `late-session=R:MSms` | a message's event stream holds its `data-session` frame for MS real milliseconds (not scaled), so the task runs before its client knows the session (a cold start) |
 //! | `reject-pick=R` | a yes to a choice card whose selections the card accepts answers `400 {"error":"<sentence>"}`, and the card waits on |
 //!
 //! The last two make a failed send ambiguous for real: after a `500` the message was not
@@ -43,6 +44,7 @@ pub enum Fault {
     Message500,
     DropMessageAnswer,
     RejectPick,
+    LateSession,
 }
 
 impl Fault {
@@ -57,6 +59,7 @@ impl Fault {
             "message-500" => Fault::Message500,
             "drop-message-answer" => Fault::DropMessageAnswer,
             "reject-pick" => Fault::RejectPick,
+            "late-session" => Fault::LateSession,
             _ => return None,
         })
     }
@@ -67,6 +70,7 @@ impl Fault {
 pub struct FaultSpec {
     rates: Vec<(Fault, f64)>,
     slow_delay: Duration,
+    late_session_delay: Duration,
 }
 
 impl FaultSpec {
@@ -80,6 +84,7 @@ impl FaultSpec {
         let mut out = FaultSpec {
             rates: Vec::new(),
             slow_delay: Duration::from_millis(2000),
+            late_session_delay: Duration::from_millis(2000),
         };
         for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let bad = || SimError::BadFaults(part.to_owned());
@@ -97,6 +102,10 @@ impl FaultSpec {
                 (Fault::Slow, Some(ms)) => {
                     let ms = ms.trim().trim_end_matches("ms");
                     out.slow_delay = Duration::from_millis(ms.parse().map_err(|_| bad())?);
+                }
+                (Fault::LateSession, Some(ms)) => {
+                    let ms = ms.trim().trim_end_matches("ms");
+                    out.late_session_delay = Duration::from_millis(ms.parse().map_err(|_| bad())?);
                 }
                 (_, Some(_)) => return Err(bad()),
                 _ => {}
@@ -151,6 +160,11 @@ impl Faults {
     /// How long a `slow` request is held.
     pub fn slow_delay(&self) -> Duration {
         self.spec.slow_delay
+    }
+
+    /// How long a `late-session` stream holds its `data-session` frame.
+    pub fn late_session_delay(&self) -> Duration {
+        self.spec.late_session_delay
     }
 }
 

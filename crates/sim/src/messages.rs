@@ -286,10 +286,12 @@ async fn message(
             .model
             .clone()
             .unwrap_or_else(|| models::DEFAULT_MODEL.to_owned());
+        // A turn being aborted still runs until it reaches its end: as on the real service, a
+        // message sent meanwhile is folded into the dying turn (and dies with it).
         let running = session.current_turn().cloned().filter(|tid| {
-            db.turns.get(tid).is_some_and(|t| {
-                matches!(t.status, TurnStatus::Running | TurnStatus::NeedsInput) && !t.aborted
-            })
+            db.turns
+                .get(tid)
+                .is_some_and(|t| matches!(t.status, TurnStatus::Running | TurnStatus::NeedsInput))
         });
         match running {
             Some(tid) => {

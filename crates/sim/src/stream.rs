@@ -2,7 +2,8 @@
 //! (`start` with `messageId`, `data-session` with `sessionId`, `id` and `title`, then the
 //! turn's events; `turnId` where `--turn-id-in` puts it), ended by `data: [DONE]` once the
 //! turn has ended. The stream stays
-//! open while an approval is pending. The `drop-stream` and `bad-frame` faults act here.
+//! open while an approval is pending. The `drop-stream`, `bad-frame` and `late-session`
+//! faults act here.
 
 use crate::events::{render, Path};
 use crate::faults::Fault;
@@ -67,6 +68,9 @@ async fn follow(
         data["turnId"] = json!(turn_id);
     }
     let session = json!({ "type": "data-session", "data": data });
+    if state.faults().roll(Fault::LateSession) {
+        tokio::time::sleep(state.faults().late_session_delay()).await;
+    }
     if !send(&state, &tx, &session).await {
         return;
     }

@@ -29,6 +29,10 @@ pub(super) async fn finish(ctx: &mut Ctx, script: &Script, outcome: Outcome) {
     let mut final_answer = String::new();
     match outcome {
         Outcome::Aborted => {
+            // As the makers record of the real service, the stream goes on after an abort:
+            // the dying turn still says something and finishes. A client must not take
+            // either for the task going on or being done.
+            ctx.say(false, "Stopping here, as you asked.".into());
             result.status = TurnStatus::Failed;
             result.reason = Some("agent_error");
             result.raw = Some("The task was stopped on request.".into());
