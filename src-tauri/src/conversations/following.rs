@@ -4,7 +4,7 @@
 //! Followers live in Rust, not in the page, so a task keeps being followed (and saved) while
 //! another conversation is shown, and a restart resumes from the saved state.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
 
 use futures::StreamExt;
@@ -22,11 +22,48 @@ pub const HISTORY_LINES: u32 = 20;
 #[derive(Default)]
 pub struct Followers {
     running: Mutex<HashMap<String, JoinHandle<()>>>,
+    /// Conversations whose stopped task has not ended on the service yet: nothing is sent
+    /// into them meanwhile (it would be folded into the dying task).
+    settling: std::sync::Arc<Mutex<HashSet<String>>>,
+}
+
+/// Marks a conversation as settling while it lives.
+pub struct Settling {
+    id: String,
+    set: std::sync::Arc<Mutex<HashSet<String>>>,
+}
+
+impl Drop for Settling {
+    fn drop(&mut self) {
+        self.set
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&self.id);
+    }
 }
 
 impl Followers {
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, JoinHandle<()>>> {
         self.running.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Conversation `id` waits for its stopped task to end until the answer is dropped.
+    pub fn settling(&self, id: &str) -> Settling {
+        self.settling
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id.to_owned());
+        Settling {
+            id: id.to_owned(),
+            set: self.settling.clone(),
+        }
+    }
+
+    pub fn is_settling(&self, id: &str) -> bool {
+        self.settling
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains(id)
     }
 
     pub fn is_following(&self, id: &str) -> bool {

@@ -16,6 +16,7 @@ pub mod run_next;
 pub mod send;
 pub mod send_options;
 pub mod spending_cap;
+pub mod stopping;
 pub mod usage;
 pub mod window;
 

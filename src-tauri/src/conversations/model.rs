@@ -169,6 +169,10 @@ pub struct Conversation {
     /// (`spending_cap.rs`). Not written when there is none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cap_usd: Option<f64>,
+    /// The person pressed Stop and the service has not answered yet: the thread reads
+    /// "Stopping…", and a held message does not start. Not written when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stopping: bool,
 }
 
 /// A message held until the running task ends.
@@ -258,9 +262,43 @@ impl Conversation {
         self.record_stopped_with(Notice::Stopped, now);
     }
 
+    /// The person pressed Stop; the service has been asked and has not answered yet.
+    pub fn record_stopping(&mut self, now: f64) {
+        self.stopping = true;
+        self.updated_at = now;
+    }
+
+    /// The service answered Stop with "nothing was running": a task still shown as running
+    /// is over (the service has nothing of it running); one that ended meanwhile keeps its end.
+    pub fn record_nothing_to_stop(&mut self, now: f64) {
+        self.stopping = false;
+        if self.status.is_active() {
+            self.status = TaskStatus::Stopped;
+            self.pending_approval = None;
+            if let Some(state) = &mut self.follower {
+                state.finished = true;
+            }
+        }
+        self.push(ThreadItem::Notice {
+            notice: Notice::NothingToStop,
+        });
+        self.updated_at = now;
+    }
+
+    /// Stop did not reach the service (or it refused): the task is not stopped, and the
+    /// thread says so with Stop still offered.
+    pub fn record_not_stopped(&mut self, now: f64) {
+        self.stopping = false;
+        self.push(ThreadItem::Notice {
+            notice: Notice::NotStopped,
+        });
+        self.updated_at = now;
+    }
+
     /// The task was stopped; `why` says by whom or what.
     pub fn record_stopped_with(&mut self, why: Notice, now: f64) {
         self.status = TaskStatus::Stopped;
+        self.stopping = false;
         self.pending_approval = None;
         if let Some(state) = &mut self.follower {
             state.finished = true;
@@ -285,6 +323,17 @@ impl Conversation {
 
     /// Applies one update of the follower and the state to save with it.
     pub fn apply(&mut self, update: &TaskUpdate, state: FollowerState, now: f64) {
+        // After an abort the service's stream goes on delivering the stopped task (its last
+        // words, its finish): none of it may make the task run again, or read as done. Only
+        // its cost still counts, and the service's history is still read.
+        if self.status == TaskStatus::Stopped
+            && !matches!(
+                update,
+                TaskUpdate::Usage { .. } | TaskUpdate::History { .. }
+            )
+        {
+            return;
+        }
         self.updated_at = now;
         if let Some(session) = &state.session_id {
             self.session_id = Some(session.clone());

@@ -16,7 +16,11 @@ impl Conversations {
         }
         // A held message's cap is checked now, not when it starts after the person left.
         super::spending_cap::checked(req.cap_usd)?;
-        let running = self.store().get(&id)?.status.is_active();
+        let conversation = self.store().get(&id)?;
+        // A task being stopped is still running on the service until it has ended.
+        let running = conversation.status.is_active()
+            || conversation.stopping
+            || self.shared.followers.is_settling(&id);
         if !running {
             return self.send(req).await;
         }
@@ -40,7 +44,10 @@ impl Conversations {
         let Ok(conversation) = self.store().get(id) else {
             return;
         };
-        if conversation.status.is_active() {
+        if conversation.status.is_active()
+            || conversation.stopping
+            || self.shared.followers.is_settling(id)
+        {
             return;
         }
         let Some(mut next) = conversation.waiting.first().cloned() else {

@@ -1,4 +1,4 @@
-//! Sending and stopping: the task flows a person starts.
+//! Sending: the task flows a person starts (stopping is `stopping.rs`).
 
 use porthole_client::messages::{MessageOutcome, MessageRequest};
 use porthole_client::uploads::Upload;
@@ -87,21 +87,5 @@ impl Conversations {
             }
         })?;
         self.start_task(&id, &request, kept).await
-    }
-
-    /// Stops the running task. Abort has no scope on the service: it stops everything folded
-    /// into the task.
-    pub async fn stop(&self, id: &str) -> AppResult<()> {
-        let active = self.connection().active().await?;
-        let conversation = self.store().get(id)?;
-        if let Some(session_id) = &conversation.session_id {
-            active.client.abort().session(session_id).await?;
-        }
-        self.shared.followers.stop(id);
-        self.change(id, |c| c.record_stopped(now_ms()))?;
-        // Stopping ends the task like any end: what was held for after it starts now.
-        let (core, id) = (self.clone(), id.to_owned());
-        tokio::spawn(async move { core.start_next(&id).await });
-        Ok(())
     }
 }

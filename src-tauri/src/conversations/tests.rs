@@ -369,3 +369,6 @@ mod cap;
 
 #[path = "search_tests.rs"]
 mod search;
+
+#[path = "stopping_tests.rs"]
+mod stopping;

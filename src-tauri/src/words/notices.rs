@@ -19,6 +19,9 @@ pub fn text_in(language: Language, notice: &Notice) -> String {
     let sum = |usd: f64| Value::from(dollars_in(language, usd));
     match notice {
         Notice::Stopped => say("notices.stopped", &[]),
+        Notice::NothingToStop => say("notices.nothingToStop", &[]),
+        Notice::NotStopped => say("notices.notStopped", &[]),
+        Notice::WaitingForStop => say("notices.waitingForStop", &[]),
         Notice::StoppedAtCap { cap_usd, cost_usd } => say(
             "notices.stoppedAtCap",
             &[("cap", sum(*cap_usd)), ("cost", sum(*cost_usd))],
@@ -63,6 +66,9 @@ mod tests {
     fn every_notice() -> Vec<Notice> {
         vec![
             Notice::Stopped,
+            Notice::NothingToStop,
+            Notice::NotStopped,
+            Notice::WaitingForStop,
             Notice::StoppedAtCap {
                 cap_usd: 0.5,
                 cost_usd: 0.5234,
@@ -104,7 +110,7 @@ mod tests {
     #[test]
     fn the_stop_at_a_cap_says_the_cap_and_the_cost_in_dollars() {
         assert_eq!(
-            text(&every_notice()[1]),
+            text(&every_notice()[4]),
             "Stopped at your $0.50 cap. This task cost $0.52."
         );
         assert_eq!(dollars_in(Language::En, 0.004), "less than $0.01");
@@ -115,7 +121,7 @@ mod tests {
     #[test]
     fn a_german_thread_says_its_notices_and_sums_in_german() {
         assert_eq!(
-            text_in(Language::De, &every_notice()[1]),
+            text_in(Language::De, &every_notice()[4]),
             "Bei deiner Grenze von 0,50\u{a0}$ gestoppt. Diese Aufgabe hat 0,52\u{a0}$ gekostet."
         );
         assert_eq!(dollars_in(Language::De, 0.004), "weniger als 0,01\u{a0}$");
@@ -132,10 +138,16 @@ mod tests {
             let saved = text(&notice);
             let read = Notice::from_saved_words(&saved);
             assert_eq!(text(&read), saved, "{notice:?}");
-            // No earlier version said updates were lost: those words read back as they were.
+            // No earlier version said these (updates lost, the answers to Stop): those words read
+            // back as they were.
             if !matches!(
                 notice,
-                Notice::Earlier { .. } | Notice::StoppedAtCap { .. } | Notice::UpdatesLost
+                Notice::Earlier { .. }
+                    | Notice::StoppedAtCap { .. }
+                    | Notice::UpdatesLost
+                    | Notice::NothingToStop
+                    | Notice::NotStopped
+                    | Notice::WaitingForStop
             ) {
                 assert_eq!(read, notice);
             }

@@ -365,6 +365,11 @@ export type Conversation = {
 	 *  (`spending_cap.rs`). Not written when there is none.
 	 */
 	capUsd?: number | null,
+	/**
+	 *  The person pressed Stop and the service has not answered yet: the thread reads
+	 *  "Stopping…", and a held message does not start. Not written when false.
+	 */
+	stopping?: boolean,
 };
 
 /**  A row of the conversation list. */
@@ -727,6 +732,18 @@ export type NewSchedule = {
 export type Notice = 
 /**  The person pressed Stop. */
 { what: "stopped" } | 
+/**  The person pressed Stop, and the service answered that nothing was running. */
+{ what: "nothingToStop" } | 
+/**
+ *  The person pressed Stop, and the service could not be asked, or refused: the task
+ *  may still be running.
+ */
+{ what: "notStopped" } | 
+/**
+ *  A message held for after a stopped task waits for that task to end on the service
+ *  (a message sent before it ended would be folded into it and lost).
+ */
+{ what: "waitingForStop" } | 
 /**  Porthole stopped the task when its cost reached the person's cap. */
 { what: "stoppedAtCap"; capUsd: number | null; costUsd: number | null } | 
 /**  The task reached its cap, but the service did not take the stop. */

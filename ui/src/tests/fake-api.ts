@@ -35,6 +35,7 @@ export function conversation(over: Partial<Conversation> = {}): Conversation {
     waiting: [],
     unsent: null,
     reconnecting: false,
+    stopping: false,
     ...over,
   };
 }

@@ -15,6 +15,14 @@ use serde::{Deserialize, Deserializer, Serialize};
 pub enum Notice {
     /// The person pressed Stop.
     Stopped,
+    /// The person pressed Stop, and the service answered that nothing was running.
+    NothingToStop,
+    /// The person pressed Stop, and the service could not be asked, or refused: the task
+    /// may still be running.
+    NotStopped,
+    /// A message held for after a stopped task waits for that task to end on the service
+    /// (a message sent before it ended would be folded into it and lost).
+    WaitingForStop,
     /// Porthole stopped the task when its cost reached the person's cap.
     StoppedAtCap { cap_usd: f64, cost_usd: f64 },
     /// The task reached its cap, but the service did not take the stop.

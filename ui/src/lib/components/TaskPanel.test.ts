@@ -31,6 +31,26 @@ describe('TaskPanel', () => {
     await waitFor(() => expect(api.stopTask).toHaveBeenCalledWith('c1'));
   });
 
+  it('reads "Stopping…" until the service answers Stop, then what it answered', async () => {
+    const state = new AppState(fakeApi());
+    const items = [{ kind: 'user' as const, text: 'Check the weather', joined: false }];
+    state.conversation = conversation({ status: 'running', stopping: true, items });
+    const { rerender } = render(TaskPanel, { app: state, machine: machine() });
+    expect(screen.getByTestId('thread-stopping')).toHaveTextContent('Stopping…');
+    expect(screen.queryByTestId('thread-working')).not.toBeInTheDocument();
+    expect(screen.getByTestId('stop-button')).toBeDisabled();
+    expect(screen.getByTestId('stop-button')).toHaveTextContent('Stopping…');
+
+    state.conversation = conversation({
+      status: 'stopped',
+      items: [...items, { kind: 'notice', what: 'nothingToStop' }],
+    });
+    await rerender({ app: state, machine: machine() });
+    expect(screen.queryByTestId('thread-stopping')).not.toBeInTheDocument();
+    expect(screen.getByText('Nothing was running, so there was nothing to stop.')).toBeInTheDocument();
+    expect(screen.queryByTestId('stop-button')).not.toBeInTheDocument();
+  });
+
   it('says the live screen in words: the latest narration, politely, only while the task runs', async () => {
     const state = new AppState(fakeApi());
     const items = [
