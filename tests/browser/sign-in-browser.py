@@ -9,6 +9,9 @@ whose page it reads. The choice `deny` plays a person who refuses: the browser i
 with `error=access_denied`, as an identity provider's Cancel does (RFC 6749, 4.1.2.1). What
 it saw goes to PORTHOLE_E2E_BROWSER_LOG, one line per page.
 
+The choice `look` plays a person who only looks at the page (the web portal the key form links
+to): its address is logged as `asked: <url>`, as every page's is, and nothing is fetched.
+
 The choice `wait` plays a person who leaves the page open and does nothing, while the app
 is told to stop waiting; when the choice file later names an account, it signs in after all,
 late, and logs whether the app's address still answered.
@@ -72,7 +75,12 @@ def choice():
 
 def main():
     url = sys.argv[1]
+    log(f"asked: {url}")
     account = choice()
+    if account == "look":
+        # A page the person only looks at (the web portal): nothing to press, and it is not
+        # fetched, as the test runs without the internet.
+        return 0
     page = urllib.request.urlopen(url, timeout=20)
     form = SignInForm()
     form.feed(page.read().decode("utf-8", "replace"))

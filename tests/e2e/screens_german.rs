@@ -131,7 +131,7 @@ async fn every_main_screen_in_german() {
     click(&wait, "open-keys").await;
     says(&wait, "keys-page", "Konto").await;
     keep_screenshot(&app, &shot("09-account")).await;
-    click(&wait, "account-advanced-toggle").await;
+    crate::flows::unfold_advanced(&app).await.unwrap();
     wait.element("connect-api-key")
         .await
         .expect("the API key form");

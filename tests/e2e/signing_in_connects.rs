@@ -35,7 +35,8 @@ async fn on_the_demo_knowing_the_service() -> (RunningSim, DefaultBrowser, App) 
 /// on their own computers: the Demo's practice ones, its badge and its words are gone, the
 /// account area shows their plan, and the account dialog shows who is signed in and the key
 /// Porthole made for itself. The service address is known (`PORTHOLE_SERVICE_URL`), so it
-/// waits under "Use an API key instead / Advanced" and nobody types it.
+/// waits under "Use an API key instead / Advanced" and nobody types it. Signing out then
+/// revokes that key on the account (the simulator's key list shows it revoked).
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
 async fn signing_in_on_the_demo_lands_on_the_accounts_own_computers() {
@@ -122,6 +123,46 @@ async fn signing_in_on_the_demo_lands_on_the_accounts_own_computers() {
         "the key Porthole made for itself, newest first: {names:?}"
     );
     keep_screenshot(&app, "account-dialog-signed-in").await;
+
+    // Signing out leaves no live key of Porthole's on the account: the one it made is revoked
+    // with the sign-in that made it, and nothing needs saying.
+    let own_key_live = || {
+        let db = sim.state().db();
+        db.keys
+            .iter()
+            .filter(|k| k.owner == sim.account("ulla").user_id)
+            .filter(|k| k.name.as_deref() == Some("Porthole desktop app"))
+            .map(|k| !k.revoked)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        own_key_live(),
+        [true],
+        "Porthole's one key, live while used"
+    );
+    wait.element("keys-page-close")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.element("sign-out")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.element("demo-badge")
+        .await
+        .expect("signed out: back on the Demo");
+    assert_eq!(own_key_live(), [false], "Porthole's key is revoked");
+    assert!(
+        app.driver
+            .find(porthole_e2e::by_testid("action-error"))
+            .await
+            .is_err(),
+        "nothing went wrong to say"
+    );
 
     // Neither the sign-in nor the new key reached the page or the app's files (the
     // simulator keeps only a hash of a key: no key of it may appear, by its prefix).
