@@ -131,12 +131,13 @@ impl Identity {
         };
         let renewed = match firebase::refresh(config, &refresh.token).await {
             Ok(renewed) => renewed,
-            Err(porthole_client::Error::Input(_)) => {
+            Err(err) if sign_in_is_over(&err) => {
                 // The provider no longer takes the refresh token (revoked, or signed out
                 // elsewhere).
                 self.forget(&[]).await?;
                 return Err(AppError::SignInExpired);
             }
+            // Anything else (try later, a proxy's refusal) may pass: the sign-in is kept.
             Err(err) => return Err(err.into()),
         };
         let stored = Stored {
@@ -174,6 +175,23 @@ impl Identity {
         }
         Ok(())
     }
+}
+
+/// Whether Firebase's refusal of a renewal means the sign-in is over for good: only its own
+/// words for that (security review N12). A 429 "try later" or a proxy's 403 does not sign the
+/// person out.
+fn sign_in_is_over(err: &porthole_client::Error) -> bool {
+    const OVER: [&str; 4] = [
+        "INVALID_REFRESH_TOKEN",
+        "TOKEN_EXPIRED",
+        "USER_DISABLED",
+        "USER_NOT_FOUND",
+    ];
+    matches!(
+        err,
+        porthole_client::Error::Input(porthole_client::InputError::Invalid { reason, .. })
+            if OVER.contains(&reason.as_str())
+    )
 }
 
 /// Remembers a checked token for `base_url` (memory and keychain), with the account it is of
@@ -508,6 +526,31 @@ mod tests {
                 .all(|r| r.sai_version.as_deref() == Some("rev-7")),
             "{seen:?}"
         );
+    }
+
+    #[test]
+    fn only_firebase_s_own_words_for_it_end_a_sign_in() {
+        let refused = |reason: &str| {
+            porthole_client::Error::from(porthole_client::InputError::Invalid {
+                field: "sign-in",
+                reason: reason.to_owned(),
+            })
+        };
+        for over in [
+            "INVALID_REFRESH_TOKEN",
+            "TOKEN_EXPIRED",
+            "USER_DISABLED",
+            "USER_NOT_FOUND",
+        ] {
+            assert!(sign_in_is_over(&refused(over)), "{over}");
+        }
+        for passing in [
+            "TOO_MANY_ATTEMPTS_TRY_LATER",
+            "HTTP 403 Forbidden",
+            "QUOTA_EXCEEDED",
+        ] {
+            assert!(!sign_in_is_over(&refused(passing)), "{passing}");
+        }
     }
 
     #[test]
