@@ -357,15 +357,8 @@ async fn the_sign_in_screens_speak_german_and_say_when_google_sign_in_is_missing
         .click()
         .await
         .unwrap();
+    crate::flows::unfold_advanced(&app).await.unwrap();
     let address = wait.element("signin-base-url").await.unwrap();
-    if !porthole_e2e::visible(&app.driver, &address).await {
-        wait.element("account-advanced-toggle")
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
-    }
     address.clear().await.unwrap();
     address.send_keys(&sim.base_url).await.unwrap();
     let google = google_button(&app).await;
