@@ -316,7 +316,12 @@ fn files_the_service_received(sim: &RunningSim, message: &str) -> Vec<(String, u
     let db = sim.state().db();
     db.turns
         .values()
-        .filter(|turn| turn.message == message)
+        .filter(|turn| {
+            turn.message
+                .split("\n\n[Sent at the person's local time: ")
+                .next()
+                == Some(&*message)
+        })
         .flat_map(|turn| turn.attachments.iter())
         .filter_map(|upload| {
             let name = upload.get("name")?.as_str()?.to_owned();

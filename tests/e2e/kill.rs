@@ -97,7 +97,12 @@ fn sent_for(sim: &RunningSim, text: &str) -> (Vec<Item>, String) {
     let turn = db
         .turns
         .values()
-        .find(|t| t.message == text)
+        .find(|t| {
+            t.message
+                .split("\n\n[Sent at the person's local time: ")
+                .next()
+                == Some(&*text)
+        })
         .unwrap_or_else(|| panic!("the simulator ran {text:?}"));
     let mut items: Vec<Item> = Vec::new();
     for entry in &turn.log {
@@ -131,7 +136,12 @@ fn turn_status(sim: &RunningSim, text: &str) -> String {
     let db = sim.state().db();
     db.turns
         .values()
-        .find(|t| t.message == text)
+        .find(|t| {
+            t.message
+                .split("\n\n[Sent at the person's local time: ")
+                .next()
+                == Some(&*text)
+        })
         .map(|t| t.status.as_str().to_owned())
         .unwrap_or_default()
 }

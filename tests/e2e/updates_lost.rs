@@ -56,7 +56,16 @@ async fn a_task_whose_updates_were_lost_is_not_called_failed_and_its_answer_show
     // The agent worked on. Opening the conversation again reads it from the service.
     let turn_id = {
         let db = sim.state().db();
-        let turn = db.turns.values().find(|t| t.message == TASK).unwrap();
+        let turn = db
+            .turns
+            .values()
+            .find(|t| {
+                t.message
+                    .split("\n\n[Sent at the person's local time: ")
+                    .next()
+                    == Some(TASK)
+            })
+            .unwrap();
         turn.id.clone()
     };
     let key = sim.account("ada").api_key.clone().expect("a key");

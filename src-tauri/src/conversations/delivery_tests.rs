@@ -80,7 +80,7 @@ async fn times_on_service(app: &App, text: &str) -> usize {
         .unwrap()
         .messages
         .iter()
-        .filter(|m| m.content.trim() == text)
+        .filter(|m| crate::conversations::local_time::without_local_time(m.content.trim()) == text)
         .count()
 }
 

@@ -28,7 +28,11 @@ async fn cutting_app() -> App {
 /// The simulator's answer to the one task whose message was `text`, and its turn.
 fn task_of(app: &App, text: &str) -> (String, String) {
     let db = app.sim.state().db();
-    let turns: Vec<_> = db.turns.values().filter(|t| t.message == text).collect();
+    let turns: Vec<_> = db
+        .turns
+        .values()
+        .filter(|t| crate::conversations::local_time::without_local_time(&t.message) == text)
+        .collect();
     assert_eq!(turns.len(), 1, "{text:?} started one task");
     (turns[0].id.clone(), turns[0].answer.clone())
 }

@@ -11,6 +11,7 @@ pub mod commands;
 pub mod delivery;
 pub mod file_names;
 pub mod following;
+pub mod local_time;
 pub mod model;
 pub mod run_next;
 pub mod send;

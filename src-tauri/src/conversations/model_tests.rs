@@ -403,3 +403,31 @@ fn while_a_task_runs_its_own_answer_is_left_to_its_end() {
         .count();
     assert_eq!(answers, 1);
 }
+
+/// The makers write that moving to another computer retires the conversation behind you, and
+/// reading it back answers empty: that is a fresh conversation on the service, never lost
+/// history here.
+#[test]
+fn an_empty_history_after_a_move_keeps_the_thread_as_it_was() {
+    let mut book = book_with_one();
+    let c = book.get_mut("c1").unwrap();
+    c.record_user_message("Find a flight", false, 1.0);
+    c.apply(&msg("m1", "Found three."), state("s1", "1"), 2.0);
+    c.status = TaskStatus::Succeeded;
+    let before = c.clone();
+    assert_eq!(c.catch_up(&[], 3.0), 0);
+    assert_eq!(*c, before, "nothing removed, nothing added, nothing marked");
+}
+
+/// The person's lines in the service's history carry the local time Porthole told the agent:
+/// read back, they are the person's own words, not a line said elsewhere.
+#[test]
+fn a_catch_up_knows_the_persons_words_under_the_local_time_line() {
+    let mut book = book_with_one();
+    let c = book.get_mut("c1").unwrap();
+    c.record_user_message("Find a flight", false, 1.0);
+    c.status = TaskStatus::Succeeded;
+    let sent = crate::conversations::local_time::with_local_time("Find a flight");
+    assert_eq!(c.catch_up(&[line("user", &sent)], 2.0), 0);
+    assert!(elsewhere(c).is_empty());
+}

@@ -49,7 +49,12 @@ impl Conversations {
         }
         let model = model.filter(|m| !m.trim().is_empty());
         let files = self.file_names().of(&attachments);
-        let mut request = MessageRequest::new(&text, &conversation.machine_id);
+        // The agent reads the person's local time with the words (`local_time.rs`); the thread
+        // and Retry keep the words alone.
+        let mut request = MessageRequest::new(
+            super::local_time::with_local_time(&text),
+            &conversation.machine_id,
+        );
         request.attachments = attachments;
 
         if conversation.status.is_active() && self.is_following(&id) {

@@ -372,3 +372,6 @@ mod search;
 
 #[path = "stopping_tests.rs"]
 mod stopping;
+
+#[path = "local_time_tests.rs"]
+mod local_time;

@@ -17,7 +17,9 @@ impl Conversation {
         let mut after_own_message = false;
         for line in history {
             let by = Speaker::of(&line.role);
-            let text = line.content.trim();
+            // The person's lines carry the local time Porthole told the agent: their words
+            // are what the thread shows.
+            let text = crate::conversations::local_time::without_local_time(line.content.trim());
             if text.is_empty() {
                 continue;
             }
