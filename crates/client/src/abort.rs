@@ -51,6 +51,6 @@ impl Abort<'_> {
             .json(&body)?
             .limit(Limit::Aborts)
             .retry(Retry::Idempotent);
-        self.client.call(call).await
+        self.client.call_blank_ok(call).await
     }
 }

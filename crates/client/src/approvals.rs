@@ -258,7 +258,7 @@ impl Approvals<'_> {
         let call = Call::post(Operation::Approval, "/v1/agents/approve")
             .json(&body)?
             .retry(Retry::Idempotent);
-        self.client.call(call).await
+        self.client.call_blank_ok(call).await
     }
 }
 

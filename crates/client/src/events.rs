@@ -181,8 +181,11 @@ pub enum AgentEvent {
         finish_reason: Option<String>,
     },
     Error {
+        /// The words; the makers' client falls back to `text` when `errorText` is absent.
         #[serde(default)]
         error_text: String,
+        #[serde(default)]
+        text: String,
         #[serde(default)]
         code: Option<EventErrorCode>,
         #[serde(default)]

@@ -197,7 +197,16 @@ impl Client {
             .http
             .request(call.method.clone(), self.url(&call.path))
             .header(header::AUTHORIZATION, format!("Bearer {}", bearer.expose()))
-            .header(header::ACCEPT, "application/json");
+            // The stream asks for what it reads, as the makers' client does: a service that
+            // chooses by `Accept` would otherwise answer JSON.
+            .header(
+                header::ACCEPT,
+                if call.streaming {
+                    "text/event-stream"
+                } else {
+                    "application/json"
+                },
+            );
         if !call.query.is_empty() {
             request = request.query(&call.query);
         }
@@ -232,6 +241,20 @@ impl Client {
     pub(crate) async fn call<T: DeserializeOwned>(&self, call: Call) -> Result<T, Error> {
         let response = self.send(call).await?;
         decode(response).await
+    }
+
+    /// Sends and decodes a JSON answer, reading a blank 2xx body as `{}`: the makers' own client
+    /// does so on approve, wake, new-session and abort, so the service may answer them blank.
+    /// Only for calls whose answer type reads `{}` (every field defaulted).
+    pub(crate) async fn call_blank_ok<T: DeserializeOwned>(&self, call: Call) -> Result<T, Error> {
+        let response = self.send(call).await?;
+        let bytes = response.bytes().await.map_err(Error::Network)?;
+        let body: &[u8] = if bytes.trim_ascii().is_empty() {
+            b"{}"
+        } else {
+            &bytes
+        };
+        serde_json::from_slice(body).map_err(|e| Error::bad_response(e, &bytes))
     }
 
     /// Sends and ignores the answer's body.

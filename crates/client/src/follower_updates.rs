@@ -177,11 +177,17 @@ pub(crate) fn apply_event(
         }
         AgentEvent::Error {
             error_text,
+            text,
             code,
             resets_at,
         } => {
+            // `errorText`, else `text`, as the makers' client reads it.
             return Some(TaskFailure {
-                text: error_text,
+                text: if error_text.is_empty() {
+                    text
+                } else {
+                    error_text
+                },
                 code,
                 resets_at,
             });

@@ -30,6 +30,12 @@ open_enum! {
     }
 }
 
+impl MachineKind {
+    fn unknown() -> Self {
+        Self::Other(String::new())
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
@@ -44,6 +50,9 @@ pub struct Machine {
     pub status: Option<MachineStatus>,
     #[serde(default)]
     pub can_wake: bool,
+    /// Absent on some rows of the real service (the makers' client never reads it): a
+    /// computer of unknown kind (`Other("")`), never a failed list.
+    #[serde(default = "MachineKind::unknown")]
     pub kind: MachineKind,
     #[serde(default)]
     pub online: bool,
@@ -99,6 +108,13 @@ pub struct WakeOutcome {
     pub status: Option<MachineStatus>,
     #[serde(default)]
     pub can_wake: bool,
+}
+
+impl WakeOutcome {
+    /// The service answered a blank body (read as `{}`): it took the wake and said nothing.
+    pub fn is_blank(&self) -> bool {
+        !self.waking && !self.starting_up && !self.can_wake && self.status.is_none()
+    }
 }
 
 /// Where to watch a machine. The URL carries a session token, so this type cannot be
@@ -158,7 +174,7 @@ impl Machines<'_> {
         let call = Call::post(Operation::WakeMachine, "/v1/agents/wake")
             .json(&body)?
             .retry(Retry::Idempotent);
-        self.client.call(call).await
+        self.client.call_blank_ok(call).await
     }
 }
 

@@ -24,7 +24,10 @@ const CHANNEL: &str = "api";
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
 pub struct NewSession {
-    pub session_id: String,
+    /// The new session, when the service says it (the makers' client never reads it and takes
+    /// a blank answer): without it, the next task's stream names the session.
+    #[serde(default)]
+    pub session_id: Option<String>,
 }
 
 open_enum! {
@@ -71,7 +74,7 @@ impl Sessions<'_> {
     pub async fn new(&self, machine_id: &str) -> Result<NewSession> {
         let body = serde_json::json!({ "machineId": machine_id, "channel": CHANNEL });
         let call = Call::post(Operation::NewSession, "/v1/agents/new-session").json(&body)?;
-        self.client.call(call).await
+        self.client.call_blank_ok(call).await
     }
 
     /// The last `limit` lines of the current conversation on a machine, oldest first.

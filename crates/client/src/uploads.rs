@@ -38,6 +38,19 @@ pub struct Upload {
     /// Required for a message to accept the attachment.
     #[serde(default)]
     pub file_id: Option<String>,
+    /// Where the agent fetches the file (the real service's uploads carry it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub download_url: Option<String>,
+    /// An image's size in pixels, when the service measured it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub width: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub height: Option<u32>,
+    /// Any other field of the answer, kept so the attachment goes back exactly as the service
+    /// gave it (the makers' client sends every field back unchanged).
+    #[serde(flatten)]
+    #[cfg_attr(feature = "specta", specta(skip))]
+    pub extra: serde_json::Map<String, serde_json::Value>,
 }
 
 /// Called with `(bytes_sent, total)` as the body goes out.

@@ -33,6 +33,7 @@ pub mod records;
 mod router;
 pub mod seen;
 pub mod sessions;
+pub mod shapes;
 pub mod state;
 pub mod stream;
 pub mod tasks;
@@ -43,6 +44,7 @@ pub mod uploads;
 pub use accounts::SimAccount;
 pub use faults::FaultSpec;
 pub use seen::SeenRequest;
+pub use shapes::Shapes;
 pub use state::AppState;
 pub use turn_id::TurnIdIn;
 
@@ -66,6 +68,8 @@ pub enum SimError {
         "bad --turn-id-in `{0}`: expected message, start, session, poll (comma-separated) or none"
     )]
     BadTurnIdIn(String),
+    #[error("bad --shapes `{0}`: expected contract or makers")]
+    BadShapes(String),
 }
 
 /// How to run a simulator.
@@ -81,6 +85,8 @@ pub struct Config {
     pub seed: u64,
     /// Where `turnId` appears in a message's answers (see [`TurnIdIn`]).
     pub turn_id_in: TurnIdIn,
+    /// The answers' shapes: the contract's, or the makers' client's (see [`Shapes`]).
+    pub shapes: Shapes,
 }
 
 impl Default for Config {
@@ -91,6 +97,7 @@ impl Default for Config {
             faults: FaultSpec::none(),
             seed: 0,
             turn_id_in: TurnIdIn::default(),
+            shapes: Shapes::default(),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! stderr so the ready line is the only thing on stdout.
 
 use clap::Parser;
-use porthole_sim::{Config, FaultSpec, Sim, TurnIdIn};
+use porthole_sim::{Config, FaultSpec, Shapes, Sim, TurnIdIn};
 use std::io::Write;
 use std::net::SocketAddr;
 
@@ -25,6 +25,10 @@ struct Args {
     /// Where `turnId` appears: message, start, session, poll (comma-separated) or none.
     #[arg(long, default_value = "message,start,poll")]
     turn_id_in: String,
+    /// Answer shapes: `contract` (the contract's) or `makers` (what the makers' own client
+    /// shows the real service may send: blank bodies, rows without `kind`, ...).
+    #[arg(long, default_value = "contract")]
+    shapes: String,
 }
 
 #[tokio::main]
@@ -51,8 +55,16 @@ async fn main() -> std::process::ExitCode {
             return std::process::ExitCode::from(2);
         }
     };
+    let shapes = match Shapes::parse(&args.shapes) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("porthole-sim: {e}");
+            return std::process::ExitCode::from(2);
+        }
+    };
     let config = Config {
         turn_id_in,
+        shapes,
         addr: args.addr,
         time_scale: args.time_scale,
         faults,

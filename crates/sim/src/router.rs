@@ -24,6 +24,7 @@ pub fn seed(config: &Config, base_url: &str) -> (AppState, Vec<SimAccount>) {
         Clock::new(config.time_scale),
         Faults::new(config.faults.clone(), config.seed),
         config.turn_id_in,
+        config.shapes,
         accounts.clone(),
     );
     let _ = state.0.base_url.set(base_url.to_owned());
@@ -117,7 +118,11 @@ pub fn build(state: AppState) -> Router {
         .merge(crate::live_view::routes())
         .merge(crate::learn::routes())
         .merge(crate::judge::routes())
-        .layer(middleware::from_fn_with_state(state.clone(), inject_faults));
+        .layer(middleware::from_fn_with_state(state.clone(), inject_faults))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::shapes::rewrite,
+        ));
     Router::new()
         .merge(v1)
         .merge(crate::approvals::page_routes())

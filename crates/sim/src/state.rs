@@ -170,6 +170,7 @@ pub(crate) struct Inner {
     pub limits: Limits,
     pub faults: Faults,
     pub turn_id_in: crate::TurnIdIn,
+    pub shapes: crate::Shapes,
     pub accounts: Vec<Account>,
     pub base_url: OnceLock<String>,
     pub db: Mutex<Db>,
@@ -188,6 +189,7 @@ impl AppState {
         clock: Clock,
         faults: Faults,
         turn_id_in: crate::TurnIdIn,
+        shapes: crate::Shapes,
         accounts: Vec<Account>,
     ) -> Self {
         Self(Arc::new(Inner {
@@ -195,6 +197,7 @@ impl AppState {
             limits: Limits::new(clock),
             faults,
             turn_id_in,
+            shapes,
             accounts,
             base_url: OnceLock::new(),
             db: Mutex::default(),
@@ -230,6 +233,11 @@ impl AppState {
     /// Where `turnId` appears in a message's answers.
     pub fn turn_id_in(&self) -> crate::TurnIdIn {
         self.0.turn_id_in
+    }
+
+    /// Which answer shapes the simulator speaks.
+    pub fn shapes(&self) -> crate::Shapes {
+        self.0.shapes
     }
 
     /// `http://127.0.0.1:PORT`, known once the listener is bound.

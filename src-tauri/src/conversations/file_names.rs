@@ -54,6 +54,10 @@ mod tests {
             mime: "text/plain".into(),
             size: 1,
             file_id: Some(format!("f_{name}")),
+            download_url: None,
+            width: None,
+            height: None,
+            extra: Default::default(),
         }
     }
 

@@ -245,8 +245,10 @@ impl Conversation {
 
     /// The service named the session this conversation's messages land in (the answer to a new
     /// conversation): where a task whose stream breaks before naming one is followed.
-    pub fn record_session(&mut self, session_id: String) {
-        self.session_id = Some(session_id);
+    /// `None`: the service started a session without naming it (a blank answer); the next
+    /// task's stream names it, and an older one must not be followed meanwhile.
+    pub fn record_session(&mut self, session_id: Option<String>) {
+        self.session_id = session_id;
     }
 
     /// A task could not start or be followed.

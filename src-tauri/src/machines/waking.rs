@@ -11,7 +11,10 @@ use crate::error::{AppError, AppResult};
 /// wake is said so, never promised.
 pub async fn ask_to_wake(client: &Client, machine_id: &str) -> AppResult<bool> {
     let outcome = client.machines().wake(machine_id).await?;
-    if outcome.starting_up {
+    // A blank answer (the makers' client takes one) says nothing but that the service took
+    // the wake: the computer is treated as starting, and the watch that follows reads the
+    // list to see when it is up.
+    if outcome.starting_up || outcome.is_blank() {
         Ok(true)
     } else if outcome.status != Some(MachineStatus::Active) && !outcome.can_wake {
         Err(AppError::CannotWake)

@@ -1222,6 +1222,11 @@ export type Upload = {
 	size: number | null,
 	/**  Required for a message to accept the attachment. */
 	fileId?: string | null,
+	/**  Where the agent fetches the file (the real service's uploads carry it). */
+	downloadUrl?: string | null,
+	/**  An image's size in pixels, when the service measured it. */
+	width?: number | null,
+	height?: number | null,
 };
 
 export type UploadProgress = {

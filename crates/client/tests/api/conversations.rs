@@ -67,7 +67,7 @@ async fn messages_land_in_the_current_session_until_a_new_one_is_asked_for() {
     assert_eq!(last_two, history[2..]);
 
     let fresh = ada.sessions().new(&laptop).await.unwrap();
-    assert_ne!(fresh.session_id, session);
+    assert_ne!(fresh.session_id.as_deref(), Some(session.as_str()));
     assert!(ada
         .sessions()
         .context(&laptop, 20)
@@ -79,7 +79,11 @@ async fn messages_land_in_the_current_session_until_a_new_one_is_asked_for() {
         MessageOutcome::Started(started) => started,
         other => panic!("{other:?}"),
     };
-    assert_eq!(next.session_id, fresh.session_id, "lands in the new one");
+    assert_eq!(
+        Some(next.session_id),
+        fresh.session_id,
+        "lands in the new one"
+    );
 
     let missing = ada.sessions().context("m_nope", 5).await.unwrap_err();
     assert_eq!(missing.code(), ErrorCode::MachineNotFound);

@@ -89,7 +89,13 @@ async fn a_stream_cut_before_it_names_anything_is_followed_in_the_session_the_ap
     let ada = client(&sim, "ada");
     let laptop = machine(&ada, "Design laptop").await;
     // Known from a new conversation's answer.
-    let fresh = ada.sessions().new(&laptop).await.unwrap().session_id;
+    let fresh = ada
+        .sessions()
+        .new(&laptop)
+        .await
+        .unwrap()
+        .session_id
+        .unwrap();
     followed_in(&sim, &ada, &laptop, "Look up the weather in Accra", &fresh).await;
     never_listed_sessions(&sim);
 

@@ -16,6 +16,7 @@ mod keys;
 mod learn_and_judge;
 mod lease_endings;
 mod machines;
+mod makers_shapes;
 mod outcomes;
 mod reconnect;
 mod resend;

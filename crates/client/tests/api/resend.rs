@@ -86,7 +86,13 @@ async fn an_answer_lost_after_the_service_took_the_message_is_followed_not_sent_
     let ada = client(&sim, "ada");
     let laptop = machine(&ada, "Design laptop").await;
     // The app knows the session from starting the conversation (every message lands in it).
-    let session = ada.sessions().new(&laptop).await.unwrap().session_id;
+    let session = ada
+        .sessions()
+        .new(&laptop)
+        .await
+        .unwrap()
+        .session_id
+        .unwrap();
     let mut turns = Vec::new();
     for (text, transport) in [
         ("Look up the weather in Lima", Transport::Stream),

@@ -111,7 +111,11 @@ async fn deliver(
 async fn conversation(client: &Client, machine_id: &str) -> String {
     for _ in 0..20 {
         match client.sessions().new(machine_id).await {
-            Ok(fresh) => return fresh.session_id,
+            Ok(fresh) => {
+                return fresh
+                    .session_id
+                    .expect("the simulator names the new session")
+            }
             Err(e) => assert!(e.code().is_transient(), "{e:?}"),
         }
     }

@@ -101,3 +101,14 @@ pub async fn until_the_error(
         }
     }
 }
+
+/// A simulator answering in the shapes the makers' own client shows (`--shapes makers`).
+pub async fn makers_sim() -> RunningSim {
+    Sim::start(Config {
+        time_scale: TIME_SCALE,
+        shapes: porthole_sim::Shapes::Makers,
+        ..Config::default()
+    })
+    .await
+    .expect("the simulator starts")
+}

@@ -1,0 +1,122 @@
+//! The client's flows against a simulator answering in the makers' shapes (`--shapes makers`):
+//! every answer the makers' own client accepts, this client accepts too.
+
+use porthole_client::approvals::Answer;
+use porthole_client::machines::MachineKind;
+use porthole_client::messages::{MessageOutcome, MessageRequest};
+use porthole_client::{TaskFollower, Transport};
+
+use crate::support::*;
+use crate::tasks::{finished, follow_to_end};
+
+#[tokio::test]
+async fn a_key_connects_and_a_row_without_kind_is_a_computer_of_unknown_kind() {
+    let sim = makers_sim().await;
+    let ada = client(&sim, "ada");
+    ada.auth().check().await.expect("the key is accepted");
+    let machines = ada
+        .machines()
+        .list()
+        .await
+        .expect("the list is read")
+        .machines;
+    assert!(machines.len() > 1, "every row is there: {machines:?}");
+    assert_eq!(machines[0].kind, MachineKind::Other(String::new()));
+    assert!(machines[1..]
+        .iter()
+        .all(|m| !matches!(m.kind, MachineKind::Other(_))));
+}
+
+#[tokio::test]
+async fn a_task_runs_to_its_end_with_its_approval_answered_on_a_blank_body() {
+    let sim = makers_sim().await;
+    let ada = client(&sim, "ada");
+    let laptop = machine(&ada, "Design laptop").await;
+    let follower = TaskFollower::start(
+        &ada,
+        &MessageRequest::new("Delete the old screenshots folder", &laptop),
+        Transport::Stream,
+    )
+    .await
+    .unwrap();
+    // `follow_to_end` answers the card and fails on an error: a blank 2xx is `Ok`.
+    let updates = follow_to_end(&ada, follower, Answer::Yes).await;
+    assert!(updates
+        .iter()
+        .any(|u| matches!(u, porthole_client::TaskUpdate::NeedsApproval { .. })));
+    assert!(finished(&updates).0, "the approved task finishes");
+}
+
+#[tokio::test]
+async fn wake_new_conversation_and_abort_take_blank_answers() {
+    let sim = makers_sim().await;
+    let ada = client(&sim, "ada");
+    let research = machine(&ada, "Research box").await;
+    let woken = ada
+        .machines()
+        .wake(&research)
+        .await
+        .expect("a blank wake is Ok");
+    assert!(woken.is_blank(), "nothing was said: {woken:?}");
+
+    let laptop = machine(&ada, "Design laptop").await;
+    let fresh = ada
+        .sessions()
+        .new(&laptop)
+        .await
+        .expect("a blank new-session is Ok");
+    assert_eq!(fresh.session_id, None);
+
+    let started = match ada
+        .messages()
+        .send(&MessageRequest::new(
+            "Look up the weather in Accra",
+            &laptop,
+        ))
+        .await
+        .unwrap()
+    {
+        MessageOutcome::Started(started) => started,
+        other => panic!("{other:?}"),
+    };
+    ada.abort()
+        .session(&started.session_id)
+        .await
+        .expect("a blank abort by session is Ok");
+    ada.abort()
+        .machine(&laptop)
+        .await
+        .expect("a blank abort by machine is Ok");
+}
+
+#[tokio::test]
+async fn an_upload_goes_back_with_every_field_it_came_with() {
+    let sim = makers_sim().await;
+    let ada = client(&sim, "ada");
+    let upload = ada
+        .uploads()
+        .upload("photo.png", vec![7u8; 2048], None)
+        .await
+        .unwrap();
+    assert!(upload.download_url.is_some(), "{upload:?}");
+    assert_eq!((upload.width, upload.height), (Some(640), Some(480)));
+
+    let laptop = machine(&ada, "Design laptop").await;
+    let mut request = MessageRequest::new("Describe the attached picture", &laptop);
+    request.attachments = vec![upload.clone()];
+    let outcome = ada.messages().send(&request).await.unwrap();
+    assert!(matches!(outcome, MessageOutcome::Started(_)));
+
+    let db = sim.state().db();
+    let turn = db
+        .turns
+        .values()
+        .find(|t| t.message == "Describe the attached picture")
+        .expect("the task arrived");
+    let sent = &turn.attachments[0];
+    assert_eq!(sent["downloadUrl"], upload.download_url.unwrap().as_str());
+    assert_eq!(sent["width"], 640);
+    assert_eq!(sent["height"], 480);
+    assert_eq!(sent["fileId"], upload.file_id.unwrap().as_str());
+    assert_eq!(sent["path"], upload.path.as_str());
+}
