@@ -43,9 +43,48 @@ open_enum! {
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
 pub struct ContextMessage {
+    /// Missing on some lines (the makers' client reads it leniently): a role of no known kind.
+    #[serde(default = "ContextRole::unknown")]
     pub role: ContextRole,
-    #[serde(default)]
+    /// Missing, null or not text is empty text, as the makers' client reads it.
+    #[serde(default, deserialize_with = "text_or_empty")]
     pub content: String,
+}
+
+impl ContextRole {
+    fn unknown() -> Self {
+        Self::Other(String::new())
+    }
+}
+
+fn text_or_empty<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<String, D::Error> {
+    let value = Option::<serde_json::Value>::deserialize(d)?;
+    Ok(match value {
+        Some(serde_json::Value::String(text)) => text,
+        _ => String::new(),
+    })
+}
+
+#[cfg(test)]
+mod lenient_tests {
+    use super::*;
+
+    #[test]
+    fn a_line_without_role_or_with_null_content_is_read() {
+        let context: Context = serde_json::from_value(serde_json::json!({ "messages": [
+            { "role": "user", "content": null },
+            { "content": "hello" },
+            { "role": "assistant", "content": [1, 2] },
+        ]}))
+        .unwrap();
+        let lines: Vec<_> = context
+            .messages
+            .iter()
+            .map(|m| m.content.as_str())
+            .collect();
+        assert_eq!(lines, ["", "hello", ""]);
+        assert_eq!(context.messages[1].role, ContextRole::Other(String::new()));
+    }
 }
 
 /// The current conversation's recent history, oldest first.
