@@ -14,12 +14,20 @@ use crate::executor::{Call, Retry};
 pub struct AbortOutcome {
     #[serde(default)]
     pub ok: bool,
-    /// Whether a running task was stopped.
+    /// Whether a running task was stopped; `None` when the answer did not say (the makers'
+    /// client reads a blank answer as `{}`), which is not "nothing was running".
     #[serde(default)]
-    pub aborted: bool,
+    pub aborted: Option<bool>,
     /// Why nothing was stopped (`no active session`, `session already idle or aborting`).
     #[serde(default)]
     pub reason: Option<String>,
+}
+
+impl AbortOutcome {
+    /// The service said there was nothing to stop (`aborted: false`); a blank answer does not.
+    pub fn nothing_was_running(&self) -> bool {
+        self.aborted == Some(false)
+    }
 }
 
 pub struct Abort<'c> {

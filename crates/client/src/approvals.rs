@@ -48,8 +48,9 @@ impl<'de> Deserialize<'de> for ChoiceOption {
         enum Wire {
             Plain(String),
             Labelled {
-                value: String,
-                #[serde(default)]
+                #[serde(default, deserialize_with = "crate::lenient::optional_text")]
+                value: Option<String>,
+                #[serde(default, deserialize_with = "crate::lenient::optional_text")]
                 label: Option<String>,
             },
         }
@@ -58,11 +59,11 @@ impl<'de> Deserialize<'de> for ChoiceOption {
                 label: value.clone(),
                 value,
             },
+            // An option without a value is shown by its label, and its value left empty: the
+            // card then offers the service's own page where it has one (see below).
             Wire::Labelled { value, label } => Self {
-                label: label
-                    .filter(|l| !l.trim().is_empty())
-                    .unwrap_or(value.clone()),
-                value,
+                label: label.clone().or(value.clone()).unwrap_or_default(),
+                value: value.unwrap_or_default(),
             },
         })
     }
@@ -116,56 +117,64 @@ pub struct ApprovalRequest {
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct WireApproval {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::lenient::text")]
     approval_id: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::lenient::text")]
     title: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::lenient::text")]
     description: String,
     #[serde(default)]
     approval_type: Option<ApprovalType>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::lenient::flag")]
     is_link_only: bool,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::lenient::optional_text")]
     approval_url: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::lenient::optional_text")]
     command: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::lenient::optional_text")]
     cwd: Option<String>,
-    #[serde(default)]
+    /// ms since the epoch; also a fraction, a number in text or a date (`lenient::millis`).
+    #[serde(default, deserialize_with = "crate::lenient::millis")]
     expires_at: Option<i64>,
-    #[serde(default)]
-    questions: Option<Vec<ChoiceQuestion>>,
-    #[serde(default)]
-    options: Option<Vec<ChoiceOption>>,
+    #[serde(default, deserialize_with = "crate::lenient::rows")]
+    questions: Vec<ChoiceQuestion>,
+    #[serde(default, deserialize_with = "crate::lenient::rows")]
+    options: Vec<ChoiceOption>,
     /// The words of a one-question card's question, when sent beside `options`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::lenient::optional_text")]
     question: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::lenient::flag")]
     multiple: bool,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::lenient::flag")]
     allow_other: bool,
 }
 
 impl<'de> Deserialize<'de> for ApprovalRequest {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let wire = WireApproval::deserialize(deserializer)?;
-        let questions = match (wire.questions, wire.options) {
-            (Some(questions), _) if !questions.is_empty() => questions,
-            (_, Some(options)) if !options.is_empty() => vec![ChoiceQuestion {
+        let questions = if !wire.questions.is_empty() {
+            wire.questions
+        } else if !wire.options.is_empty() {
+            vec![ChoiceQuestion {
                 question: wire.question,
-                options,
+                options: wire.options,
                 multiple: wire.multiple,
                 allow_other: wire.allow_other,
-            }],
-            _ => Vec::new(),
+            }]
+        } else {
+            Vec::new()
         };
+        // An option sent without a value cannot be picked here (a pick sends the value): the
+        // card is answered on the service's own page where it names one.
+        let unpickable = questions
+            .iter()
+            .any(|q| q.options.iter().any(|o| o.value.trim().is_empty()));
         // Nothing to pick from (and no free text) cannot be answered as a choice: the only
         // answer left is yes or no.
         let answerable = questions
             .iter()
             .any(|q| !q.options.is_empty() || q.allow_other);
-        let kind = if wire.is_link_only {
+        let kind = if wire.is_link_only || (unpickable && wire.approval_url.is_some()) {
             ApprovalKind::LinkOnly
         } else if answerable {
             ApprovalKind::Choice

@@ -82,6 +82,9 @@ open_enum! {
     pub enum StatusKind {
         Waking = "waking",
         AgentOffline = "agent_offline",
+        /// The person's own computer has not picked the task up: probably asleep or offline
+        /// (the makers' client's word for it; `waking` and `agent_offline` are the simulator's).
+        Stalled = "stalled",
         /// Set by this client, never by the service: a message whose send got no answer was
         /// not taken, and is being sent again (see `TaskFollower::start`).
         Resending = "resending",

@@ -106,7 +106,9 @@ pub(crate) struct Delivery {
     pub request: MessageRequest,
     pub transport: Transport,
     pub machine_id: String,
-    before: Vec<ContextMessage>,
+    /// What the conversation held before the first send; `None` when it could not be read,
+    /// which never stops a send (the makers' client sends without reading it at all).
+    before: Option<Vec<ContextMessage>>,
     sends: u32,
     last: Option<Error>,
     backoff: Outage,
@@ -123,15 +125,18 @@ impl Delivery {
         let Some(machine_id) = request.machine_id.clone() else {
             return Ok(None);
         };
-        let before = client
-            .sessions()
-            .context(&machine_id, CONTEXT_LINES)
-            .await?;
+        let before = match client.sessions().context(&machine_id, CONTEXT_LINES).await {
+            Ok(context) => Some(context.messages),
+            Err(err) => {
+                tracing::info!(error = %err, "the conversation could not be read before a send; sending anyway");
+                None
+            }
+        };
         Ok(Some(Self {
             request: request.clone(),
             transport,
             machine_id,
-            before: before.messages,
+            before,
             sends: 0,
             last: None,
             backoff: Outage::default(),
@@ -150,9 +155,19 @@ impl Delivery {
     /// Whether the conversation read after a failed send holds this message.
     pub(crate) fn arrived(&self, after: &[ContextMessage]) -> bool {
         let words = self.request.message.trim();
-        added(&self.before, after)
-            .iter()
-            .any(|line| line.role == ContextRole::User && line.content.trim() == words)
+        let said =
+            |line: &ContextMessage| line.role == ContextRole::User && line.content.trim() == words;
+        match &self.before {
+            Some(before) => added(before, after).iter().any(said),
+            // Without the conversation as it was, what is new cannot be told apart from what
+            // was said before: the message counts as taken when it is the last thing the person
+            // said, so a send is never repeated on a guess (a task twice costs twice).
+            None => after
+                .iter()
+                .rev()
+                .find(|line| line.role == ContextRole::User)
+                .is_some_and(said),
+        }
     }
 
     /// Whether another send is allowed.

@@ -59,6 +59,7 @@ pub mod keys;
 pub mod learn;
 pub mod learned_code;
 pub mod lease;
+mod lenient;
 pub mod machines;
 pub mod messages;
 pub mod models;

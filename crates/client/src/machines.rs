@@ -69,6 +69,10 @@ impl Machine {
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
 pub struct MachineList {
+    /// A row that cannot be read is left out (and logged), never the whole list: one odd
+    /// computer must not empty the sidebar.
+    #[serde(deserialize_with = "crate::lenient::rows")]
+    #[cfg_attr(feature = "specta", specta(type = Vec<Machine>))]
     pub machines: Vec<Machine>,
 }
 

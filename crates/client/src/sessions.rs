@@ -47,7 +47,8 @@ pub struct ContextMessage {
     #[serde(default = "ContextRole::unknown")]
     pub role: ContextRole,
     /// Missing, null or not text is empty text, as the makers' client reads it.
-    #[serde(default, deserialize_with = "text_or_empty")]
+    #[serde(default, deserialize_with = "crate::lenient::text")]
+    #[cfg_attr(feature = "specta", specta(type = String))]
     pub content: String,
 }
 
@@ -55,14 +56,6 @@ impl ContextRole {
     fn unknown() -> Self {
         Self::Other(String::new())
     }
-}
-
-fn text_or_empty<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<String, D::Error> {
-    let value = Option::<serde_json::Value>::deserialize(d)?;
-    Ok(match value {
-        Some(serde_json::Value::String(text)) => text,
-        _ => String::new(),
-    })
 }
 
 #[cfg(test)]
@@ -92,7 +85,9 @@ mod lenient_tests {
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
 pub struct Context {
-    #[serde(default)]
+    /// A line that cannot be read at all (not an object) is left out, not the whole history.
+    #[serde(default, deserialize_with = "crate::lenient::rows")]
+    #[cfg_attr(feature = "specta", specta(type = Vec<ContextMessage>))]
     pub messages: Vec<ContextMessage>,
 }
 

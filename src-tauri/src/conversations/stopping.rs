@@ -56,7 +56,7 @@ impl Conversations {
             }
         };
         self.shared.followers.stop(id);
-        if !outcome.aborted {
+        if outcome.nothing_was_running() {
             // Nothing ran on the service: nothing to wait for before a held message starts.
             self.change(id, |c| c.record_nothing_to_stop(now_ms()))?;
             let (core, id) = (self.clone(), id.to_owned());

@@ -110,7 +110,7 @@ async fn stop_when_the_service_has_nothing_running_says_so() {
         .session(&session)
         .await
         .unwrap();
-    assert!(first.aborted);
+    assert_eq!(first.aborted, Some(true));
 
     app.core.stop(&id).await.unwrap();
 

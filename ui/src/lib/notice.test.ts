@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { speak } from './i18n';
-import { noticeText, statusText } from './notice';
+import { noticeText, statusNeedsPerson, statusText } from './notice';
 
 describe('notices saved as facts', () => {
   afterEach(() => speak('en'));
@@ -27,6 +27,7 @@ describe('notices saved as facts', () => {
     expect(noticeText({ what: 'stoppedAtCap', capUsd: 0.5, costUsd: 0.004 }))
       .toBe('Bei deiner Grenze von 0,50\u00a0$ gestoppt. Diese Aufgabe hat weniger als 0,01\u00a0$ gekostet.');
     expect(statusText({ text: '', about: 'resending' })).toBe('Wird erneut gesendet…');
+    expect(statusText({ text: 'stalled', about: 'stalled' })).toContain('noch nicht übernommen');
   });
 
   it('show words an earlier version saved as they were', () => {
@@ -41,5 +42,16 @@ describe('delivery lines', () => {
     expect(statusText({ text: 'Sending again…', about: 'resending' })).toBe('Sending again…');
     expect(statusText({ text: 'Waking Research box, about a minute', about: 'waking' }))
       .toBe('Waking Research box, about a minute');
+  });
+});
+
+describe('status news', () => {
+  it('says a task the own computer has not picked up in Porthole’s words, with a way out', () => {
+    const said = statusText({ text: 'Agent has not picked up the task', about: 'stalled' });
+    expect(said).toContain('may be asleep or offline');
+    expect(said).toContain('press Stop');
+    expect(statusNeedsPerson('stalled')).toBe(true);
+    expect(statusNeedsPerson('waking')).toBe(false);
+    expect(statusText({ text: 'Waking Design laptop', about: 'waking' })).toBe('Waking Design laptop');
   });
 });

@@ -30,5 +30,13 @@ export function noticeText(notice: Notice): string {
 
 /** A delivery line: the service's news in its words, or the app's own "Sending again…". */
 export function statusText(item: { text: string; about?: string | null }): string {
+  // The service's word for a task the person's own computer has not picked up: said in
+  // Porthole's words, with what the person can do about it.
+  if (item.about === 'stalled') return t('notices.stalled');
   return item.about === 'resending' && !item.text ? t('notices.sendingAgain') : item.text;
+}
+
+/** Status news that asks something of the person (shown in the warning colour). */
+export function statusNeedsPerson(about?: string | null): boolean {
+  return about === 'agent_offline' || about === 'stalled';
 }

@@ -202,7 +202,10 @@ async fn a_secure_input_card_is_link_only_and_never_answered_through_the_api() {
         .unwrap_err();
     assert_eq!(refused.code(), ErrorCode::ApprovalLinkOnly);
     let laptop = machine(&ada, "Design laptop").await;
-    assert!(ada.abort().machine(&laptop).await.unwrap().aborted);
+    assert_eq!(
+        ada.abort().machine(&laptop).await.unwrap().aborted,
+        Some(true)
+    );
     assert!(
         !finished(&rest(follower).await).0,
         "a stopped task is not a success"

@@ -91,7 +91,7 @@ async fn abort_errors_are_typed() {
     assert_eq!(err.code(), ErrorCode::MachineNotFound);
     let laptop = machine(&ada, "Design laptop").await;
     let idle = ada.abort().machine(&laptop).await.unwrap();
-    assert!(idle.ok && !idle.aborted);
+    assert!(idle.ok && idle.nothing_was_running());
 }
 
 #[tokio::test]

@@ -79,10 +79,14 @@ async fn wake_new_conversation_and_abort_take_blank_answers() {
         MessageOutcome::Started(started) => started,
         other => panic!("{other:?}"),
     };
-    ada.abort()
+    let stopped = ada
+        .abort()
         .session(&started.session_id)
         .await
         .expect("a blank abort by session is Ok");
+    // A blank answer says nothing of what ran: never worded as "nothing was running".
+    assert_eq!(stopped.aborted, None);
+    assert!(!stopped.nothing_was_running());
     ada.abort()
         .machine(&laptop)
         .await
