@@ -98,7 +98,7 @@ async fn run(state: AppState, turn_id: String) {
 /// The task in a message, as an agent reads it: a trailing bracketed line is context a client
 /// adds (the makers' client appends the person's local date, time and zone to every task),
 /// not words of the task, so the scripted agent neither plans from it nor says it back.
-fn task_words(message: &str) -> String {
+pub(crate) fn task_words(message: &str) -> String {
     let trimmed = message.trim_end();
     match trimmed.rfind("\n\n[") {
         Some(at) if trimmed.ends_with(']') && !trimmed[at + 2..].contains('\n') => {

@@ -282,10 +282,12 @@ fn turns(state: &AppState, owner: &str, ids: &[String]) -> Result<Vec<TurnRecord
 
 fn work(state: &AppState, owner: &str, req: JudgeRequest) -> Result<Value, ApiError> {
     let turns = turns(state, owner, &req.turns)?;
-    let task = req
-        .task
-        .clone()
-        .unwrap_or_else(|| turns.first().map(|t| t.message.clone()).unwrap_or_default());
+    let task = req.task.clone().unwrap_or_else(|| {
+        turns
+            .first()
+            .map(|t| crate::agent::task_words(&t.message))
+            .unwrap_or_default()
+    });
     let mut verdicts = Vec::new();
     let (mut passed, mut failed, mut unverifiable) = (0, 0, 0);
     for c in &req.criteria {

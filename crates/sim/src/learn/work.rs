@@ -91,8 +91,11 @@ fn template_for(
     req: &LearnRequest,
     first: &TurnRecord,
 ) -> Result<(String, Map<String, Value>), ApiError> {
+    // Learned from the task's words, as the agent read them: not a client's bracketed context
+    // line after them (the person's local time), which no run would repeat word for word.
+    let message = crate::agent::task_words(&first.message);
     if let Some(t) = &req.template {
-        return template::matches(t, &first.message)
+        return template::matches(t, &message)
             .map(|d| (t.clone(), d))
             .ok_or_else(|| {
                 coded(
@@ -103,7 +106,7 @@ fn template_for(
             });
     }
     if let Some(t) = &first.template {
-        let mut defaults = template::matches(t, &first.message).unwrap_or_default();
+        let mut defaults = template::matches(t, &message).unwrap_or_default();
         for (k, v) in first
             .inputs
             .as_ref()
@@ -115,7 +118,7 @@ fn template_for(
         }
         return Ok((t.clone(), defaults));
     }
-    Ok(template::infer(&first.message))
+    Ok(template::infer(&message))
 }
 
 fn title(text: &str) -> String {
