@@ -108,24 +108,6 @@ pub(crate) fn task_words(message: &str) -> String {
     }
 }
 
-#[cfg(test)]
-mod task_words_tests {
-    use super::task_words;
-
-    #[test]
-    fn a_clients_bracketed_context_line_is_not_the_task() {
-        let sent =
-            "Find the weather in Lisbon\nand count to 8\n\n[Sent at the person's local time: \
-                    Monday, 30 November 2026, 09:05, time zone Europe/Berlin (UTC+01:00)]";
-        assert_eq!(
-            task_words(sent),
-            "Find the weather in Lisbon\nand count to 8"
-        );
-        assert_eq!(task_words("Open [the notes]"), "Open [the notes]");
-        assert_eq!(task_words("[only a bracket]"), "[only a bracket]");
-    }
-}
-
 fn load(state: &AppState, turn_id: &str) -> Option<Ctx> {
     let db = state.db();
     let t = db.turns.get(turn_id)?;
@@ -477,4 +459,22 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
         answer.push_str(&format!("- {n}\n"));
     }
     Outcome::Answer(answer)
+}
+
+#[cfg(test)]
+mod task_words_tests {
+    use super::task_words;
+
+    #[test]
+    fn a_clients_bracketed_context_line_is_not_the_task() {
+        let sent =
+            "Find the weather in Lisbon\nand count to 8\n\n[Sent at the person's local time: \
+                    Monday, 30 November 2026, 09:05, time zone Europe/Berlin (UTC+01:00)]";
+        assert_eq!(
+            task_words(sent),
+            "Find the weather in Lisbon\nand count to 8"
+        );
+        assert_eq!(task_words("Open [the notes]"), "Open [the notes]");
+        assert_eq!(task_words("[only a bracket]"), "[only a bracket]");
+    }
 }
