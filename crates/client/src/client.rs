@@ -98,6 +98,13 @@ impl std::fmt::Debug for Client {
     }
 }
 
+/// How every connection to the service is made: rustls, and this client's name.
+pub(crate) fn http_builder() -> reqwest::ClientBuilder {
+    reqwest::Client::builder()
+        .use_rustls_tls()
+        .user_agent(concat!("porthole-client/", env!("CARGO_PKG_VERSION")))
+}
+
 impl Client {
     /// A client of the service at `base_url` (for example `https://api.example.com` or a
     /// simulator's `http://127.0.0.1:PORT`), with default settings.
@@ -113,10 +120,8 @@ impl Client {
         let base = parse_base(base_url)?;
         let mut config = config;
         config.version_tag = check_version_tag(config.version_tag.take())?;
-        let http = reqwest::Client::builder()
-            .use_rustls_tls()
+        let http = http_builder()
             .connect_timeout(config.connect_timeout)
-            .user_agent(concat!("porthole-client/", env!("CARGO_PKG_VERSION")))
             .build()
             .map_err(Error::Network)?;
         Ok(Self {

@@ -30,12 +30,6 @@ open_enum! {
     }
 }
 
-impl MachineKind {
-    fn unknown() -> Self {
-        Self::Other(String::new())
-    }
-}
-
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
@@ -52,7 +46,7 @@ pub struct Machine {
     pub can_wake: bool,
     /// Absent on some rows of the real service (the makers' client never reads it): a
     /// computer of unknown kind (`Other("")`), never a failed list.
-    #[serde(default = "MachineKind::unknown")]
+    #[serde(default = "crate::lenient::unknown")]
     pub kind: MachineKind,
     #[serde(default)]
     pub online: bool,

@@ -33,13 +33,11 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 pub async fn check(base_url: &str, version_tag: Option<&str>) -> Result<Verdict, Error> {
     let url = crate::address::check(base_url)?;
     let base = url.as_str().trim_end_matches('/').to_owned();
-    let http = reqwest::Client::builder()
-        .use_rustls_tls()
+    let http = crate::client::http_builder()
         .connect_timeout(CONNECT_TIMEOUT)
         .timeout(TIMEOUT)
         // A redirect elsewhere is not the service answering; it is not followed.
         .redirect(reqwest::redirect::Policy::none())
-        .user_agent(concat!("porthole-client/", env!("CARGO_PKG_VERSION")))
         .build()
         .map_err(Error::Network)?;
     let tag = version_tag.map(str::trim).filter(|t| !t.is_empty());

@@ -44,40 +44,12 @@ open_enum! {
 #[serde(rename_all = "camelCase")]
 pub struct ContextMessage {
     /// Missing on some lines (the makers' client reads it leniently): a role of no known kind.
-    #[serde(default = "ContextRole::unknown")]
+    #[serde(default = "crate::lenient::unknown")]
     pub role: ContextRole,
     /// Missing, null or not text is empty text, as the makers' client reads it.
     #[serde(default, deserialize_with = "crate::lenient::text")]
     #[cfg_attr(feature = "specta", specta(type = String))]
     pub content: String,
-}
-
-impl ContextRole {
-    fn unknown() -> Self {
-        Self::Other(String::new())
-    }
-}
-
-#[cfg(test)]
-mod lenient_tests {
-    use super::*;
-
-    #[test]
-    fn a_line_without_role_or_with_null_content_is_read() {
-        let context: Context = serde_json::from_value(serde_json::json!({ "messages": [
-            { "role": "user", "content": null },
-            { "content": "hello" },
-            { "role": "assistant", "content": [1, 2] },
-        ]}))
-        .unwrap();
-        let lines: Vec<_> = context
-            .messages
-            .iter()
-            .map(|m| m.content.as_str())
-            .collect();
-        assert_eq!(lines, ["", "hello", ""]);
-        assert_eq!(context.messages[1].role, ContextRole::Other(String::new()));
-    }
 }
 
 /// The current conversation's recent history, oldest first.
