@@ -36,6 +36,7 @@ pub mod sessions;
 pub mod shapes;
 pub mod state;
 pub mod stream;
+mod task_words;
 pub mod tasks;
 pub mod turn_id;
 pub mod turns;

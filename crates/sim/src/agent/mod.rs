@@ -95,19 +95,6 @@ async fn run(state: AppState, turn_id: String) {
     finish::finish(&mut ctx, &script, outcome).await;
 }
 
-/// The task in a message, as an agent reads it: a trailing bracketed line is context a client
-/// adds (the makers' client appends the person's local date, time and zone to every task),
-/// not words of the task, so the scripted agent neither plans from it nor says it back.
-pub(crate) fn task_words(message: &str) -> String {
-    let trimmed = message.trim_end();
-    match trimmed.rfind("\n\n[") {
-        Some(at) if trimmed.ends_with(']') && !trimmed[at + 2..].contains('\n') => {
-            trimmed[..at].trim_end().to_owned()
-        }
-        _ => message.to_owned(),
-    }
-}
-
 fn load(state: &AppState, turn_id: &str) -> Option<Ctx> {
     let db = state.db();
     let t = db.turns.get(turn_id)?;
@@ -120,7 +107,7 @@ fn load(state: &AppState, turn_id: &str) -> Option<Ctx> {
         machine_id: t.machine_id.clone(),
         model: t.model.clone(),
         plan,
-        message: task_words(&t.message),
+        message: crate::task_words::task_words(&t.message),
         record: t.record_trajectory,
         desktop,
         window: None,
@@ -459,22 +446,4 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
         answer.push_str(&format!("- {n}\n"));
     }
     Outcome::Answer(answer)
-}
-
-#[cfg(test)]
-mod task_words_tests {
-    use super::task_words;
-
-    #[test]
-    fn a_clients_bracketed_context_line_is_not_the_task() {
-        let sent =
-            "Find the weather in Lisbon\nand count to 8\n\n[Sent at the person's local time: \
-                    Monday, 30 November 2026, 09:05, time zone Europe/Berlin (UTC+01:00)]";
-        assert_eq!(
-            task_words(sent),
-            "Find the weather in Lisbon\nand count to 8"
-        );
-        assert_eq!(task_words("Open [the notes]"), "Open [the notes]");
-        assert_eq!(task_words("[only a bracket]"), "[only a bracket]");
-    }
 }

@@ -75,7 +75,7 @@ fn passages(turns: &[TurnRecord]) -> Vec<(String, String)> {
             } else {
                 "your task".to_owned()
             },
-            crate::agent::task_words(&t.message),
+            crate::task_words::task_words(&t.message),
         ));
         for s in &t.steps {
             // The code is read too, but only the title and reason are quoted to a person.

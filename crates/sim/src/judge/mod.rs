@@ -285,7 +285,7 @@ fn work(state: &AppState, owner: &str, req: JudgeRequest) -> Result<Value, ApiEr
     let task = req.task.clone().unwrap_or_else(|| {
         turns
             .first()
-            .map(|t| crate::agent::task_words(&t.message))
+            .map(|t| crate::task_words::task_words(&t.message))
             .unwrap_or_default()
     });
     let mut verdicts = Vec::new();

@@ -93,7 +93,7 @@ fn template_for(
 ) -> Result<(String, Map<String, Value>), ApiError> {
     // Learned from the task's words, as the agent read them: not a client's bracketed context
     // line after them (the person's local time), which no run would repeat word for word.
-    let message = crate::agent::task_words(&first.message);
+    let message = crate::task_words::task_words(&first.message);
     if let Some(t) = &req.template {
         return template::matches(t, &message)
             .map(|d| (t.clone(), d))
