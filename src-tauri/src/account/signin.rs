@@ -210,7 +210,7 @@ async fn checked_token(
     token: Secret,
     version_tag: Option<&str>,
 ) -> AppResult<(String, Secret, String)> {
-    let base_url = base_url.trim().trim_end_matches('/').to_owned();
+    let base_url = crate::connection::service_address::tidy(base_url);
     let credential = Credential::id_token(token.expose())?;
     let client = account_client(&base_url, credential, version_tag)?;
     let check = client.auth().check().await?;

@@ -260,55 +260,6 @@ impl Conversation {
         self.updated_at = now;
     }
 
-    pub fn record_stopped(&mut self, now: f64) {
-        self.record_stopped_with(Notice::Stopped, now);
-    }
-
-    /// The person pressed Stop; the service has been asked and has not answered yet.
-    pub fn record_stopping(&mut self, now: f64) {
-        self.stopping = true;
-        self.updated_at = now;
-    }
-
-    /// The service answered Stop with "nothing was running": a task still shown as running
-    /// is over (the service has nothing of it running); one that ended meanwhile keeps its end.
-    pub fn record_nothing_to_stop(&mut self, now: f64) {
-        self.stopping = false;
-        if self.status.is_active() {
-            self.status = TaskStatus::Stopped;
-            self.pending_approval = None;
-            if let Some(state) = &mut self.follower {
-                state.finished = true;
-            }
-        }
-        self.push(ThreadItem::Notice {
-            notice: Notice::NothingToStop,
-        });
-        self.updated_at = now;
-    }
-
-    /// Stop did not reach the service (or it refused): the task is not stopped, and the
-    /// thread says so with Stop still offered.
-    pub fn record_not_stopped(&mut self, now: f64) {
-        self.stopping = false;
-        self.push(ThreadItem::Notice {
-            notice: Notice::NotStopped,
-        });
-        self.updated_at = now;
-    }
-
-    /// The task was stopped; `why` says by whom or what.
-    pub fn record_stopped_with(&mut self, why: Notice, now: f64) {
-        self.status = TaskStatus::Stopped;
-        self.stopping = false;
-        self.pending_approval = None;
-        if let Some(state) = &mut self.follower {
-            state.finished = true;
-        }
-        self.push(ThreadItem::Notice { notice: why });
-        self.updated_at = now;
-    }
-
     pub fn record_notice(&mut self, notice: Notice, now: f64) {
         self.push(ThreadItem::Notice { notice });
         self.updated_at = now;
@@ -504,6 +455,7 @@ mod book;
 mod catch_up;
 mod delivery;
 mod notice;
+mod stopping;
 pub use book::ConversationBook;
 pub use notice::Notice;
 

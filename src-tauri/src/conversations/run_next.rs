@@ -17,11 +17,7 @@ impl Conversations {
         // A held message's cap is checked now, not when it starts after the person left.
         super::spending_cap::checked(req.cap_usd)?;
         let conversation = self.store().get(&id)?;
-        // A task being stopped is still running on the service until it has ended.
-        let running = conversation.status.is_active()
-            || conversation.stopping
-            || self.shared.followers.is_settling(&id);
-        if !running {
+        if !self.task_under_way(&conversation) {
             return self.send(req).await;
         }
         let held = Waiting {
@@ -30,6 +26,14 @@ impl Conversations {
         };
         self.change(&id, |c| c.waiting.push(held))?;
         Ok(())
+    }
+
+    /// Whether the conversation's task is still under way on the service: running, or being
+    /// stopped and not yet ended there (a message sent meanwhile would join the dying task).
+    fn task_under_way(&self, conversation: &super::Conversation) -> bool {
+        conversation.status.is_active()
+            || conversation.stopping
+            || self.shared.followers.is_settling(&conversation.id)
     }
 
     /// Takes a held message out of the line; it is never sent.
@@ -44,10 +48,7 @@ impl Conversations {
         let Ok(conversation) = self.store().get(id) else {
             return;
         };
-        if conversation.status.is_active()
-            || conversation.stopping
-            || self.shared.followers.is_settling(id)
-        {
+        if self.task_under_way(&conversation) {
             return;
         }
         let Some(mut next) = conversation.waiting.first().cloned() else {

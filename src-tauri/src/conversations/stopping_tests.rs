@@ -79,29 +79,15 @@ async fn stop_before_the_stream_names_its_session_stops_the_task_by_its_computer
     assert!(!app.core.is_following(&id));
     assert_eq!(notices(&stopped), ["You stopped the task."]);
     // And the service did stop it: the turn ends, not as a success.
-    let turn = client_for(&app.sim, "ada")
-        .turns()
-        .wait(&turn_id, Duration::from_secs(60))
-        .await
-        .unwrap();
-    assert_eq!(
-        turn.status,
-        porthole_client::turns::TurnStatus::Failed,
-        "{turn:?}"
-    );
+    app.assert_turn_stopped_on_service(&turn_id).await;
 }
 
 #[tokio::test]
 async fn stop_when_the_service_has_nothing_running_says_so() {
     let app = app().await;
     let id = app.new_conversation().await;
-    app.send(&id, "Take your time and count to 20")
-        .await
-        .unwrap();
     let running = app
-        .until(&id, |c| {
-            c.status.is_active() && c.follower.as_ref().is_some_and(|f| f.session_id.is_some())
-        })
+        .running_in_its_session(&id, "Take your time and count to 20")
         .await;
     // Another copy of Porthole stopped it first: the service has nothing left to stop.
     let session = running.follower.unwrap().session_id.unwrap();
@@ -127,13 +113,8 @@ async fn stop_when_the_service_has_nothing_running_says_so() {
 async fn the_stopped_tasks_late_frames_never_make_it_run_again_or_done() {
     let app = app().await;
     let id = app.new_conversation().await;
-    app.send(&id, "Take your time and count to 20")
-        .await
-        .unwrap();
     let running = app
-        .until(&id, |c| {
-            c.status.is_active() && c.follower.as_ref().is_some_and(|f| f.session_id.is_some())
-        })
+        .running_in_its_session(&id, "Take your time and count to 20")
         .await;
     app.core.stop(&id).await.unwrap();
     let stopped = app.core.store().get(&id).unwrap();
@@ -172,13 +153,8 @@ async fn the_stopped_tasks_late_frames_never_make_it_run_again_or_done() {
 async fn a_message_held_with_run_next_starts_only_once_the_stopped_task_has_ended() {
     let app = app().await;
     let id = app.core.current(&app.machine).await.unwrap().id;
-    app.send(&id, "Take your time and count to 20")
-        .await
-        .unwrap();
-    app.until(&id, |c| {
-        c.status.is_active() && c.follower.as_ref().is_some_and(|f| f.session_id.is_some())
-    })
-    .await;
+    app.running_in_its_session(&id, "Take your time and count to 20")
+        .await;
     app.core
         .run_next(SendRequest {
             conversation_id: id.clone(),

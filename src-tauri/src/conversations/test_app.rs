@@ -144,6 +144,30 @@ impl App {
             .await
     }
 
+    /// Sends `text` and waits until its task runs in a session the stream named: what Stop
+    /// then stops by session.
+    pub(super) async fn running_in_its_session(&self, id: &str, text: &str) -> Conversation {
+        self.send(id, text).await.unwrap();
+        self.until(id, |c| {
+            c.status.is_active() && c.follower.as_ref().is_some_and(|f| f.session_id.is_some())
+        })
+        .await
+    }
+
+    /// Asserts the service ended turn `turn_id` as a stopped task ends: not as a success.
+    pub(super) async fn assert_turn_stopped_on_service(&self, turn_id: &str) {
+        let turn = client_for(&self.sim, "ada")
+            .turns()
+            .wait(turn_id, Duration::from_secs(60))
+            .await
+            .unwrap();
+        assert_eq!(
+            turn.status,
+            porthole_client::turns::TurnStatus::Failed,
+            "{turn:?}"
+        );
+    }
+
     /// The saved conversation once `done` holds for it.
     pub(super) async fn until(
         &self,

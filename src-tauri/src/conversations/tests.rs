@@ -104,16 +104,7 @@ async fn stop_ends_the_task_on_the_service_and_here() {
     assert!(answers(&stopped).is_empty());
     // The service agrees: the turn ends, and not as a success.
     let turn_id = running.follower.and_then(|f| f.turn_id).expect("a turn id");
-    let turn = client_for(&app.sim, "ada")
-        .turns()
-        .wait(&turn_id, Duration::from_secs(60))
-        .await
-        .unwrap();
-    assert_eq!(
-        turn.status,
-        porthole_client::turns::TurnStatus::Failed,
-        "{turn:?}"
-    );
+    app.assert_turn_stopped_on_service(&turn_id).await;
 }
 
 #[tokio::test]
