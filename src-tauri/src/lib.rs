@@ -212,15 +212,18 @@ pub fn run() {
             // The person's files are opened after the window exists: when they cannot be,
             // the window says what and where (`navigation::start_problem`).
             match open_state(app) {
-                Ok(()) => app.manage(navigation::start_problem::StartState::default()),
+                Ok(()) => {
+                    app.manage(navigation::start_problem::StartState::default());
+                }
                 Err(err) => {
                     tracing::error!(error = %err, "Porthole could not open its files");
                     let folder = persist::data_dir(app.handle()).ok();
                     app.manage(navigation::start_problem::StartState(Some(
                         navigation::start_problem::StartProblem::new(folder, err.as_ref()),
-                    )))
+                    )));
+                    navigation::start_problem::show(app.handle());
                 }
-            };
+            }
             Ok(())
         })
         .on_window_event(|window, event| {

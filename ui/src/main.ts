@@ -85,6 +85,10 @@ async function startApp(): Promise<void> {
   started.catch((e) => showFatal(String(e)));
 }
 
-const problem = await windowApi.startProblem().catch(() => null);
+// Rust marks the page's address when the start had a problem
+// (src-tauri/src/navigation/start_problem.rs): a start without one asks nothing more.
+const problem = new URLSearchParams(location.search).has('start-problem')
+  ? await windowApi.startProblem().catch(() => null)
+  : null;
 if (problem) await showStartProblem(problem);
 else await startApp();

@@ -41,7 +41,27 @@ impl StartProblem {
     }
 }
 
-/// Asked by the page before anything else: `None` when the app started as it should.
+/// The page's address's mark for a start with a problem: the page reads it from its own
+/// address, so a start without one asks Rust nothing more before its first screen.
+pub const MARK: &str = "start-problem";
+
+/// Loads the page again with [`MARK`] in its address (it may have begun loading without it).
+pub fn show(app: &AppHandle) {
+    use tauri::Manager;
+    let Some(window) = app.get_webview_window("main") else {
+        return;
+    };
+    let marked = window.url().map(|mut url| {
+        url.set_query(Some(MARK));
+        url
+    });
+    if let Err(err) = marked.and_then(|url| window.navigate(url)) {
+        tracing::error!(error = %err, "the window could not be told the start's problem");
+    }
+}
+
+/// The problem, for a page whose address carries [`MARK`]; `None` when the app started as it
+/// should.
 #[tauri::command]
 #[specta::specta]
 pub fn start_problem(state: State<'_, StartState>) -> Option<StartProblem> {

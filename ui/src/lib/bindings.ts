@@ -156,7 +156,10 @@ export const commands = {
 	getLanguage: () => __TAURI_INVOKE<LanguageChoice>("get_language"),
 	/**  The page's first screen is in the document: the window can be shown. */
 	firstScreenReady: () => __TAURI_INVOKE<void>("first_screen_ready"),
-	/**  Asked by the page before anything else: `None` when the app started as it should. */
+	/**
+	 *  The problem, for a page whose address carries [`MARK`]; `None` when the app started as it
+	 *  should.
+	 */
 	startProblem: () => __TAURI_INVOKE<StartProblem | null>("start_problem"),
 	/**  The problem page's Quit. */
 	quitAfterStartProblem: () => __TAURI_INVOKE<void>("quit_after_start_problem"),
