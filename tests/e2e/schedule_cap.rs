@@ -6,8 +6,10 @@ use std::time::Duration;
 
 use porthole_e2e::{by_testid, Eventually};
 
-use crate::flows::{select_machine, thread_texts};
-use crate::schedules::{close_list, launch_with_clock, move_clock, open_list};
+use crate::flows::thread_texts;
+use crate::schedules::{
+    close_list, launch_with_clock, move_clock, open_list, open_schedule_dialog,
+};
 
 /// A task whose cost passes two cents well before the Demo's agent would finish it.
 const LONG_TASK: &str = "Find the weather in Lisbon and count to 8";
@@ -16,20 +18,11 @@ const LONG_TASK: &str = "Find the weather in Lisbon and count to 8";
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
 async fn a_scheduled_run_is_stopped_at_the_cap_its_schedule_was_given() {
     let (sim, app, clock) = launch_with_clock(&[]).await;
-    select_machine(&app, "Design laptop")
-        .await
-        .expect("machine");
     let wait = Eventually::new(&app.driver);
     let long = Eventually::new(&app.driver).within(Duration::from_secs(120));
-    let composer = wait.element("composer").await.expect("composer");
-    composer.click().await.expect("focus");
-    composer.send_keys(LONG_TASK).await.expect("type");
-    wait.element("schedule-button")
+    open_schedule_dialog(&app, "Design laptop", LONG_TASK)
         .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+        .expect("the Schedule dialog");
 
     // No "every task" cap is set: the dialog says what that means instead of a quiet blank.
     let note = wait

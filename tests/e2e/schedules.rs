@@ -260,13 +260,23 @@ pub(crate) async fn schedule_hourly(
     machine: &str,
     task: &str,
 ) -> porthole_e2e::Result<()> {
+    open_schedule_dialog(app, machine, task).await?;
+    save_every_hour(app).await
+}
+
+/// Types `task` in `machine`'s composer and opens Schedule… beside Send.
+pub(crate) async fn open_schedule_dialog(
+    app: &App,
+    machine: &str,
+    task: &str,
+) -> porthole_e2e::Result<()> {
     let wait = Eventually::new(&app.driver);
     select_machine(app, machine).await?;
     let composer = wait.element("composer").await?;
     composer.click().await?;
     composer.send_keys(task).await?;
     wait.element("schedule-button").await?.click().await?;
-    save_every_hour(app).await
+    Ok(())
 }
 
 pub(crate) async fn save_every_hour(app: &App) -> porthole_e2e::Result<()> {
@@ -419,21 +429,11 @@ async fn a_run_past_the_hourly_message_limit_is_skipped_and_the_list_says_why() 
     let limit = porthole_client::Limit::Messages.per_hour().to_string();
     let notifications = crate::notifications::NotificationServer::start();
     let (sim, app, clock) = launch_with_clock(&[("PORTHOLE_TEST_MESSAGES_SPENT", &limit)]).await;
-    select_machine(&app, "Design laptop")
-        .await
-        .expect("machine");
     let wait = Eventually::new(&app.driver);
     let long = Eventually::new(&app.driver).within(Duration::from_secs(120));
-    let composer = wait.element("composer").await.expect("composer");
-    composer.click().await.expect("focus");
-    composer.send_keys(TASK).await.expect("type");
-    wait.element("schedule-button")
+    schedule_hourly(&app, "Design laptop", TASK)
         .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    save_every_hour(&app).await.expect("scheduled");
+        .expect("scheduled");
 
     move_clock(&clock.file, 3_630);
     open_list(&app).await.expect("list");
