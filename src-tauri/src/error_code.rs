@@ -33,6 +33,12 @@ ui_codes! {
     // The service refused, or could not be reached.
     Unauthorized,
     Forbidden,
+    /// A computer (or its task) that belongs to another account.
+    NotYourComputer,
+    /// The free allowance of the person's phone number is used by another account.
+    PhoneAllowanceInUse,
+    /// The service never started the task (`not_started`).
+    TaskNotStarted,
     RateLimited,
     MachineBusy,
     MachineUnavailable,
@@ -201,7 +207,6 @@ impl UiCode {
             "busy" => UiCode::CreationBusy,
             "control_closed" => UiCode::ConsoleEnded,
             "browser" => UiCode::BrowserUnavailable,
-            "phone_allowance_in_use" => UiCode::PhoneVerificationRequired,
             "machine_refused" => UiCode::Forbidden,
             "invalid_machine" => UiCode::MachineNotFound,
             "dispatcher_unavailable" | "live_unavailable" => UiCode::MessageNotAccepted,

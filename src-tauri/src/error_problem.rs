@@ -148,6 +148,7 @@ pub fn of_code(code: &ErrorCode) -> UiCode {
     match code {
         C::Unauthorized => U::Unauthorized,
         C::Forbidden | C::MachineRefused => U::Forbidden,
+        C::NotYourMachine => U::NotYourComputer,
         C::RateLimited { .. } => U::RateLimited,
         C::MachineBusy { .. } => U::MachineBusy,
         C::MachineUnavailable { .. } | C::NoCapacity { .. } => U::MachineUnavailable,
@@ -169,7 +170,8 @@ pub fn of_code(code: &ErrorCode) -> UiCode {
             out_of_credits: true,
         } => U::InsufficientCredits,
         C::BudgetExhausted => U::FreeComputerTimeExhausted,
-        C::PhoneVerificationRequired | C::PhoneAllowanceInUse => U::PhoneVerificationRequired,
+        C::PhoneVerificationRequired => U::PhoneVerificationRequired,
+        C::PhoneAllowanceInUse => U::PhoneAllowanceInUse,
         C::SessionNotFound | C::SessionIdRequired => U::SessionNotFound,
         C::ApprovalResolved | C::ApprovalNotFound => U::ApprovalResolved,
         C::SelectionRejected => U::SelectionRejected,
@@ -247,6 +249,8 @@ pub fn of_turn_reason(reason: &ReasonCode) -> Option<UiCode> {
         ReasonCode::OutputInvalid => Some(UiCode::OutputInvalid),
         ReasonCode::CriteriaNotMet => Some(UiCode::CriteriaNotMet),
         ReasonCode::CriteriaUnchecked => Some(UiCode::CriteriaUnchecked),
+        ReasonCode::MachineUnavailable => Some(UiCode::MachineUnavailable),
+        ReasonCode::NotStarted => Some(UiCode::TaskNotStarted),
         _ => None,
     }
 }

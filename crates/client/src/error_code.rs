@@ -51,6 +51,27 @@ pub enum Operation {
     SignIn,
 }
 
+impl Operation {
+    /// The agent routes that name a computer, or a task on one: where a bare `403` means the
+    /// computer is not the caller's.
+    fn names_a_machine(self) -> bool {
+        matches!(
+            self,
+            Operation::WakeMachine
+                | Operation::Live
+                | Operation::Message
+                | Operation::NewSession
+                | Operation::Context
+                | Operation::Events
+                | Operation::Abort
+                | Operation::Approval
+                | Operation::Turn
+                | Operation::Trajectory
+                | Operation::Screenshot
+        )
+    }
+}
+
 impl std::fmt::Display for Operation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         std::fmt::Debug::fmt(self, f)
@@ -71,6 +92,9 @@ pub enum ErrorCode {
     Unauthorized,
     /// The account may not do this (plan, ownership).
     Forbidden,
+    /// A bare `403` on an agent route that names a computer or its task: the makers' client
+    /// reads it as "this computer is not this account's" (ownership is checked on every call).
+    NotYourMachine,
     /// A rate limit, the service's or the client's own budget.
     RateLimited {
         #[cfg_attr(feature = "specta", specta(type = Option<f64>))]
@@ -267,6 +291,7 @@ impl ErrorCode {
                 C::SessionRequired { create_url: None }
             }
             (Operation::Learn | Operation::Judge, 400) => C::Validation,
+            (op, 403) if op.names_a_machine() => C::NotYourMachine,
             (_, 403) => C::Forbidden,
             (_, 404) => C::NotFound,
             (_, 409) => C::Conflict,

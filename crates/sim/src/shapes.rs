@@ -5,7 +5,16 @@
 //!   blank as `{}`);
 //! - the machine list's first row without `kind` (`ConciergeClient.kt` never reads it);
 //! - upload answers with `downloadUrl`, `width` and `height` (`ConciergeClient.kt`,
-//!   `HttpAgentBridge.kt` send them back unchanged).
+//!   `HttpAgentBridge.kt` send them back unchanged);
+//! - a history ending in an item with `content: null` and one without `role`
+//!   (`ConciergeClient.kt` reads both leniently);
+//! - a bare `403` for another account's computer on agent routes, where the contract's
+//!   simulator answers `404` (`CONCIERGE_CLIENT_PROTOCOL.md`, `SAI_GLASSES_APP.md`: 403 is
+//!   "machine not owned");
+//!
+//! and, in the handlers themselves: `data-session` with `{id, title}` only (stream.rs), a
+//! `: keepalive` comment before every stream frame (stream.rs; the makers' SSE reader skips
+//! comment lines), and `stalled` where this simulator says `agent_offline` (agent).
 
 use axum::body::Body;
 use axum::extract::{Request, State};
@@ -54,6 +63,9 @@ pub(crate) async fn rewrite(State(state): State<AppState>, req: Request, next: N
     let method = req.method().clone();
     let path = req.uri().path().to_owned();
     let response = next.run(req).await;
+    if response.status() == axum::http::StatusCode::NOT_FOUND && path.starts_with("/v1/agents/") {
+        return not_owned(response).await;
+    }
     if !response.status().is_success() || method != Method::POST && method != Method::GET {
         return response;
     }
@@ -66,6 +78,7 @@ pub(crate) async fn rewrite(State(state): State<AppState>, req: Request, next: N
     let edit: fn(&mut Value) = match (&method, path.as_str()) {
         (&Method::GET, "/v1/agents/machines") => drop_first_kind,
         (&Method::POST, "/v1/agents/upload") => add_upload_fields,
+        (&Method::GET, "/v1/agents/context") => add_odd_items,
         _ => return response,
     };
     let (mut parts, body) = response.into_parts();
@@ -79,6 +92,26 @@ pub(crate) async fn rewrite(State(state): State<AppState>, req: Request, next: N
     let out = serde_json::to_vec(&value).unwrap_or_else(|_| bytes.to_vec());
     parts.headers.remove(axum::http::header::CONTENT_LENGTH);
     Response::from_parts(parts, Body::from(out))
+}
+
+/// Another account's computer: this simulator answers `404` as the contract lists; the makers
+/// write that the real service answers `403` on agent routes (ownership is checked on every
+/// call) with no code of its own.
+async fn not_owned(response: Response) -> Response {
+    let (parts, body) = response.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, MAX_REWRITTEN).await else {
+        return Response::from_parts(parts, Body::empty());
+    };
+    if !String::from_utf8_lossy(&bytes).contains("Machine not found") {
+        return Response::from_parts(parts, Body::from(bytes));
+    }
+    let mut forbidden = Response::new(Body::from(r#"{"error":"Forbidden"}"#));
+    *forbidden.status_mut() = axum::http::StatusCode::FORBIDDEN;
+    forbidden.headers_mut().insert(
+        axum::http::header::CONTENT_TYPE,
+        axum::http::HeaderValue::from_static("application/json"),
+    );
+    forbidden
 }
 
 fn drop_first_kind(list: &mut Value) {
@@ -108,4 +141,18 @@ fn add_upload_fields(upload: &mut Value) {
     );
     fields.insert("width".into(), Value::from(640));
     fields.insert("height".into(), Value::from(480));
+}
+
+/// The real service's history can hold items the person never wrote: an assistant item with
+/// `content: null` (a tool call's) and one without `role`. Both go last, where a client that
+/// reads the newest item first meets them.
+fn add_odd_items(context: &mut Value) {
+    let Some(items) = context.get_mut("messages").and_then(Value::as_array_mut) else {
+        return;
+    };
+    if items.is_empty() {
+        return;
+    }
+    items.push(serde_json::json!({ "role": "assistant", "content": null }));
+    items.push(serde_json::json!({ "content": "Working on it." }));
 }

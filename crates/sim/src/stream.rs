@@ -29,8 +29,18 @@ fn frame(v: &Value) -> Event {
     Event::default().data(v.to_string())
 }
 
-/// Sends one frame, with the stream faults. `false` when the stream is over.
+/// Sends one frame, with the stream faults. `false` when the stream is over. Under
+/// `--shapes makers` a `: keepalive` comment line goes before every frame, as the makers'
+/// client is written to skip them between frames.
 async fn send(state: &AppState, tx: &mpsc::Sender<Event>, v: &Value) -> bool {
+    if state.shapes() == crate::Shapes::Makers
+        && tx
+            .send(Event::default().comment("keepalive"))
+            .await
+            .is_err()
+    {
+        return false;
+    }
     if state.faults().roll(Fault::BadFrame)
         && tx.send(Event::default().data("{not json")).await.is_err()
     {
@@ -57,13 +67,19 @@ async fn follow(
     if !send(&state, &tx, &start).await {
         return;
     }
-    // The spec names `sessionId`; the real service was seen sending `id` and `title`.
+    // The spec names `sessionId`; the real service was seen sending `id` and `title`, and the
+    // makers' client reads only those two (`--shapes makers` sends nothing else).
     let title = state
         .db()
         .sessions
         .get(&session_id)
         .and_then(|s| s.title.clone());
-    let mut data = json!({ "sessionId": session_id, "id": session_id, "title": title });
+    let mut data = match state.shapes() {
+        crate::Shapes::Makers => json!({ "id": session_id, "title": title }),
+        crate::Shapes::Contract => {
+            json!({ "sessionId": session_id, "id": session_id, "title": title })
+        }
+    };
     if places.session {
         data["turnId"] = json!(turn_id);
     }

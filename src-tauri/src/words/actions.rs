@@ -13,6 +13,7 @@ pub fn of(code: UiCode) -> Option<UiAction> {
         | SignInExpired
         | KeyNeedsPhone
         | SignedInNeedsPhone
+        | NotYourComputer
         | DemoUnavailable => Some(SignIn),
         RateLimited
         | MachineBusy
@@ -138,6 +139,8 @@ pub fn of(code: UiCode) -> Option<UiAction> {
         | LiveSilent
         | LiveNetwork
         | LiveUrlUnavailable
-        | LiveStopped => None,
+        | LiveStopped
+        | PhoneAllowanceInUse
+        | TaskNotStarted => None,
     }
 }

@@ -11,6 +11,9 @@ use std::time::Duration;
 const NAMES: &[&str] = &[
     "unauthorized",
     "forbidden",
+    "not_your_computer",
+    "phone_allowance_in_use",
+    "task_not_started",
     "rate_limited",
     "machine_busy",
     "machine_unavailable",
@@ -231,6 +234,11 @@ fn names_older_versions_saved_still_read_as_a_code() {
         UiCode::ResultNotFound
     );
     assert_eq!(UiCode::from_stored("something_new"), UiCode::Refused);
+    // Saved before it had words of its own: now read as what it is.
+    assert_eq!(
+        UiCode::from_stored("phone_allowance_in_use"),
+        UiCode::PhoneAllowanceInUse
+    );
 }
 
 #[test]
@@ -259,6 +267,8 @@ fn every_client_code_reads_as_the_words_it_had() {
             UiCode::SignInNeeded,
         ),
         (ErrorCode::Conflict, UiCode::Refused),
+        (ErrorCode::NotYourMachine, UiCode::NotYourComputer),
+        (ErrorCode::PhoneAllowanceInUse, UiCode::PhoneAllowanceInUse),
     ];
     for (client, code) in cases {
         assert_eq!(of_code(&client), code, "{client:?}");
@@ -365,4 +375,26 @@ fn parses_iso_times() {
         Some(1_709_208_000_500.0)
     );
     assert_eq!(parse_iso_ms("garbage"), None);
+}
+
+#[test]
+fn a_turn_that_never_ran_says_why_in_its_own_words() {
+    use crate::error_problem::of_turn_reason;
+    use porthole_client::turns::ReasonCode;
+    assert_eq!(
+        of_turn_reason(&ReasonCode::MachineUnavailable),
+        Some(UiCode::MachineUnavailable)
+    );
+    assert_eq!(
+        of_turn_reason(&ReasonCode::NotStarted),
+        Some(UiCode::TaskNotStarted)
+    );
+    assert_eq!(of_turn_reason(&ReasonCode::AgentError), None);
+    let not_yours = of(UiCode::NotYourComputer);
+    assert!(
+        not_yours.title.contains("not on your account"),
+        "{}",
+        not_yours.title
+    );
+    assert_eq!(not_yours.action, Some(UiAction::SignIn));
 }

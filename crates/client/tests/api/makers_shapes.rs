@@ -2,9 +2,11 @@
 //! every answer the makers' own client accepts, this client accepts too.
 
 use porthole_client::approvals::Answer;
+use porthole_client::events::StatusKind;
 use porthole_client::machines::MachineKind;
 use porthole_client::messages::{MessageOutcome, MessageRequest};
-use porthole_client::{TaskFollower, Transport};
+use porthole_client::sessions::ContextRole;
+use porthole_client::{TaskFollower, TaskUpdate, Transport};
 
 use crate::support::*;
 use crate::tasks::{finished, follow_to_end};
@@ -123,4 +125,115 @@ async fn an_upload_goes_back_with_every_field_it_came_with() {
     assert_eq!(sent["height"], 480);
     assert_eq!(sent["fileId"], upload.file_id.unwrap().as_str());
     assert_eq!(sent["path"], upload.path.as_str());
+}
+
+#[tokio::test]
+async fn a_stream_with_keepalives_and_a_session_named_by_id_and_title_is_followed_to_its_end() {
+    let sim = makers_sim().await;
+    let ada = client(&sim, "ada");
+    let laptop = machine(&ada, "Design laptop").await;
+    let follower = TaskFollower::start(
+        &ada,
+        &MessageRequest::new("Look up the weather in Accra", &laptop),
+        Transport::Stream,
+    )
+    .await
+    .unwrap();
+    let updates = follow_to_end(&ada, follower, Answer::Yes).await;
+    let named = updates.iter().find_map(|u| match u {
+        TaskUpdate::Started { session_id, .. } => Some(session_id.clone()),
+        _ => None,
+    });
+    let on_service = sim
+        .state()
+        .db()
+        .sessions
+        .keys()
+        .next()
+        .cloned()
+        .expect("the task has its session");
+    assert_eq!(named.as_deref(), Some(on_service.as_str()), "{updates:?}");
+    assert!(finished(&updates).0, "{updates:?}");
+}
+
+#[tokio::test]
+async fn a_history_with_a_null_content_and_a_line_without_role_is_read_whole() {
+    let sim = makers_sim().await;
+    let ada = client(&sim, "ada");
+    let laptop = machine(&ada, "Design laptop").await;
+    let follower = TaskFollower::start(
+        &ada,
+        &MessageRequest::new("Look up the weather in Accra", &laptop),
+        Transport::Stream,
+    )
+    .await
+    .unwrap();
+    assert!(finished(&follow_to_end(&ada, follower, Answer::Yes).await).0);
+    let lines = ada
+        .sessions()
+        .context(&laptop, 30)
+        .await
+        .expect("an odd history is still read")
+        .messages;
+    assert!(lines
+        .iter()
+        .any(|l| l.role == ContextRole::User && l.content.contains("weather in Accra")));
+    let odd = &lines[lines.len() - 2..];
+    assert_eq!(odd[0].role, ContextRole::Assistant);
+    assert_eq!(odd[0].content, "", "null content is empty text");
+    assert!(matches!(odd[1].role, ContextRole::Other(_)), "{:?}", odd[1]);
+    assert_eq!(odd[1].content, "Working on it.");
+}
+
+#[tokio::test]
+async fn a_computer_that_does_not_pick_the_task_up_is_stalled() {
+    let sim = makers_sim().await;
+    let ada = client(&sim, "ada");
+    let archive = machine(&ada, "Studio archive").await;
+    let follower = TaskFollower::start(
+        &ada,
+        &MessageRequest::new("Open the calculator", &archive),
+        Transport::Stream,
+    )
+    .await
+    .unwrap();
+    let updates = follow_to_end(&ada, follower, Answer::Yes).await;
+    assert!(
+        updates.iter().any(|u| matches!(
+            u,
+            TaskUpdate::Status {
+                about: Some(StatusKind::Stalled),
+                ..
+            }
+        )),
+        "{updates:?}"
+    );
+}
+
+#[tokio::test]
+async fn another_accounts_computer_is_not_yours() {
+    let sim = makers_sim().await;
+    let ada = client(&sim, "ada");
+    let laptop = machine(&ada, "Design laptop").await;
+    let ben = client(&sim, "fred");
+    let err = ben
+        .messages()
+        .send(&MessageRequest::new("Open the calculator", &laptop))
+        .await
+        .expect_err("not ben's computer");
+    assert_eq!(
+        err.code(),
+        porthole_client::ErrorCode::NotYourMachine,
+        "{err:?}"
+    );
+    let err = ben
+        .machines()
+        .wake(&laptop)
+        .await
+        .expect_err("not ben's computer");
+    assert_eq!(
+        err.code(),
+        porthole_client::ErrorCode::NotYourMachine,
+        "{err:?}"
+    );
 }

@@ -228,6 +228,12 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
     })
     .await;
     if woke.is_err() {
+        // `agent_offline` is this simulator's own kind; the makers' client knows the real
+        // service's `stalled` for a computer that has not picked the task up.
+        let kind = match state.shapes() {
+            crate::Shapes::Makers => "stalled",
+            crate::Shapes::Contract => "agent_offline",
+        };
         tasks::push(
             &state,
             &ctx.turn_id,
@@ -235,7 +241,7 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
                 text:
                     "The computer is asleep and cannot be woken from here, so the agent is offline."
                         .into(),
-                kind: "agent_offline",
+                kind,
             },
         );
         return fail(
