@@ -366,3 +366,6 @@ mod stopping;
 
 #[path = "local_time_tests.rs"]
 mod local_time;
+
+#[path = "makers_shapes_tests.rs"]
+mod makers_shapes;
