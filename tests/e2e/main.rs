@@ -23,6 +23,8 @@ mod restart;
 mod screens_german;
 mod tasks;
 mod waking;
+// The shapes the makers' own client shows the real service may use.
+mod makers;
 mod window_layout;
 // Attachments, keys, sign-in, the live screen, replay, reusable tasks and Fix it, checks,
 // console and usage.

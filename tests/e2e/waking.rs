@@ -4,7 +4,7 @@ use porthole_e2e::{by_testid, text_of, App, AppOptions, Eventually};
 use thirtyfour::prelude::*;
 
 /// The sidebar row of the computer called `name`.
-async fn row(app: &App, name: &str) -> WebElement {
+pub(crate) async fn row(app: &App, name: &str) -> WebElement {
     let rows = Eventually::new(&app.driver)
         .at_least("machine-row", 3)
         .await

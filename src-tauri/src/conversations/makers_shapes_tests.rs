@@ -43,7 +43,12 @@ async fn an_approval_the_service_takes_with_a_blank_body_is_approved_and_the_tas
         .as_ref()
         .and_then(|f| f.session_id.as_ref())
         .is_some());
-    assert_eq!(app.core.catch_up(&id).await.unwrap(), 0, "{:#?}", done.items);
+    assert_eq!(
+        app.core.catch_up(&id).await.unwrap(),
+        0,
+        "{:#?}",
+        done.items
+    );
 }
 
 #[tokio::test]

@@ -299,6 +299,7 @@ fn a_connection_that_needs_signing_in_comes_first() {
         machine_id: "m1".into(),
         name: "Old box".into(),
         cloud: true,
+        kind_known: true,
         availability: Availability::Asleep,
         can_wake: false,
         free_computer: false,

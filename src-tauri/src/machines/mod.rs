@@ -41,6 +41,9 @@ pub struct MachineRow {
     pub machine_id: String,
     pub name: String,
     pub cloud: bool,
+    /// Whether the service said which kind it is: a row without `kind` (the makers' client
+    /// never reads it) is treated as a cloud computer but not called one.
+    pub kind_known: bool,
     pub availability: Availability,
     pub can_wake: bool,
     pub free_computer: bool,
@@ -79,6 +82,7 @@ pub fn row(machine: &Machine, starting_since: Option<f64>) -> MachineRow {
         machine_id: machine.machine_id.clone(),
         name,
         cloud: machine.kind != MachineKind::Own,
+        kind_known: !matches!(machine.kind, MachineKind::Other(_)),
         availability,
         can_wake: machine.can_wake,
         free_computer,

@@ -128,7 +128,7 @@ export class AppState implements Computers {
       this.firstScreenReady();
       if (!this.selectedMachineId || !this.selectedMachine) {
         const first =
-          this.machines.find((m) => m.cloud && m.availability === 'online') ??
+          this.machines.find((m) => m.cloud && m.kindKnown && m.availability === 'online') ??
           this.machines.find((m) => m.availability === 'online') ??
           this.machines[0];
         if (first) {

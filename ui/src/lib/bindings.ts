@@ -675,6 +675,11 @@ export type MachineRow = {
 	machineId: string,
 	name: string,
 	cloud: boolean,
+	/**
+	 *  Whether the service said which kind it is: a row without `kind` (the makers' client
+	 *  never reads it) is treated as a cloud computer but not called one.
+	 */
+	kindKnown: boolean,
 	availability: Availability,
 	canWake: boolean,
 	freeComputer: boolean,

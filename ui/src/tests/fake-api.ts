@@ -6,7 +6,7 @@ export function machine(over: Partial<MachineRow> = {}): MachineRow {
   return {
     machineId: 'm1',
     name: 'Design laptop',
-    cloud: true,
+    cloud: true, kindKnown: true,
     availability: 'online',
     canWake: false,
     freeComputer: false,

@@ -237,3 +237,24 @@ async fn another_accounts_computer_is_not_yours() {
         "{err:?}"
     );
 }
+
+#[tokio::test]
+async fn the_live_screen_is_given() {
+    let sim = porthole_sim::Sim::start(porthole_sim::Config {
+        time_scale: 0.05,
+        shapes: porthole_sim::Shapes::Makers,
+        ..porthole_sim::Config::default()
+    })
+    .await
+    .unwrap();
+    let key = sim.account("ada").api_key.clone().unwrap();
+    let ada = porthole_client::Client::with_config(
+        &sim.base_url,
+        porthole_client::Credential::api_key(&key).unwrap(),
+        porthole_client::ClientConfig::default(),
+    )
+    .unwrap();
+    let laptop = machine(&ada, "Design laptop").await;
+    let live = ada.machines().live(&laptop).await;
+    assert!(live.is_ok(), "{live:?}");
+}

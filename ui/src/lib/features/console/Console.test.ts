@@ -23,7 +23,7 @@ Range.prototype.getClientRects = () => ({ length: 0, item: () => null, [Symbol.i
 Range.prototype.getBoundingClientRect = () => new DOMRect();
 
 const laptop: MachineRow = {
-  machineId: 'm1', name: 'Design laptop', cloud: true, availability: 'online', canWake: false,
+  machineId: 'm1', name: 'Design laptop', cloud: true, kindKnown: true, availability: 'online', canWake: false,
   freeComputer: false, updatedAt: null, startingSince: null,
 };
 
@@ -240,7 +240,7 @@ describe('Control console', () => {
   });
 
   it('tells the owner of a desktop that the console is for cloud computers', () => {
-    render(Console, { machine: { ...laptop, cloud: false, name: "Ada's MacBook" } });
+    render(Console, { machine: { ...laptop, cloud: false, kindKnown: true, name: "Ada's MacBook" } });
     expect(screen.getByTestId('console-not-cloud')).toHaveTextContent("Ada's MacBook is your own desktop");
     expect(screen.queryByTestId('console-open')).not.toBeInTheDocument();
   });

@@ -29,7 +29,7 @@ Range.prototype.getClientRects = () => ({ length: 0, item: () => null, [Symbol.i
 Range.prototype.getBoundingClientRect = () => new DOMRect();
 
 const laptop: MachineRow = {
-  machineId: 'm1', name: 'Design laptop', cloud: true, availability: 'online', canWake: false,
+  machineId: 'm1', name: 'Design laptop', cloud: true, kindKnown: true, availability: 'online', canWake: false,
   freeComputer: false, updatedAt: null, startingSince: null,
 };
 
@@ -193,7 +193,7 @@ describe('Reusable tasks library', () => {
   });
 
   it('on an own desktop the task is shown but runs only on cloud computers', async () => {
-    render(Library, { machine: { ...laptop, cloud: false, name: "Ada's MacBook" } });
+    render(Library, { machine: { ...laptop, cloud: false, kindKnown: true, name: "Ada's MacBook" } });
     expect(await screen.findByTestId('reusable-title')).toHaveTextContent('Look up the weather in ‹City›');
     expect(screen.getByText(/Saved tasks run on cloud computers/)).toBeInTheDocument();
     expect(screen.queryByTestId('reusable-run')).not.toBeInTheDocument();
