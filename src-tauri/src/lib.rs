@@ -26,6 +26,7 @@ mod reusable;
 mod schedules;
 mod search;
 mod store;
+mod test_switch;
 mod tray;
 mod updates;
 mod words;

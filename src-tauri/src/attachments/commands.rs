@@ -22,10 +22,7 @@ pub async fn pick_files(app: AppHandle) -> Res<Vec<FileCheck>> {
     // End-to-end tests cannot drive the system's file dialog (it is not part of the page):
     // they name the files it would return (debug builds only). Everything after the dialog
     // runs as usual.
-    if let Some(picked) = cfg!(debug_assertions)
-        .then(|| std::env::var("PORTHOLE_E2E_PICKED_FILES").ok())
-        .flatten()
-    {
+    if let Some(picked) = crate::test_switch::var("PORTHOLE_E2E_PICKED_FILES") {
         let picked = picked.lines().map(PathBuf::from).collect();
         return Ok(app.state::<OfferedFiles>().picked(picked));
     }

@@ -5,7 +5,7 @@
 //! (`none`, or places such as `start,poll`) says where the simulator puts a task's turn id, so
 //! a test can show the app without one; `PORTHOLE_DEMO_URL` with
 //! `PORTHOLE_DEMO_KEY` uses a simulator already running instead (so a test can restart the
-//! app and find its tasks still running).
+//! app and find its tasks still running). A release build reads none of them (`test_switch`).
 
 use porthole_client::{ClientConfig, Credential};
 use porthole_sim::{Config, RunningSim, Sim, TurnIdIn};
@@ -60,8 +60,7 @@ fn demo_runtime() -> std::io::Result<&'static Runtime> {
 }
 
 pub fn time_scale() -> f64 {
-    std::env::var("PORTHOLE_SIM_TIME_SCALE")
-        .ok()
+    crate::test_switch::var("PORTHOLE_SIM_TIME_SCALE")
         .and_then(|v| v.parse::<f64>().ok())
         .filter(|v| v.is_finite() && *v > 0.0 && *v <= 1.0)
         .unwrap_or(1.0)
@@ -69,8 +68,7 @@ pub fn time_scale() -> f64 {
 
 /// Where the in-process simulator puts turn ids; its default when unset or unreadable.
 fn turn_id_in() -> TurnIdIn {
-    std::env::var("PORTHOLE_SIM_TURN_ID_IN")
-        .ok()
+    crate::test_switch::var("PORTHOLE_SIM_TURN_ID_IN")
         .and_then(|v| TurnIdIn::parse(&v).ok())
         .unwrap_or_default()
 }
@@ -89,11 +87,7 @@ fn config() -> ClientConfig {
 /// limit (a scheduled run skipped, with its reason) without sending sixty tasks first. A
 /// release build never reads it.
 pub fn spend_for_tests(client: &porthole_client::Client) {
-    if !cfg!(debug_assertions) {
-        return;
-    }
-    let spent = std::env::var("PORTHOLE_TEST_MESSAGES_SPENT")
-        .ok()
+    let spent = crate::test_switch::var("PORTHOLE_TEST_MESSAGES_SPENT")
         .and_then(|v| v.trim().parse::<usize>().ok());
     if let Some(calls) = spent {
         client.count_as_spent(porthole_client::Limit::Messages, calls);
@@ -104,7 +98,7 @@ impl DemoService {
     /// The Demo's address, when it runs (or is the simulator named by `PORTHOLE_DEMO_URL`):
     /// signing in there uses the simulator's own sign-in (`account::signin_config`).
     pub async fn base_url(&self) -> Option<String> {
-        if let Ok(url) = std::env::var("PORTHOLE_DEMO_URL") {
+        if let Some(url) = crate::test_switch::var("PORTHOLE_DEMO_URL") {
             return Some(url);
         }
         let sim = self.sim.lock().await;
@@ -115,9 +109,8 @@ impl DemoService {
     /// (`account::identity`); it stays in Rust. `PORTHOLE_DEMO_ID_TOKEN` goes with
     /// `PORTHOLE_DEMO_URL`.
     pub async fn id_token(&self) -> Option<porthole_client::Secret> {
-        if std::env::var("PORTHOLE_DEMO_URL").is_ok() {
-            return std::env::var("PORTHOLE_DEMO_ID_TOKEN")
-                .ok()
+        if crate::test_switch::var("PORTHOLE_DEMO_URL").is_some() {
+            return crate::test_switch::var("PORTHOLE_DEMO_ID_TOKEN")
                 .map(porthole_client::Secret::new);
         }
         let sim = self.sim.lock().await;
@@ -131,9 +124,9 @@ impl DemoService {
 
     /// Starts the simulator once; later calls reuse it.
     pub async fn endpoint(&self) -> AppResult<DemoEndpoint> {
-        if let (Ok(url), Ok(key)) = (
-            std::env::var("PORTHOLE_DEMO_URL"),
-            std::env::var("PORTHOLE_DEMO_KEY"),
+        if let (Some(url), Some(key)) = (
+            crate::test_switch::var("PORTHOLE_DEMO_URL"),
+            crate::test_switch::var("PORTHOLE_DEMO_KEY"),
         ) {
             return Ok(DemoEndpoint {
                 base_url: url,

@@ -53,10 +53,7 @@ fn decode(png_base64: &str) -> Result<Vec<u8>, UiError> {
 async fn ask_where(app: &AppHandle) -> Option<PathBuf> {
     // End-to-end tests cannot drive the system's save dialog: they script its answers (debug
     // builds only).
-    if let Some(answers) = cfg!(debug_assertions)
-        .then(|| std::env::var("PORTHOLE_E2E_SAVE_PATH").ok())
-        .flatten()
-    {
+    if let Some(answers) = crate::test_switch::var("PORTHOLE_E2E_SAVE_PATH") {
         return scripted_answer(&answers, &SAVES);
     }
     let dialog = app

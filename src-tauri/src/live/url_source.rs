@@ -36,8 +36,8 @@ impl UrlSource for ServiceUrls {
 /// (e.g. `fps=60&animate=1`) is appended to the connect data, which is how the simulator takes
 /// its stream knobs. Unset, the URL is dialled exactly as the service gave it.
 fn with_bench_knobs(url: &str) -> String {
-    match std::env::var("PORTHOLE_LIVE_CONNECT_EXTRA") {
-        Ok(extra) if !extra.is_empty() => {
+    match crate::test_switch::var("PORTHOLE_LIVE_CONNECT_EXTRA") {
+        Some(extra) if !extra.is_empty() => {
             let joiner = if url.contains('?') { '&' } else { '?' };
             format!("{url}{joiner}{extra}")
         }

@@ -67,10 +67,7 @@ async fn ask_where(app: &AppHandle) -> Option<PathBuf> {
     // End-to-end tests cannot drive the system's save dialog (it is not part of the page):
     // they name the file it would return (debug builds only). Everything after the dialog
     // runs as usual.
-    if let Some(path) = cfg!(debug_assertions)
-        .then(|| std::env::var("PORTHOLE_E2E_SAVE_AS").ok())
-        .flatten()
-    {
+    if let Some(path) = crate::test_switch::var("PORTHOLE_E2E_SAVE_AS") {
         return Some(PathBuf::from(path));
     }
     let (tx, rx) = tokio::sync::oneshot::channel();

@@ -31,11 +31,7 @@ pub struct SystemClock {
 
 impl SystemClock {
     pub fn from_env() -> Self {
-        let shift_file = if cfg!(debug_assertions) {
-            std::env::var_os("PORTHOLE_TEST_CLOCK_FILE").map(PathBuf::from)
-        } else {
-            None
-        };
+        let shift_file = crate::test_switch::var_os("PORTHOLE_TEST_CLOCK_FILE").map(PathBuf::from);
         Self { shift_file }
     }
 
