@@ -20,12 +20,24 @@ impl Conversations {
         if !self.task_under_way(&conversation) {
             return self.send(req).await;
         }
+        self.hold(req)
+    }
+
+    /// Puts `req` in its conversation's line, to start when the task under way has ended.
+    pub(super) fn hold(&self, req: SendRequest) -> AppResult<()> {
+        let id = req.conversation_id.clone();
         let held = Waiting {
             id: format!("next-{}-{}", now_ms() as u64, rand::random::<u32>()),
             request: req,
         };
         self.change(&id, |c| c.waiting.push(held))?;
         Ok(())
+    }
+
+    /// A task being stopped whose stop has not settled on the service: a message sent now
+    /// would be folded into the dying task and die with it (the makers' client records it).
+    pub(super) fn stop_settling(&self, conversation: &super::Conversation) -> bool {
+        !conversation.status.is_active() && self.task_under_way(conversation)
     }
 
     /// Whether the conversation's task is still under way on the service: running, or being

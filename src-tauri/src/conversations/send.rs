@@ -47,6 +47,11 @@ impl Conversations {
         if !self.is_current(&id) {
             return Err(AppError::FinishedConversation);
         }
+        // Sent while a stopped task is still ending, it waits as "Run next" would.
+        if self.stop_settling(&conversation) {
+            super::spending_cap::checked(kept.cap_usd)?;
+            return self.hold(kept);
+        }
         let model = model.filter(|m| !m.trim().is_empty());
         let files = self.file_names().of(&attachments);
         // The agent reads the person's local time with the words (`local_time.rs`); the thread

@@ -183,3 +183,31 @@ async fn a_message_held_with_run_next_starts_only_once_the_stopped_task_has_ende
     assert!(answers(&done)[0].contains("Oslo"), "{:#?}", done.items);
     assert!(done.waiting.is_empty());
 }
+
+#[tokio::test]
+async fn a_message_sent_while_the_stop_settles_waits_and_then_runs_as_its_own_task() {
+    let app = app().await;
+    let id = app.core.current(&app.machine).await.unwrap().id;
+    app.running_in_its_session(&id, "Take your time and count to 20")
+        .await;
+    app.core.stop(&id).await.unwrap();
+    let stopped = app.core.store().get(&id).unwrap();
+    assert_eq!(stopped.status, TaskStatus::Stopped);
+    // The stop has not settled on the service yet (its stream goes on to the end).
+    assert!(app.core.stop_settling(&stopped), "{stopped:#?}");
+
+    app.send(&id, "Find the weather in Oslo").await.unwrap();
+    assert_eq!(
+        app.core.store().get(&id).unwrap().waiting.len(),
+        1,
+        "held, not sent into the dying task"
+    );
+    let done = app
+        .until(&id, |c| {
+            users(c).len() == 2 && ended(c) && !answers(c).is_empty()
+        })
+        .await;
+    assert_eq!(done.status, TaskStatus::Succeeded, "{:#?}", done.items);
+    assert!(answers(&done)[0].contains("Oslo"), "{:#?}", done.items);
+    assert!(done.waiting.is_empty());
+}
