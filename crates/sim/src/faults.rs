@@ -14,6 +14,7 @@
 //! | `message-500=R` | `POST /v1/agents/message` answers `500` before it takes the message: no task starts |
 //! | `drop-message-answer=R` | `POST /v1/agents/message` takes the message (the task starts or the message joins one), then the connection closes before a byte of the answer is sent |
 //! | `late-session=R:MSms` | a message's event stream holds its `data-session` frame for MS real milliseconds (not scaled), so the task runs before its client knows the session (a cold start) |
+//! | `retire-on-move=R` | a message to one computer retires the caller's `api` conversation on every other computer: reading it back answers empty and the next message there starts a fresh one (the makers write that "moving retires the one behind you") |
 //! | `reject-pick=R` | a yes to a choice card whose selections the card accepts answers `400 {"error":"<sentence>"}`, and the card waits on |
 //!
 //! The last two make a failed send ambiguous for real: after a `500` the message was not
@@ -45,6 +46,7 @@ pub enum Fault {
     DropMessageAnswer,
     RejectPick,
     LateSession,
+    RetireOnMove,
 }
 
 impl Fault {
@@ -60,6 +62,7 @@ impl Fault {
             "drop-message-answer" => Fault::DropMessageAnswer,
             "reject-pick" => Fault::RejectPick,
             "late-session" => Fault::LateSession,
+            "retire-on-move" => Fault::RetireOnMove,
             _ => return None,
         })
     }

@@ -266,6 +266,9 @@ async fn message(
     // Find or create the session, then join or start a turn.
     let (session_id, turn_id, queued, from) = {
         let mut db = state.db();
+        if state.faults().roll(Fault::RetireOnMove) {
+            crate::sessions::retire_elsewhere(&mut db, &caller.user_id, &machine_id);
+        }
         let sid = match crate::sessions::current(&db, &caller.user_id, &machine_id, Channel::Api) {
             Some(s) => s,
             None => crate::sessions::open(

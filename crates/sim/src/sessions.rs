@@ -63,6 +63,16 @@ pub fn current(db: &Db, owner: &str, machine_id: &str, channel: Channel) -> Opti
         .cloned()
 }
 
+/// The makers' other reading of sessions (fault `retire-on-move`): the `api` channel keeps one
+/// live conversation, on the computer it was last used from, so a message to `machine_id`
+/// retires the caller's current `api` session on every other computer. The sessions stay in
+/// the records (a task still running there runs on); they are only no longer current.
+pub fn retire_elsewhere(db: &mut Db, owner: &str, machine_id: &str) {
+    db.current_sessions.retain(|(who, machine, channel), _| {
+        who != owner || machine == machine_id || *channel != Channel::Api
+    });
+}
+
 /// The conversation's name, from its first task: the first line, cut at 60 characters.
 pub fn title_of(message: &str) -> String {
     let line = message

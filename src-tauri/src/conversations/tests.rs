@@ -369,3 +369,6 @@ mod local_time;
 
 #[path = "makers_shapes_tests.rs"]
 mod makers_shapes;
+
+#[path = "moving_tests.rs"]
+mod moving;
