@@ -120,6 +120,10 @@ pub struct UiError {
     /// Unix ms when trying again makes sense.
     pub retry_at: Option<f64>,
     pub action: Option<UiAction>,
+    /// A page of the service that is the way out (only `http`/`https`), opened in the
+    /// browser: the web portal's page for a new computer (`createUrl`).
+    #[serde(default)]
+    pub link: Option<String>,
 }
 
 /// A failure as a conversation saves it: its code and the facts its words need, no words.

@@ -122,6 +122,8 @@ ui_codes! {
     AutostartUnavailable,
     // Sign-in, keys, new computers.
     SignInNeeded,
+    /// New computers are made on the service's web portal (`session_required` with `createUrl`).
+    CreateOnPortal,
     SignInExpired,
     SignInTimedOut,
     SignInCancelled,

@@ -76,6 +76,28 @@ fn unfit_schedule(unfit: crate::schedules::timing::Unfit) -> UiCode {
     }
 }
 
+/// The service's page that is the way out of `error`, when it names one: `createUrl` on a
+/// refused new computer. Only `http`/`https`, so a service cannot hand the browser a
+/// `file:` or `javascript:` address.
+pub fn link_of(error: &AppError) -> Option<String> {
+    let AppError::Client(err) = error else {
+        return None;
+    };
+    let ErrorCode::SessionRequired {
+        create_url: Some(url),
+    } = err.code()
+    else {
+        return None;
+    };
+    web_link(&url)
+}
+
+/// `url` when it is a web address the browser may be handed.
+pub fn web_link(url: &str) -> Option<String> {
+    let parsed = url::Url::parse(url).ok()?;
+    matches!(parsed.scheme(), "http" | "https").then(|| url.to_owned())
+}
+
 /// An error the client raised: its code, and when trying again makes sense.
 pub fn of_client(err: &Error) -> Problem {
     let operation = err.api().map(|a| a.operation);
@@ -177,7 +199,10 @@ pub fn of_code(code: &ErrorCode) -> UiCode {
         C::SelectionRejected => U::SelectionRejected,
         C::ApprovalLinkOnly => U::ApprovalLinkOnly,
         // Only a signed-in person may do this; an API key is not enough.
-        C::SessionRequired { .. } => U::SignInNeeded,
+        C::SessionRequired {
+            create_url: Some(_),
+        } => U::CreateOnPortal,
+        C::SessionRequired { create_url: None } => U::SignInNeeded,
         C::Network | C::NetworkTimeout | C::TimedOut => U::Network,
         C::ServerError { .. } | C::BadResponse | C::Unknown { .. } => U::ServerError,
         C::InvalidBaseUrl => U::InvalidBaseUrl,

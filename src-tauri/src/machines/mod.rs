@@ -214,6 +214,10 @@ pub fn needs_start(machine: &Machine) -> bool {
 }
 
 #[cfg(test)]
+#[path = "portal_link_tests.rs"]
+mod portal_link_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

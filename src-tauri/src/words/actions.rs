@@ -141,6 +141,7 @@ pub fn of(code: UiCode) -> Option<UiAction> {
         | LiveUrlUnavailable
         | LiveStopped
         | PhoneAllowanceInUse
+        | CreateOnPortal
         | TaskNotStarted => None,
     }
 }

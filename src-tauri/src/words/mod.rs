@@ -78,6 +78,7 @@ impl From<UiCode> for UiError {
             detail: words.detail,
             retry_at: None,
             action: words.action,
+            link: None,
         }
     }
 }
@@ -99,7 +100,10 @@ impl From<Problem> for UiError {
 
 impl From<&AppError> for UiError {
     fn from(error: &AppError) -> Self {
-        UiError::from(Problem::from(error))
+        UiError {
+            link: crate::error_problem::link_of(error),
+            ..UiError::from(Problem::from(error))
+        }
     }
 }
 

@@ -84,6 +84,7 @@ const NAMES: &[&str] = &[
     "schedule_hourly_limit",
     "autostart_unavailable",
     "sign_in_needed",
+    "create_on_portal",
     "sign_in_expired",
     "sign_in_timed_out",
     "sign_in_cancelled",

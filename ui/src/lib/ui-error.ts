@@ -17,7 +17,7 @@ const detailKey = (code: UiCode) => `errors.${code}.detail` as const satisfies K
 
 /** The words for `code`, in the page's language. */
 export function wordsFor(code: UiCode, retryAt: number | null = null): UiError {
-  return { code, title: t(titleKey(code)), detail: t(detailKey(code)), retryAt, action: UI_ACTIONS[code] };
+  return { code, title: t(titleKey(code)), detail: t(detailKey(code)), retryAt, action: UI_ACTIONS[code], link: null };
 }
 
 /** A failure saved as a code (a conversation's failure, a message not sent), in words. */
