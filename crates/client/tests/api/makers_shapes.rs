@@ -11,6 +11,14 @@ use porthole_client::{TaskFollower, TaskUpdate, Transport};
 use crate::support::*;
 use crate::tasks::{finished, follow_to_end};
 
+/// Runs `task` on `machine` over the stream, a card answered yes, to its end.
+async fn run(ada: &porthole_client::Client, machine: &str, task: &str) -> Vec<TaskUpdate> {
+    let follower = TaskFollower::start(ada, &MessageRequest::new(task, machine), Transport::Stream)
+        .await
+        .unwrap();
+    follow_to_end(ada, follower, Answer::Yes).await
+}
+
 #[tokio::test]
 async fn a_key_connects_and_a_row_without_kind_is_a_computer_of_unknown_kind() {
     let sim = makers_sim().await;
@@ -132,14 +140,7 @@ async fn a_stream_with_keepalives_and_a_session_named_by_id_and_title_is_followe
     let sim = makers_sim().await;
     let ada = client(&sim, "ada");
     let laptop = machine(&ada, "Design laptop").await;
-    let follower = TaskFollower::start(
-        &ada,
-        &MessageRequest::new("Look up the weather in Accra", &laptop),
-        Transport::Stream,
-    )
-    .await
-    .unwrap();
-    let updates = follow_to_end(&ada, follower, Answer::Yes).await;
+    let updates = run(&ada, &laptop, "Look up the weather in Accra").await;
     let named = updates.iter().find_map(|u| match u {
         TaskUpdate::Started { session_id, .. } => Some(session_id.clone()),
         _ => None,
@@ -161,14 +162,7 @@ async fn a_history_with_a_null_content_and_a_line_without_role_is_read_whole() {
     let sim = makers_sim().await;
     let ada = client(&sim, "ada");
     let laptop = machine(&ada, "Design laptop").await;
-    let follower = TaskFollower::start(
-        &ada,
-        &MessageRequest::new("Look up the weather in Accra", &laptop),
-        Transport::Stream,
-    )
-    .await
-    .unwrap();
-    assert!(finished(&follow_to_end(&ada, follower, Answer::Yes).await).0);
+    assert!(finished(&run(&ada, &laptop, "Look up the weather in Accra").await).0);
     let lines = ada
         .sessions()
         .context(&laptop, 30)
@@ -190,14 +184,7 @@ async fn a_computer_that_does_not_pick_the_task_up_is_stalled() {
     let sim = makers_sim().await;
     let ada = client(&sim, "ada");
     let archive = machine(&ada, "Studio archive").await;
-    let follower = TaskFollower::start(
-        &ada,
-        &MessageRequest::new("Open the calculator", &archive),
-        Transport::Stream,
-    )
-    .await
-    .unwrap();
-    let updates = follow_to_end(&ada, follower, Answer::Yes).await;
+    let updates = run(&ada, &archive, "Open the calculator").await;
     assert!(
         updates.iter().any(|u| matches!(
             u,
