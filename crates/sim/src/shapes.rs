@@ -12,9 +12,14 @@
 //!   simulator answers `404` (`CONCIERGE_CLIENT_PROTOCOL.md`, `SAI_GLASSES_APP.md`: 403 is
 //!   "machine not owned");
 //!
-//! and, in the handlers themselves: `data-session` with `{id, title}` only (stream.rs), a
-//! `: keepalive` comment before every stream frame (stream.rs; the makers' SSE reader skips
-//! comment lines), and `stalled` where this simulator says `agent_offline` (agent).
+//! and, in the handlers themselves:
+//! - `data-session` with `{id, title}` only (stream.rs; `VoiceChannelClient.kt` and its test
+//!   `VoiceChannelClientTest.kt` record the live service sending exactly those two fields);
+//! - a `: keepalive` comment before every stream frame (stream.rs; `VoiceChannelClient.kt`'s
+//!   SSE reader skips `:` lines as keep-alives);
+//! - `stalled` where this simulator says `agent_offline`: a task on the person's own computer
+//!   that it has not picked up (agent; `ConciergeProtocol.kt` words `stalled` as "their
+//!   computer has not picked the task up", `GoldenFixtures.kt` carries one).
 
 use axum::body::Body;
 use axum::extract::{Request, State};

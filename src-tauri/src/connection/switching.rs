@@ -301,6 +301,33 @@ mod tests {
         assert_eq!(secret.expose(), key);
     }
 
+    /// The address check and the key check hold where the service answers as the makers'
+    /// client shows it may (`porthole-sim --shapes makers`).
+    #[tokio::test]
+    async fn a_key_connects_at_a_typed_address_answering_in_the_makers_shapes() {
+        let sim = Sim::start(Config {
+            shapes: porthole_sim::Shapes::Makers,
+            ..Config::default()
+        })
+        .await
+        .unwrap();
+        let key = sim.account("ada").api_key.clone().unwrap();
+        let (base_url, secret, user_id) =
+            checked_account(&format!("{}/", sim.base_url), &key, None)
+                .await
+                .expect("the service, and the key is good there");
+        assert_eq!(base_url, sim.base_url);
+        assert_eq!(secret.expose(), key);
+        assert!(!user_id.is_empty());
+        let seen = sim.state().requests_seen();
+        let health = seen.iter().position(|r| r.path == "/health");
+        let auth = seen.iter().position(|r| r.path == "/v1/agents/auth");
+        assert!(
+            health.is_some() && health < auth,
+            "checked before the key went: {seen:?}"
+        );
+    }
+
     #[tokio::test]
     async fn an_account_elsewhere_is_connected_over_https_only() {
         let sim = Sim::start(Config::default()).await.unwrap();

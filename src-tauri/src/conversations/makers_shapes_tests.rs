@@ -97,6 +97,33 @@ async fn a_computer_that_does_not_pick_the_task_up_says_so_in_words() {
 }
 
 #[tokio::test]
+async fn the_persons_own_computer_stalled_at_first_still_runs_the_task_to_its_end() {
+    let app = makers_app("").await;
+    let machines = client_for(&app.sim, "ada").machines().list().await.unwrap();
+    let own = machines
+        .machines
+        .iter()
+        .find(|m| m.name.as_deref() == Some("Ada's MacBook"))
+        .unwrap();
+    let id = app.core.create(&own.machine_id).await.unwrap().id;
+    app.send(&id, "Find the weather in Lisbon").await.unwrap();
+    let done = app.until(&id, ended).await;
+    assert!(
+        done.items.iter().any(|i| matches!(
+            i,
+            ThreadItem::Status {
+                about: Some(porthole_client::events::StatusKind::Stalled),
+                ..
+            }
+        )),
+        "the person was told their computer had not picked it up: {:#?}",
+        done.items
+    );
+    assert_eq!(done.status, TaskStatus::Succeeded, "{:#?}", done.items);
+    assert!(done.failure.is_none(), "{:?}", done.failure);
+}
+
+#[tokio::test]
 async fn stop_before_the_session_is_named_stops_it_by_its_computer_on_a_blank_answer() {
     let app = makers_app("late-session=1:20000ms").await;
     let id = app.new_conversation().await;
@@ -112,8 +139,24 @@ async fn stop_before_the_session_is_named_stops_it_by_its_computer_on_a_blank_an
     };
     let running = app.core.store().get(&id).unwrap();
     assert!(running.status.is_active());
+    // No session is named yet: Stop can only ask the service by computer.
+    assert!(
+        running
+            .follower
+            .as_ref()
+            .and_then(|f| f.session_id.as_ref())
+            .is_none(),
+        "{running:#?}"
+    );
+    assert!(app.told.stopping.lock().unwrap().is_empty());
 
     app.core.stop(&id).await.unwrap();
+
+    // The thread said "Stopping…" while the service was asked.
+    assert!(
+        app.told.stopping.lock().unwrap().contains(&id),
+        "the window was shown Stopping…"
+    );
 
     let asked: Vec<_> = app
         .sim

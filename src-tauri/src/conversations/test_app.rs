@@ -23,6 +23,8 @@ pub(super) const SCOPE: &str = "demo";
 pub(super) struct Told {
     /// Conversation id and whether its row in the list changed, in order.
     pub(super) changed: Mutex<Vec<(String, bool)>>,
+    /// Conversations the window was shown as "Stopping…", in order.
+    pub(super) stopping: Mutex<Vec<String>>,
     /// Titles of the cards the person was asked to answer.
     pub(super) asked: Mutex<Vec<String>>,
     pub(super) starting: Mutex<Vec<String>>,
@@ -34,6 +36,9 @@ impl Notify for Told {
     fn conversation_changed(&self, conversation: &Conversation, listed: bool) {
         let mut changed = self.changed.lock().unwrap();
         changed.push((conversation.id.clone(), listed));
+        if conversation.stopping {
+            self.stopping.lock().unwrap().push(conversation.id.clone());
+        }
         self.tick.send_modify(|t| *t += 1);
     }
     fn needs_answer(&self, _: &Conversation, approval: &ApprovalRequest) {

@@ -74,4 +74,49 @@ mod tests {
             "already awake"
         );
     }
+
+    /// The makers' client takes a blank 2xx to wake as the service taking it
+    /// (`VoiceChannelClient.kt`): the computer is starting, and it does come up.
+    #[tokio::test]
+    async fn a_wake_taken_with_a_blank_body_is_a_computer_starting() {
+        let sim = Sim::start(Config {
+            time_scale: 0.01,
+            shapes: porthole_sim::Shapes::Makers,
+            ..Config::default()
+        })
+        .await
+        .unwrap();
+        let key = sim.account("ada").api_key.clone().unwrap();
+        let client = Client::with_config(
+            &sim.base_url,
+            Credential::api_key(&key).unwrap(),
+            ClientConfig::time_scaled(0.01),
+        )
+        .unwrap();
+        let research = client
+            .machines()
+            .list()
+            .await
+            .unwrap()
+            .machines
+            .into_iter()
+            .find(|m| m.name.as_deref() == Some("Research box"))
+            .unwrap()
+            .machine_id;
+        assert!(
+            ask_to_wake(&client, &research)
+                .await
+                .expect("a blank 2xx is taken"),
+            "a blank answer is a computer starting"
+        );
+        let mut changes = sim.state().changes();
+        loop {
+            let list = client.machines().list().await.unwrap().machines;
+            let row = list.iter().find(|m| m.machine_id == research).unwrap();
+            if row.status == Some(MachineStatus::Active) {
+                break;
+            }
+            changes.changed().await.unwrap();
+        }
+    }
 }

@@ -198,6 +198,38 @@ async fn a_computer_that_does_not_pick_the_task_up_is_stalled() {
 }
 
 #[tokio::test]
+async fn the_persons_own_computer_is_stalled_before_it_picks_the_task_up_and_then_runs_it() {
+    let sim = makers_sim().await;
+    let ada = client(&sim, "ada");
+    let own = machine(&ada, "Ada's MacBook").await;
+    let updates = run(&ada, &own, "Look up the weather in Accra").await;
+    let stalled = updates.iter().position(|u| {
+        matches!(
+            u,
+            TaskUpdate::Status {
+                about: Some(StatusKind::Stalled),
+                ..
+            }
+        )
+    });
+    let worked = updates.iter().position(|u| {
+        matches!(
+            u,
+            TaskUpdate::Narration { .. } | TaskUpdate::Progress { .. }
+        )
+    });
+    assert!(stalled.is_some(), "{updates:?}");
+    assert!(
+        worked.is_some() && stalled < worked,
+        "news before the work: {updates:?}"
+    );
+    assert!(
+        finished(&updates).0,
+        "a stalled task still runs: {updates:?}"
+    );
+}
+
+#[tokio::test]
 async fn another_accounts_computer_is_not_yours() {
     let sim = makers_sim().await;
     let ada = client(&sim, "ada");

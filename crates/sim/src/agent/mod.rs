@@ -250,6 +250,23 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
             "The computer is not available right now.",
         );
     }
+    if state.shapes() == crate::Shapes::Makers
+        && state
+            .machine(&ctx.owner, &ctx.machine_id)
+            .is_some_and(|m| m.kind == crate::records::MachineKind::Own)
+    {
+        // The makers' client words `stalled` for the person's own computer that has not
+        // picked the task up yet (`ConciergeProtocol.kt`); here it picks it up a moment later.
+        tasks::push(
+            &state,
+            &ctx.turn_id,
+            LogEntry::Status {
+                text: "Your computer has not picked up the task yet.".into(),
+                kind: "stalled",
+            },
+        );
+        tokio::time::sleep(state.clock().scaled(std::time::Duration::from_secs(3))).await;
+    }
     wait_for_lease(ctx).await;
     if ctx.aborted() {
         return Outcome::Aborted;
