@@ -14,6 +14,11 @@ impl Conversations {
     pub async fn answer(&self, id: &str, approval_id: &str, answer: Answer) -> AppResult<()> {
         let active = self.connection().active().await?;
         let conversation = self.store().get(id)?;
+        // A card is answered only on the service that asked it (security review N7): after a
+        // switch, its id means nothing to the service now active, or another card there.
+        if conversation.scope != active.scope {
+            return Err(AppError::NoPendingApproval);
+        }
         let approval = conversation
             .pending_approval
             .filter(|a| a.approval_id == approval_id)
@@ -54,6 +59,9 @@ impl Conversations {
     pub async fn approval_page(&self, id: &str, approval_id: &str) -> AppResult<String> {
         let active = self.connection().active().await?;
         let conversation = self.store().get(id)?;
+        if conversation.scope != active.scope {
+            return Err(AppError::NoPendingApproval);
+        }
         let url = conversation
             .pending_approval
             .filter(|a| a.approval_id == approval_id)

@@ -372,3 +372,6 @@ mod makers_shapes;
 
 #[path = "moving_tests.rs"]
 mod moving;
+
+#[path = "scope_tests.rs"]
+mod scope;
