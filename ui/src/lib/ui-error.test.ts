@@ -19,6 +19,7 @@ describe('codes and their words', () => {
       detail: expect.stringContaining('midnight UTC'),
       retryAt: 1_893_542_400_000,
       action: 'waitUntil',
+      link: null,
     });
     expect(shown({ code: 'message_not_known_sent' }).retryAt).toBeNull();
   });
@@ -39,6 +40,7 @@ describe('codes and their words', () => {
       detail: expect.stringContaining('Versuch es gleich noch einmal'),
       retryAt: null,
       action: 'waitUntil',
+      link: null,
     });
     speak('en');
     expect(wordsFor(Code.machine_busy).title).toBe('The computer is busy');
