@@ -235,6 +235,39 @@ async fn a_typed_address_that_is_not_the_service_gets_no_key_and_the_portal_open
     );
     keep_screenshot(&app, "connect-not-the-service").await;
 
+    // A typed address is one click from the usual one, and the form says nothing a
+    // programmer would.
+    let back = wait
+        .element("signin-default-address")
+        .await
+        .expect("a way back to the usual address");
+    assert_eq!(
+        back.text().await.unwrap().trim(),
+        "Use the usual address again (https://api.sai.simular.ai)"
+    );
+    let form = porthole_e2e::text_of(&wait.element("signin-form").await.unwrap()).await;
+    for programmer in [
+        "undefined",
+        "null",
+        "NaN",
+        "base_url",
+        "baseUrl",
+        "Error:",
+        "{",
+    ] {
+        assert!(!form.contains(programmer), "{programmer} in: {form}");
+    }
+    keep_screenshot(&app, "connect-typed-address").await;
+    back.click().await.unwrap();
+    assert_eq!(
+        address.prop("value").await.unwrap().as_deref(),
+        Some("https://api.sai.simular.ai"),
+        "back at the usual address"
+    );
+    wait.gone("signin-default-address")
+        .await
+        .expect("no way back offered at the usual address");
+
     // The Demo's simulator, typed by hand, is the service: the same key, pasted with quotes
     // and spaces around it, connects.
     address.send_keys(Key::Control + "a").await.unwrap();

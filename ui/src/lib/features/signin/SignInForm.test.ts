@@ -139,4 +139,30 @@ describe('Sign-in form, at an address typed by hand', () => {
     speak('de');
     expect(await screen.findByTestId('signin-not-here')).toHaveTextContent('nie an eine von Hand eingegebene');
   });
+
+  it('goes back to the usual address in one click, where Google sign-in works again', async () => {
+    const usual = 'https://api.sai.simular.ai';
+    const api = {
+      ...waitingBrowser().api,
+      browserSignInReady: vi.fn(async (address: string): Promise<BrowserSignIn> => (address === usual ? 'ready' : 'notHere')),
+    };
+    render(SignInForm, { api, defaultBaseUrl: usual, onSignedIn: () => {} });
+    await ready();
+    expect(screen.queryByTestId('signin-default-address')).toBeNull();
+    const address = screen.getByTestId('signin-base-url');
+    await userEvent.clear(address);
+    await userEvent.type(address, 'https://my-own.example.com');
+    expect(await screen.findByTestId('signin-not-here')).toBeInTheDocument();
+    const back = screen.getByTestId('signin-default-address');
+    expect(back).toHaveTextContent(`Use the usual address again (${usual})`);
+    await userEvent.click(back);
+    expect(address).toHaveValue(usual);
+    await ready();
+    expect(screen.queryByTestId('signin-default-address')).toBeNull();
+    // No programmer's word anywhere in the form.
+    const words = screen.getByTestId('signin-form').textContent ?? '';
+    for (const jargon of ['undefined', 'null', 'NaN', 'base_url', 'baseUrl', 'http_', 'Error:', '{']) {
+      expect(words).not.toContain(jargon);
+    }
+  });
 });
