@@ -31,6 +31,13 @@ async fn no_error_shown(app: &App) {
     }
 }
 
+/// The history's odd lines of a task heard here whole (one without a role, one without
+/// text) are never shown as "Answered elsewhere".
+async fn nothing_from_elsewhere(app: &App) {
+    let lines = thread_texts(app, "elsewhere").await.unwrap();
+    assert!(lines.is_empty(), "{lines:?}");
+}
+
 /// The live screen beside the conversation reaches "live".
 async fn live_plays(app: &App) {
     let start = std::time::Instant::now();
@@ -128,6 +135,7 @@ async fn a_person_connects_at_a_typed_address_and_works_there_in_the_makers_shap
         "{notices:?}"
     );
     no_error_shown(&app).await;
+    nothing_from_elsewhere(&app).await;
     app.screenshot("makers-approved").await.expect("screenshot");
 
     // A new conversation on a blank answer takes the next task.
@@ -176,6 +184,7 @@ async fn a_person_connects_at_a_typed_address_and_works_there_in_the_makers_shap
         tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     }
     no_error_shown(&app).await;
+    nothing_from_elsewhere(&app).await;
     app.screenshot("makers-woken").await.expect("screenshot");
     app.quit().await;
     sim.shutdown().await;

@@ -49,6 +49,10 @@ async fn an_approval_the_service_takes_with_a_blank_body_is_approved_and_the_tas
         "{:#?}",
         done.items
     );
+    // The history's line without a role is this task's own, heard here whole: never
+    // "answered elsewhere".
+    let after = app.core.store().get(&id).unwrap();
+    assert!(from_elsewhere(&after).is_empty(), "{:#?}", after.items);
 }
 
 #[tokio::test]

@@ -404,6 +404,45 @@ fn while_a_task_runs_its_own_answer_is_left_to_its_end() {
     assert_eq!(answers, 1);
 }
 
+/// The makers' client reads a history line without a role as the agent's, and a tool call's
+/// line has no text: a task this thread heard to its end keeps such lines of it out of the
+/// thread, whether they come before its answer or after; a task that ended unheard (its answer
+/// missing here) is caught up whole.
+#[test]
+fn a_heard_tasks_own_other_lines_are_not_from_elsewhere() {
+    let mut book = book_with_one();
+    let c = book.get_mut("c1").unwrap();
+    c.record_user_message("Find a flight", false, 1.0);
+    c.apply(
+        &finished("The cheapest is on Friday."),
+        state("s1", "3"),
+        2.0,
+    );
+    c.record_user_message("And a hotel", false, 3.0);
+    c.status = TaskStatus::Succeeded;
+    let role_less = || -> ContextMessage {
+        serde_json::from_value(serde_json::json!({ "content": "Working on it." })).unwrap()
+    };
+    let history = [
+        line("user", "Find a flight"),
+        role_less(),
+        line("assistant", "The cheapest is on Friday."),
+        role_less(),
+        line("user", "And a hotel"),
+        role_less(),
+        line("assistant", "The Hotel Lisboa has a room."),
+    ];
+    assert_eq!(c.catch_up(&history, 4.0), 2);
+    assert_eq!(
+        elsewhere(c),
+        [
+            (Speaker::Agent, "Working on it."),
+            (Speaker::Agent, "The Hotel Lisboa has a room.")
+        ],
+        "only the unheard task's lines"
+    );
+}
+
 /// The makers write that moving to another computer retires the conversation behind you, and
 /// reading it back answers empty: that is a fresh conversation on the service, never lost
 /// history here.

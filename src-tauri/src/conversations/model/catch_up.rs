@@ -10,11 +10,24 @@ impl Conversation {
     /// Adds the lines of the service's history (oldest first) that this thread does not show,
     /// marked as from elsewhere; returns how many. Each line the thread shows is matched once,
     /// so a catch-up made again adds nothing twice. While a task runs, the agent's lines after
-    /// the person's last matched message are that task's own answer, which its end shows.
+    /// the person's last matched message are that task's own answer, which its end shows. And
+    /// a task whose answer this thread shows was heard here whole: the service's other lines of
+    /// it (a step's note, a line without a role, as the makers' client shows the history may
+    /// hold) are that task's own, never "answered elsewhere".
     pub fn catch_up(&mut self, history: &[ContextMessage], now: f64) -> usize {
         let mut shown = self.lines_shown();
-        let mut unseen = Vec::new();
+        let mut unseen: Vec<Option<(Speaker, String, bool)>> = Vec::new();
         let mut after_own_message = false;
+        // The task begun by the person's last matched message: whether this thread shows its
+        // answer, and the agent lines of it this thread does not show (indices into `unseen`).
+        let mut own_task: Option<(bool, Vec<usize>)> = None;
+        let heard_whole = |task: Option<(bool, Vec<usize>)>, unseen: &mut Vec<_>| {
+            if let Some((true, lines)) = task {
+                for at in lines {
+                    unseen[at] = None;
+                }
+            }
+        };
         for line in history {
             let by = Speaker::of(&line.role);
             // The person's lines carry the local time Porthole told the agent: their words
@@ -27,16 +40,26 @@ impl Conversation {
             if let Some(at) = shown.iter().position(|s| *s == said) {
                 shown.remove(at);
                 after_own_message = by == Speaker::Person;
+                if by == Speaker::Person {
+                    heard_whole(own_task.take(), &mut unseen);
+                    own_task = Some((false, Vec::new()));
+                } else if let Some((answered, _)) = own_task.as_mut() {
+                    *answered = true;
+                }
                 continue;
             }
             if by == Speaker::Person {
                 after_own_message = false;
+                heard_whole(own_task.take(), &mut unseen);
+            } else if let Some((_, lines)) = own_task.as_mut() {
+                lines.push(unseen.len());
             }
-            unseen.push((by, text.to_owned(), after_own_message));
+            unseen.push(Some((by, text.to_owned(), after_own_message)));
         }
+        heard_whole(own_task, &mut unseen);
         let running = self.status.is_active();
         let mut added = 0;
-        for (by, text, after_own_message) in unseen {
+        for (by, text, after_own_message) in unseen.into_iter().flatten() {
             if running && by == Speaker::Agent && after_own_message {
                 continue;
             }
