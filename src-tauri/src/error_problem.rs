@@ -252,9 +252,20 @@ pub fn of_task_failure(failure: &TaskFailure) -> Problem {
             Problem::new(UiCode::FreeComputerTimeExhausted)
                 .retry_at(Some(next_utc_midnight(now_ms())))
         }
-        _ => Problem::new(UiCode::TaskFailed),
+        // The computer never took the task, or could not be reached: not the agent's failure.
+        _ => match &failure.reason {
+            Some(ReasonCode::MachineUnavailable) => {
+                Problem::new(UiCode::MachineUnavailable).retry_at(Some(now_ms() + MACHINE_RETRY_MS))
+            }
+            Some(ReasonCode::NotStarted) => Problem::new(UiCode::TaskNotStarted),
+            _ => Problem::new(UiCode::TaskFailed),
+        },
     }
 }
+
+/// When to offer a task again on a computer that was not available: the documented
+/// `Retry-After` of `machine_unavailable`.
+const MACHINE_RETRY_MS: f64 = 30_000.0;
 
 /// Why a console lease ended.
 pub fn of_lease_end(reason: &ClosedReason) -> UiCode {

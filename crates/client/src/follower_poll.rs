@@ -163,7 +163,15 @@ impl Engine {
                     .unwrap_or_else(|| "The task did not finish.".into()),
                 code: turn.as_ref().and_then(|t| t.error_code.clone()),
                 resets_at: None,
+                reason: None,
             })
+        });
+        // The turn says why it ended; the stream's `error` frame does not.
+        let failure = failure.map(|f| TaskFailure {
+            reason: f
+                .reason
+                .or_else(|| turn.as_ref().and_then(|t| t.reason_code.clone())),
+            ..f
         });
         self.catch_up().await;
         self.queue.push_back(TaskUpdate::Finished {

@@ -190,6 +190,7 @@ pub(crate) fn apply_event(
                 },
                 code,
                 resets_at,
+                reason: None,
             });
         }
         AgentEvent::Start { .. }

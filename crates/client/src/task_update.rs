@@ -17,6 +17,10 @@ pub struct TaskFailure {
     pub code: Option<EventErrorCode>,
     /// ISO 8601, for `insufficient_credits`.
     pub resets_at: Option<String>,
+    /// Why the turn ended, when its result could be read (`machine_unavailable`,
+    /// `not_started`, …): the stream's `error` frame does not say.
+    #[serde(default)]
+    pub reason: Option<crate::turns::ReasonCode>,
 }
 
 /// One step of a followed task.

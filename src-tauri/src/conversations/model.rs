@@ -414,6 +414,7 @@ impl Conversation {
                             text: String::new(),
                             code: None,
                             resets_at: None,
+                            reason: None,
                         })
                     });
                     self.status = TaskStatus::Failed;

@@ -137,6 +137,7 @@ fn failure_is_worded_by_code() {
             text: "whatever the service said".into(),
             code: Some(EventErrorCode::InsufficientCredits),
             resets_at: None,
+            reason: None,
         }),
         turn_id: None,
         usage: None,

@@ -375,3 +375,6 @@ mod moving;
 
 #[path = "scope_tests.rs"]
 mod scope;
+
+#[path = "turn_reason_tests.rs"]
+mod turn_reason;

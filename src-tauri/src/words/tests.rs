@@ -337,6 +337,7 @@ fn out_of_credits_failure_resets_at_the_given_time() {
         text: "no credit".into(),
         code: Some(EventErrorCode::InsufficientCredits),
         resets_at: Some("2030-01-02T00:00:00.000Z".into()),
+        reason: None,
     };
     let problem = of_task_failure(&failure);
     assert_eq!(problem.code, UiCode::InsufficientCredits);
@@ -349,6 +350,7 @@ fn free_time_failure_resets_at_next_midnight() {
         text: "time".into(),
         code: Some(EventErrorCode::FreeComputerTimeExhausted),
         resets_at: None,
+        reason: None,
     };
     let at = of_task_failure(&failure).retry_at.expect("a time");
     assert_eq!(at % 86_400_000.0, 0.0);
