@@ -230,6 +230,11 @@ async fn stop_pressed_before_the_session_is_named_stops_the_task() {
         notices.iter().any(|n| n == "You stopped the task."),
         "{notices:?}"
     );
+    // "Stopping…" gave way to the answer: it does not linger once the service took Stop.
+    Eventually::new(&app.driver)
+        .gone("thread-stopping")
+        .await
+        .expect("Stopping… gone");
     let aborts = sim
         .state()
         .requests_seen()
