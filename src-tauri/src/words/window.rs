@@ -10,10 +10,57 @@ pub fn card_notification_title() -> String {
 
 /// The notification's line: the card's own title (the service's words) when it has one.
 pub fn card_notification_body(card_title: &str) -> String {
-    if card_title.is_empty() {
+    let title = notification_safe(card_title);
+    if title.is_empty() {
         text("window.cardWaiting")
     } else {
-        text_with("window.cardAsks", &[("title", card_title.into())])
+        text_with("window.cardAsks", &[("title", title.into())])
+    }
+}
+
+/// The longest card title a notification shows, in characters: a line or two on any desktop.
+const TITLE_CHARS: usize = 100;
+
+/// The agent's words made safe for a notification (security review N5): one line, cut at
+/// [`TITLE_CHARS`], and `&`, `<`, `>` escaped, since notification servers may read the body
+/// as markup (the desktop notification spec allows `<b>`, `<a href>`, `<img>`). Hand-written:
+/// three characters do not need a library.
+fn notification_safe(title: &str) -> String {
+    let line = title.split_whitespace().collect::<Vec<_>>().join(" ");
+    let cut = if line.chars().count() > TITLE_CHARS {
+        let kept: String = line.chars().take(TITLE_CHARS - 1).collect();
+        format!("{}…", kept.trim_end())
+    } else {
+        line
+    };
+    cut.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod notification_tests {
+    use super::*;
+
+    #[test]
+    fn a_card_title_reaches_the_notification_as_text_on_one_short_line() {
+        let body = card_notification_body(
+            "Open <a href=\"https://evil.example\">the bank</a> & <img src=x>\nnow",
+        );
+        assert!(!body.contains('<') && !body.contains('>'), "{body}");
+        assert!(
+            body.contains("&lt;a href=") && body.contains("&amp;"),
+            "{body}"
+        );
+        assert!(!body.contains('\n'), "{body}");
+        let long = card_notification_body(&"Delete ".repeat(40));
+        let title = long.trim_start_matches("The agent asks: ");
+        assert_eq!(title.chars().count(), TITLE_CHARS, "{long}");
+        assert!(title.ends_with('…'), "{long}");
+        assert_eq!(
+            card_notification_body("  "),
+            "The agent is waiting for your answer."
+        );
     }
 }
 
