@@ -42,6 +42,14 @@ describe('the spending cap', () => {
     );
   });
 
+  it('says in one line that a cap acts only while Porthole is open', async () => {
+    setup();
+    await userEvent.click(screen.getByTestId('composer-more'));
+    expect(screen.queryByTestId('cap-while-open')).toBeNull();
+    await userEvent.type(screen.getByTestId('cap-input'), '2');
+    expect(screen.getByTestId('cap-while-open').textContent).toContain('while it is closed, it cannot');
+  });
+
   it('a cap that is no sum of money says so and sends nothing', async () => {
     const { api, box } = setup();
     await userEvent.click(screen.getByTestId('composer-more'));
