@@ -38,6 +38,28 @@ fn notification_safe(title: &str) -> String {
         .replace('>', "&gt;")
 }
 
+/// The file picker of the composer's paper clip.
+pub fn attach_files() -> String {
+    text("window.attachFiles")
+}
+
+/// The save dialog of "Save a snapshot" (the live screen as a picture).
+pub fn snapshot_file_name() -> String {
+    text("window.snapshotFileName")
+}
+pub fn snapshot_file_kind() -> String {
+    text("window.snapshotFileKind")
+}
+
+/// The name of a computer the service names nothing.
+pub fn unnamed_computer(free_computer: bool) -> String {
+    if free_computer {
+        text("window.freeCloudComputer")
+    } else {
+        text("window.unnamedComputer")
+    }
+}
+
 #[cfg(test)]
 mod notification_tests {
     use super::*;
@@ -61,27 +83,5 @@ mod notification_tests {
             card_notification_body("  "),
             "The agent is waiting for your answer."
         );
-    }
-}
-
-/// The file picker of the composer's paper clip.
-pub fn attach_files() -> String {
-    text("window.attachFiles")
-}
-
-/// The save dialog of "Save a snapshot" (the live screen as a picture).
-pub fn snapshot_file_name() -> String {
-    text("window.snapshotFileName")
-}
-pub fn snapshot_file_kind() -> String {
-    text("window.snapshotFileKind")
-}
-
-/// The name of a computer the service names nothing.
-pub fn unnamed_computer(free_computer: bool) -> String {
-    if free_computer {
-        text("window.freeCloudComputer")
-    } else {
-        text("window.unnamedComputer")
     }
 }
