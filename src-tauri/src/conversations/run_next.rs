@@ -42,7 +42,7 @@ impl Conversations {
 
     /// Whether the conversation's task is still under way on the service: running, or being
     /// stopped and not yet ended there (a message sent meanwhile would join the dying task).
-    fn task_under_way(&self, conversation: &super::Conversation) -> bool {
+    pub(crate) fn task_under_way(&self, conversation: &super::Conversation) -> bool {
         conversation.status.is_active()
             || conversation.stopping
             || self.shared.followers.is_settling(&conversation.id)

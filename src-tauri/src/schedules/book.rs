@@ -39,10 +39,33 @@ pub struct Schedule {
     pub created_at: f64,
     /// Every due time up to this one (Unix ms) ran, was skipped or was missed.
     pub settled_until: f64,
-    /// A due time that passed while Porthole was not running: shown with "Run now", never
-    /// run by itself.
+    /// A due time that was not run in time (Porthole was not running, or the computer was
+    /// busy past [`super::GRACE`]): shown with "Run now", never run by itself.
     pub missed: Option<f64>,
+    /// Why `missed` was missed, said beside "Run now".
+    #[serde(default)]
+    pub missed_why: MissedWhy,
+    /// The due time of the one run waiting for the computer's task before it to end. At most
+    /// one per schedule (a later due time takes its place), kept here rather than in the
+    /// conversation's line so that, when it can start, it is checked again: within
+    /// [`super::GRACE`] of its due time, the hourly budget, the schedule's cap as it is now
+    /// (security review N2).
+    #[serde(default)]
+    pub held: Option<f64>,
     pub last: Option<LastRun>,
+}
+
+/// Why a run was missed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub enum MissedWhy {
+    /// Porthole was not running when it was due (also every run missed before held runs
+    /// could be).
+    #[default]
+    Closed,
+    /// It waited for the computer's task before it, still running more than
+    /// [`super::GRACE`] after the run was due.
+    Busy,
 }
 
 /// What the last run of a schedule did.

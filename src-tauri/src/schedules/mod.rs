@@ -1,6 +1,6 @@
 //! Tasks on a schedule: once at a time, daily, on chosen weekdays, or every N hours, each on
 //! one computer. A due run is an ordinary task sent through the conversations core into the
-//! computer's current conversation (held there behind a task already running).
+//! computer's current conversation.
 //!
 //! Nothing here knows Tauri: [`Schedules`] takes the connection, the conversations core, a
 //! [`Clock`] and a [`ScheduleNotify`]; the window's side is `window.rs` and `commands.rs`.
@@ -9,7 +9,11 @@
 //! - a due time that passed more than [`GRACE`] ago (Porthole was closed, or the computer
 //!   slept) is shown as missed with "Run now" and never run by itself: a task the person
 //!   expected at 8:00 could do harm at 15:00, so they choose;
-//! - a run the client's hourly message budget cannot pay for is skipped, with a sentence.
+//! - a run the client's hourly message budget cannot pay for is skipped, with a sentence;
+//! - a run due while the computer's task before it still runs is held by the schedule, one at
+//!   most (a later due time takes its place); it starts at a look that finds the computer
+//!   free, checked again as a due run is, and one held more than [`GRACE`] becomes a missed
+//!   run instead (`running.rs`).
 
 pub mod autostart;
 pub mod book;
@@ -35,7 +39,7 @@ use crate::connection::Connection;
 use crate::conversations::{Conversations, SendRequest};
 use crate::error::{AppError, AppResult, UiError};
 use crate::store::{Document, Persisted, SetAside};
-pub use book::{LastRun, Outcome, Schedule, ScheduleBook};
+pub use book::{LastRun, MissedWhy, Outcome, Schedule, ScheduleBook};
 pub use clock::{Clock, SystemClock};
 pub use timing::Repeat;
 use timing::{from_ms, to_ms};
@@ -198,7 +202,7 @@ impl Schedules {
             && book
                 .schedules
                 .iter()
-                .any(|s| s.next_at(now, self.clock()).is_some())
+                .any(|s| s.next_at(now, self.clock()).is_some() || s.held.is_some())
     }
 
     /// The next run of any schedule: its title and time (Unix ms), for the tray.
@@ -242,6 +246,8 @@ impl Schedules {
             created_at: to_ms(now),
             settled_until: to_ms(now),
             missed: None,
+            missed_why: MissedWhy::default(),
+            held: None,
             last: None,
         };
         self.write(|book| book.schedules.push(schedule.clone()))?;
@@ -263,13 +269,16 @@ impl Schedules {
     }
 
     /// Pauses or resumes one schedule. Due times that pass while paused are not missed runs:
-    /// resuming settles them.
+    /// resuming settles them. Pausing drops a run held for the computer: paused means none
+    /// starts.
     pub fn set_paused(&self, id: &str, paused: bool) -> AppResult<()> {
         let now = to_ms(self.now());
         self.write(|book| {
             let schedule = book.get_mut(id).ok_or(AppError::UnknownSchedule)?;
             schedule.paused = paused;
-            if !paused {
+            if paused {
+                schedule.held = None;
+            } else {
                 schedule.settled_until = schedule.settled_until.max(now);
             }
             Ok(())
@@ -281,8 +290,10 @@ impl Schedules {
         let now = to_ms(self.now());
         self.write(|book| {
             book.all_paused = paused;
-            if !paused {
-                for schedule in &mut book.schedules {
+            for schedule in &mut book.schedules {
+                if paused {
+                    schedule.held = None;
+                } else {
                     schedule.settled_until = schedule.settled_until.max(now);
                 }
             }
@@ -310,18 +321,32 @@ impl Schedules {
         Ok(())
     }
 
-    /// How long until something may be due: the runner sleeps this, or its nap if shorter.
+    /// How long until something may be due, or a held run be too late to start: the runner
+    /// sleeps this, or its nap if shorter (a held run starts at a look after its computer is
+    /// free, so within a nap).
     pub fn until_next(&self) -> std::time::Duration {
         let now = self.now();
         let nap = self.clock().nap();
         let next = self.read(|book| {
             book.schedules
                 .iter()
-                .filter_map(|s| s.next_at(now, self.clock()))
+                .filter_map(|s| {
+                    // In plain milliseconds: a damaged file's numbers cannot panic here.
+                    let late = s
+                        .held
+                        .map(|due| due + GRACE.num_milliseconds() as f64 + 1.0);
+                    let next = s.next_at(now, self.clock());
+                    next.into_iter().chain(late).min_by(f64::total_cmp)
+                })
                 .min_by(f64::total_cmp)
         });
         match next {
-            Some(at) => (from_ms(at) - now).to_std().unwrap_or_default().min(nap),
+            // In milliseconds: a time past chrono's range (a damaged file) waits a nap, not
+            // none, so the runner never spins on it.
+            Some(at) => {
+                let ms = (at - to_ms(now)).clamp(0.0, nap.as_millis() as f64);
+                std::time::Duration::from_millis(ms as u64)
+            }
             None => nap,
         }
     }

@@ -134,7 +134,7 @@ impl App {
     }
 
     /// The tasks the computer's conversations were sent, in order.
-    fn sent(&self) -> Vec<String> {
+    pub(super) fn sent(&self) -> Vec<String> {
         self.conversations.store().read(|book| {
             book.conversations
                 .iter()
@@ -149,11 +149,23 @@ impl App {
 
     /// Waits for the conversation's task to end (the simulator runs it), then looks again.
     pub(super) async fn until_ended(&self, conversation_id: &str) -> Conversation {
+        self.until(conversation_id, |c| {
+            !c.status.is_active() && c.status != TaskStatus::Idle
+        })
+        .await
+    }
+
+    /// Waits for the conversation to be as `done` says (the simulator runs its task).
+    pub(super) async fn until(
+        &self,
+        conversation_id: &str,
+        done: impl Fn(&Conversation) -> bool,
+    ) -> Conversation {
         let mut changes = self.told.tick.subscribe();
         let wait = async {
             loop {
                 let c = self.conversations.store().get(conversation_id).unwrap();
-                if !c.status.is_active() && c.status != TaskStatus::Idle {
+                if done(&c) {
                     return c;
                 }
                 changes.changed().await.unwrap();
@@ -161,10 +173,10 @@ impl App {
         };
         tokio::time::timeout(Duration::from_secs(60), wait)
             .await
-            .expect("the task ends")
+            .expect("the conversation comes to be as awaited")
     }
 
-    fn told(&self) -> Vec<String> {
+    pub(super) fn told(&self) -> Vec<String> {
         self.told.told.lock().unwrap().clone()
     }
 }

@@ -229,3 +229,6 @@ mod capped_runs;
 
 #[path = "extremes_tests.rs"]
 mod extremes;
+
+#[path = "held_runs_tests.rs"]
+mod held_runs;

@@ -13,6 +13,19 @@ pub fn missed(title: &str) -> String {
     text_with("scheduleNotes.missed", &[("title", title.into())])
 }
 
+/// A run held for the computer's task before it could not start within `minutes` of its
+/// due time.
+pub fn missed_busy(title: &str, computer: &str, minutes: i64) -> String {
+    text_with(
+        "scheduleNotes.missedBusy",
+        &[
+            ("title", title.into()),
+            ("computer", computer.into()),
+            ("minutes", minutes.to_string().into()),
+        ],
+    )
+}
+
 /// A run was refused by the service (its words are the failure's).
 pub fn not_sent_title() -> String {
     text("scheduleNotes.notSentTitle")

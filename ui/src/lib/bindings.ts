@@ -692,6 +692,19 @@ export type MachineRow = {
 /**  The machine list may have changed. */
 export type MachinesChanged = null;
 
+/**  Why a run was missed. */
+export type MissedWhy = 
+/**
+ *  Porthole was not running when it was due (also every run missed before held runs
+ *  could be).
+ */
+"closed" | 
+/**
+ *  It waited for the computer's task before it, still running more than
+ *  [`super::GRACE`] after the run was due.
+ */
+"busy";
+
 export type Model = {
 	/**  Passed as `model`; `auto` lets the service pick. */
 	id: string,
@@ -920,10 +933,20 @@ export type Schedule = {
 	/**  Every due time up to this one (Unix ms) ran, was skipped or was missed. */
 	settledUntil: number | null,
 	/**
-	 *  A due time that passed while Porthole was not running: shown with "Run now", never
-	 *  run by itself.
+	 *  A due time that was not run in time (Porthole was not running, or the computer was
+	 *  busy past [`super::GRACE`]): shown with "Run now", never run by itself.
 	 */
 	missed: number | null,
+	/**  Why `missed` was missed, said beside "Run now". */
+	missedWhy?: MissedWhy,
+	/**
+	 *  The due time of the one run waiting for the computer's task before it to end. At most
+	 *  one per schedule (a later due time takes its place), kept here rather than in the
+	 *  conversation's line so that, when it can start, it is checked again: within
+	 *  [`super::GRACE`] of its due time, the hourly budget, the schedule's cap as it is now
+	 *  (security review N2).
+	 */
+	held?: number | null,
 	last: LastRun | null,
 };
 

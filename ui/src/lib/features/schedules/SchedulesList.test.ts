@@ -58,6 +58,20 @@ describe('SchedulesList', () => {
     expect(api.runNow).toHaveBeenCalledWith('s1');
   });
 
+  it('says a run held for a busy computer waits, and why a run held too long was missed', async () => {
+    const api = fake({
+      rows: [
+        { schedule: schedule({ held: Date.now() - 60_000 }), nextAt: Date.now() + 3_600_000 },
+        { schedule: schedule({ id: 's2', missed: Date.now() - 3_600_000, missedWhy: 'busy' }), nextAt: null },
+      ],
+      allPaused: false, autostartAsked: true, keepsRunning: true,
+    });
+    render(SchedulesList, { api, onclose: vi.fn() });
+    expect(await screen.findByTestId('schedule-held')).toHaveTextContent('waits for Design laptop to finish the task before it');
+    expect(screen.getByTestId('schedule-missed')).toHaveTextContent('Design laptop was still busy with the task before it');
+    expect(screen.getAllByTestId('schedule-run-now')).toHaveLength(1);
+  });
+
   it('asks before deleting, and Keep deletes nothing', async () => {
     const api = fake({ rows: [{ schedule: schedule(), nextAt: null }], allPaused: false, autostartAsked: true, keepsRunning: false });
     render(SchedulesList, { api, onclose: vi.fn() });
