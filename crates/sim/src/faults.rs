@@ -15,6 +15,7 @@
 //! | `drop-message-answer=R` | `POST /v1/agents/message` takes the message (the task starts or the message joins one), then the connection closes before a byte of the answer is sent |
 //! | `late-session=R:MSms` | a message's event stream holds its `data-session` frame for MS real milliseconds (not scaled), so the task runs before its client knows the session (a cold start) |
 //! | `retire-on-move=R` | a message to one computer retires the caller's `api` conversation on every other computer: reading it back answers empty and the next message there starts a fresh one (the makers write that "moving retires the one behind you") |
+//! | `phone-allowance=R` | a free account's direct-control open answers `403 phone_allowance_in_use`: its verified phone's free allowance is used by another account (the contract lists the code; nothing in this simulator's accounts shares a phone) |
 //! | `reject-pick=R` | a yes to a choice card whose selections the card accepts answers `400 {"error":"<sentence>"}`, and the card waits on |
 //!
 //! The last two make a failed send ambiguous for real: after a `500` the message was not
@@ -47,6 +48,7 @@ pub enum Fault {
     RejectPick,
     LateSession,
     RetireOnMove,
+    PhoneAllowance,
 }
 
 impl Fault {
@@ -63,6 +65,7 @@ impl Fault {
             "reject-pick" => Fault::RejectPick,
             "late-session" => Fault::LateSession,
             "retire-on-move" => Fault::RetireOnMove,
+            "phone-allowance" => Fault::PhoneAllowance,
             _ => return None,
         })
     }

@@ -246,3 +246,14 @@ async fn free_computer_time_spent_refuses_a_lease() {
     let err = fred.control().open(&free).await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::BudgetExhausted);
 }
+
+#[tokio::test]
+async fn a_phone_whose_free_allowance_another_account_uses_is_its_own_refusal() {
+    let sim = sim_with_faults("phone-allowance=1", 0).await;
+    let fred = client(&sim, "fred");
+    let free = fred.machines().list().await.unwrap().machines[0]
+        .machine_id
+        .clone();
+    let err = fred.control().open(&free).await.unwrap_err();
+    assert_eq!(err.code(), ErrorCode::PhoneAllowanceInUse, "{err:?}");
+}

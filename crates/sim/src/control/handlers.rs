@@ -85,6 +85,13 @@ fn plan_checks(state: &AppState, caller: &Caller, m: &MachineView) -> Result<(),
             "Verify your phone number in the portal to use direct control on the free plan.",
         ));
     }
+    if account.plan.is_free() && state.faults().roll(crate::faults::Fault::PhoneAllowance) {
+        return Err(ApiError::coded(
+            StatusCode::FORBIDDEN,
+            "phone_allowance_in_use",
+            "The free allowance of this phone number is used by another account.",
+        ));
+    }
     if m.is_free && !account.plan.is_free() {
         return Err(ApiError::coded(
             StatusCode::CONFLICT,
