@@ -51,6 +51,7 @@ mod spending;
 mod inbox;
 mod report;
 // Tasks on a schedule, and each run under its own spending cap.
+mod held_run;
 mod schedule_cap;
 mod schedules;
 // Desktop notifications, through a stand-in notification server on the private session bus.
