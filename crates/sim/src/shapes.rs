@@ -6,6 +6,7 @@
 //! - the machine list's first row without `kind` (`ConciergeClient.kt` never reads it);
 //! - upload answers with `downloadUrl`, `width` and `height` (`ConciergeClient.kt`,
 //!   `HttpAgentBridge.kt` send them back unchanged);
+//! - an approval's `expiresAt` as its number in text (`fsm/Concierge.kt` reads a long; approvals/mod.rs);
 //! - a history ending in an item with `content: null` and one without `role`
 //!   (`ConciergeClient.kt` reads both leniently);
 //! - a bare `403` for another account's computer on agent routes, where the contract's

@@ -51,9 +51,18 @@ async fn a_task_runs_to_its_end_with_its_approval_answered_on_a_blank_body() {
     .unwrap();
     // `follow_to_end` answers the card and fails on an error: a blank 2xx is `Ok`.
     let updates = follow_to_end(&ada, follower, Answer::Yes).await;
-    assert!(updates
+    let card = updates
         .iter()
-        .any(|u| matches!(u, porthole_client::TaskUpdate::NeedsApproval { .. })));
+        .find_map(|u| match u {
+            porthole_client::TaskUpdate::NeedsApproval { approval } => Some(approval),
+            _ => None,
+        })
+        .expect("the card was asked");
+    // Its expiry came as a number in text: still a time the card ends at.
+    assert!(
+        card.expires_at.is_some_and(|at| at > 1_700_000_000_000),
+        "{card:?}"
+    );
     assert!(finished(&updates).0, "the approved task finishes");
 }
 

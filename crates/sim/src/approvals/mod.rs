@@ -52,7 +52,13 @@ pub fn request_json(state: &AppState, a: &Approval) -> Value {
             a.id
         )),
     );
-    m.insert("expiresAt".into(), json!(a.expires_at));
+    // The makers' client reads a long; a service that sends the number as text must still
+    // give a card that expires (`--shapes makers` sends it so).
+    let expires = match state.shapes() {
+        crate::Shapes::Makers => json!(a.expires_at.to_string()),
+        crate::Shapes::Contract => json!(a.expires_at),
+    };
+    m.insert("expiresAt".into(), expires);
     Value::Object(m)
 }
 
