@@ -155,6 +155,12 @@ async fn signing_in_on_the_demo_lands_on_the_accounts_own_computers() {
     wait.element("demo-badge")
         .await
         .expect("signed out: back on the Demo");
+    // The Demo is back as soon as the account's connection is gone; the key is revoked just
+    // after (sign_out revokes it once nothing uses it), so wait for that, not for the badge.
+    let start = std::time::Instant::now();
+    while own_key_live() != [false] && start.elapsed() < std::time::Duration::from_secs(30) {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
     assert_eq!(own_key_live(), [false], "Porthole's key is revoked");
     assert!(
         app.driver
