@@ -3,6 +3,7 @@
 //! them is in `control_limits.rs`; the helpers here serve both.
 
 use crate::support::*;
+use porthole_sim::Config;
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -269,7 +270,15 @@ async fn errors_of_the_control_rows() {
 
 #[tokio::test]
 async fn results_logs_screenshots_and_async_main() {
-    let p = start().await;
+    // Real time: at the suite's hundredth, a block's default 120 s budget is 1.2 s, which a
+    // screenshot's drawing and encoding can pass on two cores busy with other tests (the
+    // block then times out and its result is null). Nothing here waits on the service's
+    // clock, so the full budget costs no time.
+    let p = start_with(Config {
+        time_scale: 1.0,
+        ..Config::default()
+    })
+    .await;
     let m = p.machine_id("ada", "Design laptop").await;
     assert_eq!(open(&p, "ada", &m).await.0, 201);
     let code = "async function main(params = { text: 'hello' }) {\n  await machine.open('Notes');\n  await machine.type(params.text);\n  return await machine.readText('Notes');\n}\nawait main({ text: 'typed by a block' })";
@@ -285,7 +294,8 @@ async fn results_logs_screenshots_and_async_main() {
     let (_, b) = exec(&p, "ada", &m, "machine.screenshot()").await;
     assert_eq!(
         b["result"],
-        json!({ "width": 1280, "height": 800, "mimeType": "image/jpeg" })
+        json!({ "width": 1280, "height": 800, "mimeType": "image/jpeg" }),
+        "{b}"
     );
     let shot = &b["observations"]["screenshot"];
     assert_eq!(shot["mimeType"], "image/jpeg");
