@@ -2,7 +2,7 @@
 //! message box and the account's balance stay inside it, so a person can always send the next
 //! task. Only the thread (and the panels that list things) scroll.
 
-use porthole_e2e::{by_testid, App, Eventually, Result};
+use porthole_e2e::{by_testid, App, AppOptions, Eventually, Result};
 
 use crate::flows::{select_machine, send_task, wait_for_status};
 
@@ -44,7 +44,14 @@ async fn assert_inside(app: &App, testid: &str) {
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
 async fn the_message_box_stays_in_the_window_in_a_long_conversation() {
-    let app = App::launch().await.expect("the app opens");
+    // Three long tasks take the Demo's agent about thirty seconds each at the tests' usual
+    // twentieth of real time; only their length on the page matters here.
+    let app = App::launch_with(AppOptions {
+        demo_time_scale: Some(0.005),
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
     let wait = Eventually::new(&app.driver);
     select_machine(&app, "Design laptop")
         .await
