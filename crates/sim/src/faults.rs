@@ -31,11 +31,12 @@ use axum::body::Body;
 use axum::response::Response;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Duration;
 
 /// One kind of injected failure.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Fault {
     Http500,
     Http429,
@@ -139,6 +140,9 @@ impl FaultSpec {
 pub struct Faults {
     spec: FaultSpec,
     rng: Mutex<StdRng>,
+    /// How many times each fault happened, so a test can tell that a client survived real
+    /// failures rather than a run that happened to draw none.
+    injected: Mutex<HashMap<Fault, u64>>,
 }
 
 impl Faults {
@@ -146,6 +150,7 @@ impl Faults {
         Self {
             spec,
             rng: Mutex::new(StdRng::seed_from_u64(seed)),
+            injected: Mutex::new(HashMap::new()),
         }
     }
 
@@ -153,14 +158,25 @@ impl Faults {
     /// change when the others happen.
     pub fn roll(&self, fault: Fault) -> bool {
         let rate = self.spec.rate(fault);
-        if rate <= 0.0 {
-            return false;
+        let happens = if rate <= 0.0 {
+            false
+        } else if rate >= 1.0 {
+            true
+        } else {
+            let mut rng = self.rng.lock().unwrap_or_else(|e| e.into_inner());
+            rng.random_bool(rate)
+        };
+        if happens {
+            let mut injected = self.injected.lock().unwrap_or_else(|e| e.into_inner());
+            *injected.entry(fault).or_default() += 1;
         }
-        if rate >= 1.0 {
-            return true;
-        }
-        let mut rng = self.rng.lock().unwrap_or_else(|e| e.into_inner());
-        rng.random_bool(rate)
+        happens
+    }
+
+    /// How many times `fault` has happened since the simulator started.
+    pub fn injected(&self, fault: Fault) -> u64 {
+        let injected = self.injected.lock().unwrap_or_else(|e| e.into_inner());
+        injected.get(&fault).copied().unwrap_or(0)
     }
 
     /// How long a `slow` request is held.

@@ -192,6 +192,11 @@ impl RunningSim {
         &self.state
     }
 
+    /// How many times the injected `fault` has happened so far (`--faults`).
+    pub fn injected(&self, fault: faults::Fault) -> u64 {
+        self.state.faults().injected(fault)
+    }
+
     /// Stops serving and waits for the server task to end. Open streams are cut.
     pub async fn shutdown(mut self) {
         if let Some(stop) = self.stop.take() {

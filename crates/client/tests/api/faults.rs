@@ -8,6 +8,7 @@ use porthole_client::{
 
 use crate::support::*;
 use crate::tasks::{assert_messages_exactly_once, finished, follow_to_end};
+use porthole_sim::faults::Fault;
 
 #[tokio::test]
 async fn a_stream_dropped_mid_turn_loses_and_repeats_nothing() {
@@ -124,6 +125,11 @@ async fn server_errors_on_gets_are_retried() {
             .await
             .expect("a 500 on a GET is retried");
     }
+    assert!(
+        sim.injected(Fault::Http500) >= 2,
+        "the simulator answered some of those with a 500: {}",
+        sim.injected(Fault::Http500)
+    );
 }
 
 #[tokio::test]
