@@ -125,6 +125,7 @@ impl Budgets {
     }
 
     /// Counts `calls` of `limit` as made now, sending nothing.
+    #[cfg(any(test, feature = "testing"))]
     pub(crate) fn count_as_spent(&self, limit: Limit, calls: usize) {
         let now = Instant::now();
         let mut windows = self.windows.lock().unwrap_or_else(|e| e.into_inner());

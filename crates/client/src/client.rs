@@ -159,7 +159,8 @@ impl Client {
 
     /// Counts `calls` of `limit` as made now, without sending anything: for a test that needs
     /// the hour's budget spent (the app's end-to-end tests reach the hourly message limit this
-    /// way rather than by sending sixty tasks).
+    /// way rather than by sending sixty tasks). Only with the `testing` feature.
+    #[cfg(feature = "testing")]
     pub fn count_as_spent(&self, limit: Limit, calls: usize) {
         self.inner.budgets.count_as_spent(limit, calls);
     }
