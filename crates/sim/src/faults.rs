@@ -17,6 +17,7 @@
 //! | `retire-on-move=R` | a message to one computer retires the caller's `api` conversation on every other computer: reading it back answers empty and the next message there starts a fresh one (the makers write that "moving retires the one behind you") |
 //! | `phone-allowance=R` | a free account's direct-control open answers `403 phone_allowance_in_use`: its verified phone's free allowance is used by another account (the contract lists the code; nothing in this simulator's accounts shares a phone) |
 //! | `reject-pick=R` | a yes to a choice card whose selections the card accepts answers `400 {"error":"<sentence>"}`, and the card waits on |
+//! | `abort-500=R` | `POST /v1/agents/abort` answers `500` before it stops anything: the task runs on |
 //!
 //! The last two make a failed send ambiguous for real: after a `500` the message was not
 //! taken, after a dropped answer it was, and the client sees no answer either way.
@@ -50,6 +51,7 @@ pub enum Fault {
     LateSession,
     RetireOnMove,
     PhoneAllowance,
+    Abort500,
 }
 
 impl Fault {
@@ -67,6 +69,7 @@ impl Fault {
             "late-session" => Fault::LateSession,
             "retire-on-move" => Fault::RetireOnMove,
             "phone-allowance" => Fault::PhoneAllowance,
+            "abort-500" => Fault::Abort500,
             _ => return None,
         })
     }
@@ -138,7 +141,9 @@ impl FaultSpec {
 
 /// Decides, reproducibly, whether a fault happens now.
 pub struct Faults {
-    spec: FaultSpec,
+    /// Changeable while the simulator runs (`set_rate`), so a test can let a failing route
+    /// recover.
+    spec: Mutex<FaultSpec>,
     rng: Mutex<StdRng>,
     /// How many times each fault happened, so a test can tell that a client survived real
     /// failures rather than a run that happened to draw none.
@@ -148,7 +153,7 @@ pub struct Faults {
 impl Faults {
     pub fn new(spec: FaultSpec, seed: u64) -> Self {
         Self {
-            spec,
+            spec: Mutex::new(spec),
             rng: Mutex::new(StdRng::seed_from_u64(seed)),
             injected: Mutex::new(HashMap::new()),
         }
@@ -157,7 +162,7 @@ impl Faults {
     /// Rolls for one fault; faults with rate 0 never draw, so adding one fault does not
     /// change when the others happen.
     pub fn roll(&self, fault: Fault) -> bool {
-        let rate = self.spec.rate(fault);
+        let rate = self.spec().rate(fault);
         let happens = if rate <= 0.0 {
             false
         } else if rate >= 1.0 {
@@ -179,14 +184,25 @@ impl Faults {
         injected.get(&fault).copied().unwrap_or(0)
     }
 
+    fn spec(&self) -> std::sync::MutexGuard<'_, FaultSpec> {
+        self.spec.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// From now on, `fault` happens at `rate` (0 to 1; 0 turns it off).
+    pub fn set_rate(&self, fault: Fault, rate: f64) {
+        let mut spec = self.spec();
+        spec.rates.retain(|(f, _)| *f != fault);
+        spec.rates.push((fault, rate.clamp(0.0, 1.0)));
+    }
+
     /// How long a `slow` request is held.
     pub fn slow_delay(&self) -> Duration {
-        self.spec.slow_delay
+        self.spec().slow_delay
     }
 
     /// How long a `late-session` stream holds its `data-session` frame.
     pub fn late_session_delay(&self) -> Duration {
-        self.spec.late_session_delay
+        self.spec().late_session_delay
     }
 }
 

@@ -137,6 +137,9 @@ async fn abort(
     caller: Caller,
     JsonBody(body): JsonBody,
 ) -> Result<Json<Value>, ApiError> {
+    if state.faults().roll(crate::faults::Fault::Abort500) {
+        return Err(ApiError::internal("The service had a problem. Try again."));
+    }
     let o = match body {
         Value::Null => Map::new(),
         b => object(b)?,
