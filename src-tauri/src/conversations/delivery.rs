@@ -28,6 +28,7 @@ impl Conversations {
         };
         self.change(id, |c| {
             c.cap_usd = req.cap_usd;
+            c.cap_notice_shown = false;
             c.record_sending(req)
         })?;
         if let Ok(list) = client.machines().list().await {

@@ -25,6 +25,24 @@ pub struct Followers {
     /// Conversations whose stopped task has not ended on the service yet: nothing is sent
     /// into them meanwhile (it would be folded into the dying task).
     settling: std::sync::Arc<Mutex<HashSet<String>>>,
+    /// Watches that hold a task to its cap while its follower cannot (spending_cap.rs).
+    cap_watches: std::sync::Arc<Mutex<HashMap<String, JoinHandle<()>>>>,
+}
+
+/// Leave to start the one cap watch of a conversation.
+pub struct CapWatch {
+    id: String,
+    watches: std::sync::Arc<Mutex<HashMap<String, JoinHandle<()>>>>,
+}
+
+impl CapWatch {
+    pub fn run(self, watch: impl std::future::Future<Output = ()> + Send + 'static) {
+        let task = tokio::spawn(watch);
+        let mut watches = self.watches.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(old) = watches.insert(self.id, task) {
+            old.abort();
+        }
+    }
 }
 
 /// Marks a conversation as settling while it lives.
@@ -80,6 +98,22 @@ impl Followers {
         for (_, task) in self.lock().drain() {
             task.abort();
         }
+        let mut watches = self.cap_watches.lock().unwrap_or_else(|e| e.into_inner());
+        for (_, task) in watches.drain() {
+            task.abort();
+        }
+    }
+
+    /// Leave to start conversation `id`'s cap watch, unless one runs.
+    pub fn cap_watch(&self, id: &str) -> Option<CapWatch> {
+        let watches = self.cap_watches.lock().unwrap_or_else(|e| e.into_inner());
+        if watches.get(id).is_some_and(|task| !task.is_finished()) {
+            return None;
+        }
+        Some(CapWatch {
+            id: id.to_owned(),
+            watches: self.cap_watches.clone(),
+        })
     }
 
     fn insert(&self, id: &str, task: JoinHandle<()>) {
@@ -98,6 +132,7 @@ impl Conversations {
         let generation = self.connection().generation();
         let task = tokio::spawn(async move {
             let id = id2;
+            let mut ended_on_error = false;
             while let Some(update) = follower.next().await {
                 if core.connection().generation() != generation {
                     return;
@@ -116,6 +151,7 @@ impl Conversations {
                         core.change(&id, |c| c.record_updates_lost(now_ms()))
                     }
                     Err(err) => {
+                        ended_on_error = true;
                         let not_sent = core.follow_failed(&id, &err.code());
                         let error = Problem::from(&AppError::Client(err));
                         if not_sent {
@@ -130,6 +166,11 @@ impl Conversations {
                     Ok(conversation) if core.stop_at_cap(conversation).await => break,
                     Ok(_) => {}
                 }
+            }
+            // The follow broke, but the task may run on: its cap is still kept.
+            let capped = core.store().get(&id).is_ok_and(|c| c.cap_usd.is_some());
+            if ended_on_error && capped {
+                core.watch_cap(&id);
             }
             // The task is over: a message held for after it starts, on a task of its own
             // (starting it replaces this follower).

@@ -169,6 +169,10 @@ pub struct Conversation {
     /// (`spending_cap.rs`). Not written when there is none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cap_usd: Option<f64>,
+    /// The person was told the task could not be stopped at its cap: said once per task,
+    /// while the cap itself stays and is tried again. Not written when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cap_notice_shown: bool,
     /// The person pressed Stop and the service has not answered yet: the thread reads
     /// "Stopping…", and a held message does not start. Not written when false.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

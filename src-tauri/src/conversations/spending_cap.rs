@@ -10,7 +10,7 @@
 
 use porthole_client::events::TaskUsage;
 
-use super::{Conversation, Conversations, Notice};
+use super::{Conversation, Conversations, Notice, TaskStatus};
 use crate::error::{now_ms, AppError, AppResult};
 use crate::persist::SettingsStore;
 
@@ -52,11 +52,17 @@ pub fn set_default_cap(settings: &SettingsStore, cap: Option<f64>) -> AppResult<
 impl Conversations {
     /// After each update of a followed task: when its cost reached its cap, stops the task on
     /// the service and says so in the thread. Returns whether it stopped it (the follow is
-    /// then over).
+    /// then over). When the service does not take the stop, the cap stays: the person is told
+    /// once, every later update tries again, and a watch tries with backoff meanwhile.
     pub(super) async fn stop_at_cap(&self, conversation: &Conversation) -> bool {
         let Some((cap, cost)) = reached(conversation) else {
             return false;
         };
+        self.abort_at_cap(conversation, cap, cost).await
+    }
+
+    /// Asks the service to stop the task that reached its cap; records either outcome.
+    async fn abort_at_cap(&self, conversation: &Conversation, cap: f64, cost: f64) -> bool {
         let id = conversation.id.as_str();
         let aborted = match (&conversation.session_id, self.connection().active().await) {
             (Some(session), Ok(active)) => active
@@ -72,13 +78,15 @@ impl Conversations {
         let client = match aborted {
             Ok(client) => client,
             Err(err) => {
-                // The task runs on: the person is told, and Stop is still there. The cap is
-                // dropped so the notice is not repeated at every update.
+                // The task runs on, and so does the cap: said once, tried again.
                 tracing::warn!(error = %err, "could not stop a task at its cap");
                 let _ = self.change(id, |c| {
-                    c.cap_usd = None;
-                    c.record_notice(Notice::NotStoppedAtCap { cap_usd: cap }, now_ms());
+                    if !c.cap_notice_shown {
+                        c.cap_notice_shown = true;
+                        c.record_notice(Notice::NotStoppedAtCap { cap_usd: cap }, now_ms());
+                    }
                 });
+                self.watch_cap(id);
                 return false;
             }
         };
@@ -109,6 +117,74 @@ impl Conversations {
             Err(err) => tracing::warn!(error = %err, "could not save a task stopped at its cap"),
         }
         true
+    }
+
+    /// Keeps the cap of conversation `id` while nothing else does: after a stop the service
+    /// did not take, or after the task's follow ended on an error while the task may run on.
+    /// Reads the task's cost from the service and stops it at the cap, waiting longer after
+    /// each failed try; ends when the task has ended there, was stopped, or the connection
+    /// changed. One watch per conversation.
+    pub(super) fn watch_cap(&self, id: &str) {
+        let generation = self.connection().generation();
+        let (core, id2) = (self.clone(), id.to_owned());
+        let Some(watch) = self.shared.followers.cap_watch(id) else {
+            return;
+        };
+        watch.run(async move {
+            let id = id2;
+            let Ok(active) = core.connection().active().await else {
+                return;
+            };
+            let config = active.client.config().clone();
+            // First try soon (a service that blinked), then doubling; never more often than
+            // the service's 20 aborts an hour allow when the stop keeps failing.
+            let first = config.backoff * 4;
+            let most = config.hour / 20;
+            let mut delay = first;
+            loop {
+                tokio::time::sleep(delay).await;
+                if core.connection().generation() != generation {
+                    return;
+                }
+                let Ok(conversation) = core.store().get(&id) else {
+                    return;
+                };
+                let (Some(cap), Some(session)) = (conversation.cap_usd, &conversation.session_id)
+                else {
+                    return;
+                };
+                if conversation.status == TaskStatus::Stopped
+                    || conversation.status == TaskStatus::Succeeded
+                {
+                    return;
+                }
+                let page = match active.client.events().poll(session, None, 0).await {
+                    Ok(page) => page,
+                    Err(err) => {
+                        tracing::info!(error = %err, "could not read a capped task's cost");
+                        delay = (delay * 2).min(most);
+                        continue;
+                    }
+                };
+                if page.status.is_final() {
+                    return;
+                }
+                let cost = cost_of(page.usage.as_ref())
+                    .into_iter()
+                    .chain(cost_of(conversation.usage.as_ref()))
+                    .fold(0.0, f64::max);
+                if cost < cap {
+                    delay = first;
+                    continue;
+                }
+                if core.abort_at_cap(&conversation, cap, cost).await {
+                    core.shared.followers.stop(&id);
+                    core.start_next(&id).await;
+                    return;
+                }
+                delay = (delay * 2).min(most);
+            }
+        });
     }
 }
 

@@ -184,3 +184,102 @@ fn the_default_cap_is_kept_in_the_settings() {
     spending_cap::set_default_cap(&reopened, None).unwrap();
     assert_eq!(spending_cap::default_cap(&reopened), None);
 }
+
+/// The lines that say the task could not be stopped at its cap.
+fn refusals(c: &Conversation) -> usize {
+    notices(c)
+        .iter()
+        .filter(|n| n.contains("but Porthole could not stop it"))
+        .count()
+}
+
+#[tokio::test]
+async fn a_stop_the_service_refuses_keeps_the_cap_is_said_once_and_is_tried_again() {
+    use porthole_sim::faults::Fault;
+    let app = app().await;
+    app.sim.state().faults().set_rate(Fault::Abort500, 1.0);
+    let id = app.new_conversation().await;
+    app.core
+        .send(capped(
+            &id,
+            "Find the weather in Lisbon and count to 8",
+            Some(0.02),
+        ))
+        .await
+        .unwrap();
+
+    // The cap is reached and the service refuses the stop: said, the cap kept, the task on.
+    let refused = app.until(&id, |c| refusals(c) > 0 || ended(c)).await;
+    assert_eq!(refusals(&refused), 1, "{:#?}", refused.items);
+    assert_eq!(refused.cap_usd, Some(0.02), "the cap stays with the task");
+    assert!(refused.status.is_active(), "{:?}", refused.status);
+    assert!(app.sim.injected(Fault::Abort500) >= 1);
+
+    // The service takes stops again: a later try stops the task at its cap.
+    let refused_so_far = app.sim.injected(Fault::Abort500);
+    app.sim.state().faults().set_rate(Fault::Abort500, 0.0);
+    let done = app.until(&id, ended).await;
+    assert_eq!(done.status, TaskStatus::Stopped, "{:#?}", done.items);
+    assert!(
+        cap_notice(&done).is_some_and(|n| n.starts_with("Stopped at your $0.02 cap.")),
+        "{:#?}",
+        done.items
+    );
+    assert_eq!(refusals(&done), 1, "said once, however often it was tried");
+    assert!(app.sim.injected(Fault::Abort500) >= refused_so_far);
+    assert!(!app.core.is_following(&id), "the follow is over");
+}
+
+#[tokio::test]
+async fn a_capped_task_whose_follow_broke_is_still_stopped_at_its_cap() {
+    let app = app().await;
+    let id = app.new_conversation().await;
+    app.core
+        .send(capped(
+            &id,
+            "Find the weather in Lisbon and count to 8",
+            Some(0.02),
+        ))
+        .await
+        .unwrap();
+    // As soon as the task runs on the service, its follow breaks as on an answer Porthole
+    // cannot read: the thread reads failed, but the agent works on over there.
+    app.until(&id, |c| c.session_id.is_some()).await;
+    app.core.shared.followers.stop(&id);
+    let broken = app
+        .core
+        .change(&id, |c| {
+            c.record_error(crate::error::Problem::from(&AppError::NoTurnYet), 1.0)
+        })
+        .unwrap();
+    assert!(
+        cost(&broken) < 0.02 && broken.status == TaskStatus::Failed,
+        "broken before the cap was reached: {:#?}",
+        broken.items
+    );
+    app.core.watch_cap(&id);
+
+    let done = app.until(&id, |c| c.status == TaskStatus::Stopped).await;
+    assert!(
+        cap_notice(&done).is_some_and(|n| n.starts_with("Stopped at your $0.02 cap.")),
+        "{:#?}",
+        done.items
+    );
+    assert!(cost(&done) >= 0.02, "stopped once the cost reached the cap");
+    let turn = done
+        .follower
+        .as_ref()
+        .and_then(|f| f.turn_id.clone())
+        .unwrap();
+    let client = app.connection.active().await.unwrap().client;
+    let turn = client
+        .turns()
+        .wait(&turn, Duration::from_secs(60))
+        .await
+        .unwrap();
+    assert!(
+        turn.status.is_final(),
+        "stopped on the service: {:?}",
+        turn.status
+    );
+}

@@ -138,8 +138,8 @@ mod tests {
             let saved = text(&notice);
             let read = Notice::from_saved_words(&saved);
             assert_eq!(text(&read), saved, "{notice:?}");
-            // No earlier version said these (updates lost, the answers to Stop): those words read
-            // back as they were.
+            // No earlier version said these (updates lost, the answers to Stop, the cap's
+            // refusal in today's words): those words read back as they were.
             if !matches!(
                 notice,
                 Notice::Earlier { .. }
@@ -148,10 +148,18 @@ mod tests {
                     | Notice::NothingToStop
                     | Notice::NotStopped
                     | Notice::WaitingForStop
+                    | Notice::NotStoppedAtCap { .. }
             ) {
                 assert_eq!(read, notice);
             }
         }
+        // The cap's refusal as earlier versions said it, before Porthole kept trying.
+        assert_eq!(
+            Notice::from_saved_words(
+                "This task reached your $2.00 cap, but Porthole could not stop it. Press Stop to stop it."
+            ),
+            Notice::NotStoppedAtCap { cap_usd: 2.0 }
+        );
         assert_eq!(
             Notice::from_saved_words("Stopped at your $0.50 cap. This task cost less than $0.01."),
             Notice::StoppedAtCap {

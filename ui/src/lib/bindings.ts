@@ -369,6 +369,11 @@ export type Conversation = {
 	 */
 	capUsd?: number | null,
 	/**
+	 *  The person was told the task could not be stopped at its cap: said once per task,
+	 *  while the cap itself stays and is tried again. Not written when false.
+	 */
+	capNoticeShown?: boolean,
+	/**
 	 *  The person pressed Stop and the service has not answered yet: the thread reads
 	 *  "Stopping…", and a held message does not start. Not written when false.
 	 */

@@ -18,7 +18,7 @@ describe('notices saved as facts', () => {
     expect(noticeText({ what: 'stoppedAtCap', capUsd: 0.01, costUsd: 0.004 }))
       .toBe('Stopped at your $0.01 cap. This task cost less than $0.01.');
     expect(noticeText({ what: 'notStoppedAtCap', capUsd: 2 }))
-      .toBe('This task reached your $2.00 cap, but Porthole could not stop it. Press Stop to stop it.');
+      .toBe('This task reached your $2.00 cap, but Porthole could not stop it. It keeps trying, and you can stop it now.');
   });
 
   it('read in German, sums the German way, when the page speaks German', () => {

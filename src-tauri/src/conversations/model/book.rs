@@ -33,6 +33,7 @@ impl ConversationBook {
             unsent: None,
             reconnecting: false,
             cap_usd: None,
+            cap_notice_shown: false,
             stopping: false,
         });
         self.conversations.last().expect("just pushed")

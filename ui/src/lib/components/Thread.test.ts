@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/svelte';
+import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import Thread from './Thread.svelte';
 import { AppState } from '../app.svelte';
 import { conversation, fakeApi, machine } from '../../tests/fake-api';
@@ -66,5 +66,28 @@ describe('Thread', () => {
     expect(inThread.getByTestId('approval-card')).toHaveAttribute('data-destructive', 'true');
     expect(inThread.getByTestId('approval-mismatch')).toHaveTextContent('Your task named Downloads');
     expect(inThread.getByTestId('approval-approve')).toHaveTextContent('Delete folder');
+  });
+
+  it('offers Stop now on the line of a task Porthole could not stop at its cap, while it runs', async () => {
+    const api = fakeApi();
+    const app = new AppState(api);
+    const items = [
+      { kind: 'user', text: 'Find the weather in Lisbon', joined: false },
+      { kind: 'notice', what: 'notStoppedAtCap', capUsd: 0.02 },
+    ] as const;
+    const c = conversation({ status: 'running', items: [...items] });
+    app.conversation = c;
+    const { unmount } = render(Thread, { app, machine: machine(), conversation: c });
+    const line = screen.getByText(/could not stop it/);
+    expect(line).toHaveTextContent('This task reached your $0.02 cap, but Porthole could not stop it.');
+    await fireEvent.click(within(line).getByTestId('stop-now'));
+    expect(api.stopTask).toHaveBeenCalledWith(c.id);
+    unmount();
+
+    // Once the task has ended, the line stays and Stop goes.
+    const ended = conversation({ status: 'stopped', items: [...items] });
+    render(Thread, { app, machine: machine(), conversation: ended });
+    expect(screen.getByText(/could not stop it/)).toBeInTheDocument();
+    expect(screen.queryByTestId('stop-now')).toBeNull();
   });
 });
