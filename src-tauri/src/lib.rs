@@ -104,6 +104,8 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             conversations::commands::conversation_usage,
             conversations::commands::default_cap,
             conversations::commands::set_default_cap,
+            conversations::commands::raise_cap,
+            conversations::commands::keep_cap,
             search::commands::search_history,
             persist::stored_data_notices,
             live::commands::live_open,

@@ -15,7 +15,7 @@ use tauri::{AppHandle, Manager};
 use tauri_plugin_notification::{Action, ActionPerformed, ActionType, NotificationExt};
 use tauri_specta::Event;
 
-use crate::conversations::{Conversation, Conversations};
+use crate::conversations::{CapQuestion, Conversation, Conversations};
 use crate::events::FocusConversation;
 use crate::words::window as words;
 
@@ -34,20 +34,8 @@ pub struct AttentionTarget {
 }
 
 pub fn ask(app: &AppHandle, conversation: &Conversation, approval: &ApprovalRequest) {
-    let focused = app
-        .get_webview_window("main")
-        .and_then(|w| w.is_focused().ok())
-        .unwrap_or(false);
-    if focused {
+    if !away(app, conversation) {
         return;
-    }
-    let attention = app.state::<AttentionTarget>();
-    *attention.target.lock().unwrap_or_else(|e| e.into_inner()) = Some(FocusConversation {
-        machine_id: conversation.machine_id.clone(),
-        conversation_id: conversation.id.clone(),
-    });
-    if !attention.listening.swap(true, Ordering::SeqCst) {
-        listen(app);
     }
     let body = words::card_notification_body(approval.title.trim());
     let yes_no = approval.kind == ApprovalKind::YesNo && !approval.is_link_only;
@@ -60,6 +48,50 @@ pub fn ask(app: &AppHandle, conversation: &Conversation, approval: &ApprovalRequ
         .extra("machineId", &conversation.machine_id)
         .extra("conversationId", &conversation.id)
         .extra("approvalId", &approval.approval_id)
+        .show()
+    {
+        tracing::info!(error = %err, "notification not shown");
+    }
+}
+
+/// Whether the window is not in front; if so, the conversation to show when it comes back
+/// is `conversation`, and notification clicks are listened to.
+fn away(app: &AppHandle, conversation: &Conversation) -> bool {
+    let focused = app
+        .get_webview_window("main")
+        .and_then(|w| w.is_focused().ok())
+        .unwrap_or(false);
+    if focused {
+        return false;
+    }
+    let attention = app.state::<AttentionTarget>();
+    *attention.target.lock().unwrap_or_else(|e| e.into_inner()) = Some(FocusConversation {
+        machine_id: conversation.machine_id.clone(),
+        conversation_id: conversation.id.clone(),
+    });
+    if !attention.listening.swap(true, Ordering::SeqCst) {
+        listen(app);
+    }
+    true
+}
+
+/// A task nears its cap and the window is not in front: the notification asks what the
+/// thread's card asks, and offers Open only. Raising a cap spends the person's money, so it
+/// is answered where the card shows the cost, the cap and both choices, never by a button on
+/// a notification the person may press without reading (or that a desktop shows without its
+/// buttons); unanswered, the cap holds as the person set it.
+pub fn ask_near_cap(app: &AppHandle, conversation: &Conversation, question: &CapQuestion) {
+    if !away(app, conversation) {
+        return;
+    }
+    if let Err(err) = app
+        .notification()
+        .builder()
+        .title(words::near_cap_notification_title())
+        .body(words::near_cap_question(question))
+        .action_type_id(OPEN)
+        .extra("machineId", &conversation.machine_id)
+        .extra("conversationId", &conversation.id)
         .show()
     {
         tracing::info!(error = %err, "notification not shown");

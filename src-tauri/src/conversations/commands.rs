@@ -206,3 +206,22 @@ pub fn set_default_cap(
 ) -> Res<Option<f64>> {
     Ok(super::spending_cap::set_default_cap(&settings, cap_usd)?)
 }
+
+/// "Let it go up to …" on the question a task asks near its cap: raises this task's cap.
+#[tauri::command]
+#[specta::specta]
+pub async fn raise_cap(
+    conversations: State<'_, Conversations>,
+    conversation_id: String,
+) -> Res<()> {
+    conversations.raise_cap(&conversation_id)?;
+    Ok(())
+}
+
+/// "Stop at …" on the question a task asks near its cap: the cap holds.
+#[tauri::command]
+#[specta::specta]
+pub async fn keep_cap(conversations: State<'_, Conversations>, conversation_id: String) -> Res<()> {
+    conversations.keep_cap(&conversation_id)?;
+    Ok(())
+}

@@ -164,7 +164,7 @@ impl Conversations {
                 match &result {
                     Err(err) => tracing::warn!(error = %err, "could not save a task update"),
                     Ok(conversation) if core.stop_at_cap(conversation).await => break,
-                    Ok(_) => {}
+                    Ok(conversation) => core.ask_near_cap(conversation),
                 }
             }
             // The follow broke, but the task may run on: its cap is still kept.

@@ -7,6 +7,7 @@
 
 pub mod answering;
 pub mod attention;
+pub mod cap_question;
 pub mod commands;
 pub mod delivery;
 pub mod file_names;
@@ -37,7 +38,7 @@ use crate::search::SearchIndex;
 
 pub use file_names::FileNames;
 pub use following::Followers;
-pub use model::{Conversation, ConversationSummary, Notice, TaskStatus, ThreadItem};
+pub use model::{CapQuestion, Conversation, ConversationSummary, Notice, TaskStatus, ThreadItem};
 pub use send::SendRequest;
 pub use send_options::SendOptions;
 
@@ -52,6 +53,9 @@ pub trait Notify: Send + Sync + 'static {
     fn machine_starting(&self, machine_id: &str);
     /// The machine list may have changed (a task ended).
     fn machines_changed(&self);
+    /// The task nears its cap and asks whether it may go further (`cap_question.rs`); the
+    /// thread shows the question with the conversation, so by default nothing more is said.
+    fn near_cap(&self, _conversation: &Conversation, _question: &CapQuestion) {}
 }
 
 /// The conversations of the app and the tasks they run. Cheap to clone: clones share all.

@@ -177,6 +177,13 @@ pub struct Conversation {
     /// "Stopping…", and a held message does not start. Not written when false.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub stopping: bool,
+    /// The question "let it go further?" asked near the cap and not answered yet
+    /// (`model/cap_question.rs`). Not written when there is none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cap_question: Option<CapQuestion>,
+    /// The running (or last) task asked it already: it asks once. Not written when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cap_asked: bool,
 }
 
 /// A message held until the running task ends.
@@ -243,6 +250,7 @@ impl Conversation {
             self.failure = None;
             self.usage = None;
             self.follower = None;
+            self.forget_cap_question();
         }
         self.updated_at = now;
     }
@@ -457,11 +465,13 @@ fn untitled_if_default<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String,
 
 mod answering;
 mod book;
+mod cap_question;
 mod catch_up;
 mod delivery;
 mod notice;
 mod stopping;
 pub use book::ConversationBook;
+pub use cap_question::CapQuestion;
 pub use notice::Notice;
 
 #[cfg(test)]

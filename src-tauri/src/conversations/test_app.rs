@@ -29,6 +29,8 @@ pub(super) struct Told {
     pub(super) asked: Mutex<Vec<String>>,
     pub(super) starting: Mutex<Vec<String>>,
     pub(super) machines_changed: Mutex<usize>,
+    /// The questions asked near a cap, in the words of the notification.
+    pub(super) near_cap: Mutex<Vec<String>>,
     pub(super) tick: watch::Sender<u64>,
 }
 
@@ -49,6 +51,10 @@ impl Notify for Told {
     }
     fn machines_changed(&self) {
         *self.machines_changed.lock().unwrap() += 1;
+    }
+    fn near_cap(&self, _: &Conversation, question: &CapQuestion) {
+        let words = crate::words::window::near_cap_question(question);
+        self.near_cap.lock().unwrap().push(words);
     }
 }
 

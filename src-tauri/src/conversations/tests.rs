@@ -358,6 +358,9 @@ mod cards;
 #[path = "spending_cap_tests.rs"]
 mod cap;
 
+#[path = "cap_question_tests.rs"]
+mod cap_question;
+
 #[path = "search_tests.rs"]
 mod search;
 

@@ -68,6 +68,10 @@ impl Notify for WindowNotify {
         crate::conversations::attention::ask(&self.app, conversation, approval);
     }
 
+    fn near_cap(&self, conversation: &Conversation, question: &super::CapQuestion) {
+        crate::conversations::attention::ask_near_cap(&self.app, conversation, question);
+    }
+
     fn machine_starting(&self, machine_id: &str) {
         crate::machines::watch_starting(&self.app, machine_id);
     }

@@ -43,6 +43,10 @@ pub static ENGLISH: Parts = &[
         "signInPage",
         include_str!("../../../locales/en/signInPage.json"),
     ),
+    (
+        "spending",
+        include_str!("../../../locales/en/spending.json"),
+    ),
     ("stored", include_str!("../../../locales/en/stored.json")),
     ("tray", include_str!("../../../locales/en/tray.json")),
     ("window", include_str!("../../../locales/en/window.json")),
@@ -63,6 +67,10 @@ pub static GERMAN: Parts = &[
     (
         "signInPage",
         include_str!("../../../locales/de/signInPage.json"),
+    ),
+    (
+        "spending",
+        include_str!("../../../locales/de/spending.json"),
     ),
     ("stored", include_str!("../../../locales/de/stored.json")),
     ("tray", include_str!("../../../locales/de/tray.json")),

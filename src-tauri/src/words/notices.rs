@@ -29,6 +29,8 @@ pub fn text_in(language: Language, notice: &Notice) -> String {
         Notice::NotStoppedAtCap { cap_usd } => {
             say("notices.notStoppedAtCap", &[("cap", sum(*cap_usd))])
         }
+        Notice::CapRaised { cap_usd } => say("notices.capRaised", &[("cap", sum(*cap_usd))]),
+        Notice::CapKept { cap_usd } => say("notices.capKept", &[("cap", sum(*cap_usd))]),
         Notice::Approved => say("notices.approved", &[]),
         Notice::Denied => say("notices.denied", &[]),
         Notice::Answered { picks } => {
@@ -81,6 +83,8 @@ mod tests {
             },
             Notice::DemoRestarted,
             Notice::UpdatesLost,
+            Notice::CapRaised { cap_usd: 4.0 },
+            Notice::CapKept { cap_usd: 2.0 },
             Notice::Earlier {
                 text: "Something said long ago.".into(),
             },
@@ -145,6 +149,8 @@ mod tests {
                 Notice::Earlier { .. }
                     | Notice::StoppedAtCap { .. }
                     | Notice::UpdatesLost
+                    | Notice::CapRaised { .. }
+                    | Notice::CapKept { .. }
                     | Notice::NothingToStop
                     | Notice::NotStopped
                     | Notice::WaitingForStop

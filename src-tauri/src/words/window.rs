@@ -18,6 +18,24 @@ pub fn card_notification_body(card_title: &str) -> String {
     }
 }
 
+/// A task nears its cap and the window is not in front.
+pub fn near_cap_notification_title() -> String {
+    text("spending.nearCapNotificationTitle")
+}
+
+/// The question a task asks near its cap, as the thread's card asks it.
+pub fn near_cap_question(question: &crate::conversations::CapQuestion) -> String {
+    let usd = |sum: f64| super::money::usd_in(super::language::current(), sum).into();
+    text_with(
+        "spending.nearCap",
+        &[
+            ("cost", usd(question.cost_usd)),
+            ("cap", usd(question.cap_usd)),
+            ("raise", usd(question.raise_to_usd)),
+        ],
+    )
+}
+
 /// The longest card title a notification shows, in characters: a line or two on any desktop.
 const TITLE_CHARS: usize = 100;
 

@@ -39,6 +39,7 @@ import type {
 export type {
   Account,
   ApprovalRequest,
+  CapQuestion,
   Availability,
   ConnectionInfo,
   Conversation,
@@ -141,6 +142,9 @@ export const api = {
   /** The spending cap a new task starts with, from the settings; `null` for none. */
   defaultCap: (): Promise<number | null> => commands.defaultCap(),
   setDefaultCap: (capUsd: number | null): Promise<number | null> => unwrap(commands.setDefaultCap(capUsd)),
+  /** Answers the question a task asks near its cap: raise this task's cap, or keep it. */
+  raiseCap: (conversationId: string) => unwrap(commands.raiseCap(conversationId)),
+  keepCap: (conversationId: string) => unwrap(commands.keepCap(conversationId)),
   /** Lines of every conversation of the active service matching what was typed, best first. */
   searchHistory: (typed: string): Promise<SearchHit[]> => unwrap(commands.searchHistory(typed)),
   /** Held until the running task ends, then started as a task of its own. */

@@ -302,6 +302,12 @@ export class AppState implements Computers {
     return this.onCard((id) => this.api.openApprovalPage(id, approvalId), conversationId);
   }
 
+  /** Answers the question a task asks near its cap (`raise`: let it go up to the raise it
+   * offered); a refusal (the task ended meanwhile) is said on the card. */
+  async answerCap(raise: boolean): Promise<UiError | null> {
+    return this.onCard((id) => (raise ? this.api.raiseCap(id) : this.api.keepCap(id)));
+  }
+
   /** A card's refusal is said on the card itself, which stays open to answer again. */
   private async onCard(
     f: (conversationId: string) => Promise<unknown>,

@@ -109,6 +109,10 @@ export const commands = {
 	defaultCap: () => __TAURI_INVOKE<number | null>("default_cap"),
 	/**  Keeps the spending cap a new task starts with; answers it as kept. */
 	setDefaultCap: (capUsd: number | null) => typedError<number | null, UiError>(__TAURI_INVOKE("set_default_cap", { capUsd })),
+	/**  "Let it go up to …" on the question a task asks near its cap: raises this task's cap. */
+	raiseCap: (conversationId: string) => typedError<null, UiError>(__TAURI_INVOKE("raise_cap", { conversationId })),
+	/**  "Stop at …" on the question a task asks near its cap: the cap holds. */
+	keepCap: (conversationId: string) => typedError<null, UiError>(__TAURI_INVOKE("keep_cap", { conversationId })),
 	/**  The lines of the active service's conversations that match what was typed, best first. */
 	searchHistory: (typed: string) => typedError<SearchHit[], UiError>(__TAURI_INVOKE("search_history", { typed })),
 	/**
@@ -279,6 +283,15 @@ export type BrowserSignIn = "ready" |
 /**  The address was typed by hand: no sign-in goes there. */
 "notHere";
 
+/**  The question the thread shows while the task runs near its cap. */
+export type CapQuestion = {
+	/**  What the task had cost when asked. */
+	costUsd: number | null,
+	capUsd: number | null,
+	/**  The cap "Let it go up to" sets. */
+	raiseToUsd: number | null,
+};
+
 /**  One option of a question: `value` is what a selection sends, `label` what a person reads. */
 export type ChoiceOption = {
 	value: string,
@@ -378,6 +391,13 @@ export type Conversation = {
 	 *  "Stopping…", and a held message does not start. Not written when false.
 	 */
 	stopping?: boolean,
+	/**
+	 *  The question "let it go further?" asked near the cap and not answered yet
+	 *  (`model/cap_question.rs`). Not written when there is none.
+	 */
+	capQuestion?: CapQuestion | null,
+	/**  The running (or last) task asked it already: it asks once. Not written when false. */
+	capAsked?: boolean,
 };
 
 /**  A row of the conversation list. */
@@ -774,6 +794,10 @@ export type Notice =
 { what: "stoppedAtCap"; capUsd: number | null; costUsd: number | null } | 
 /**  The task reached its cap, but the service did not take the stop. */
 { what: "notStoppedAtCap"; capUsd: number | null } | 
+/**  Asked near the cap, the person let the task go up to `cap_usd`. */
+{ what: "capRaised"; capUsd: number | null } | 
+/**  Asked near the cap, the person kept it: the task stops at `cap_usd`. */
+{ what: "capKept"; capUsd: number | null } | 
 /**  The person approved a yes/no card. */
 { what: "approved" } | 
 /**  The person denied a yes/no card. */

@@ -19,6 +19,8 @@ describe('notices saved as facts', () => {
       .toBe('Stopped at your $0.01 cap. This task cost less than $0.01.');
     expect(noticeText({ what: 'notStoppedAtCap', capUsd: 2 }))
       .toBe('This task reached your $2.00 cap, but Porthole could not stop it. It keeps trying, and you can stop it now.');
+    expect(noticeText({ what: 'capRaised', capUsd: 4 })).toBe('You let this task go up to $4.00.');
+    expect(noticeText({ what: 'capKept', capUsd: 2 })).toBe('You kept your $2.00 cap: Porthole stops this task there.');
   });
 
   it('read in German, sums the German way, when the page speaks German', () => {

@@ -18,6 +18,10 @@ export function noticeText(notice: Notice): string {
       return t('notices.stoppedAtCap', { cap: sum(notice.capUsd), cost: sum(notice.costUsd) });
     case 'notStoppedAtCap':
       return t('notices.notStoppedAtCap', { cap: sum(notice.capUsd) });
+    case 'capRaised':
+      return t('notices.capRaised', { cap: sum(notice.capUsd) });
+    case 'capKept':
+      return t('notices.capKept', { cap: sum(notice.capUsd) });
     case 'answered':
       return t('notices.answered', { picks: notice.picks.join(', ') });
     case 'earlier':

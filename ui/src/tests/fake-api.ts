@@ -88,6 +88,8 @@ export function fakeApi(over: Partial<Api> = {}): Api {
     storedDataNotices: vi.fn(async () => []),
     defaultCap: vi.fn(async () => null),
     setDefaultCap: vi.fn(async (cap: number | null) => cap),
+    raiseCap: vi.fn(async () => null),
+    keepCap: vi.fn(async () => null),
     searchHistory: vi.fn(async () => []),
     ...over,
   } as unknown as Api;

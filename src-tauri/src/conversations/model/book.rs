@@ -35,6 +35,8 @@ impl ConversationBook {
             cap_usd: None,
             cap_notice_shown: false,
             stopping: false,
+            cap_question: None,
+            cap_asked: false,
         });
         self.conversations.last().expect("just pushed")
     }

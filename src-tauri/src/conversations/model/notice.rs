@@ -27,6 +27,10 @@ pub enum Notice {
     StoppedAtCap { cap_usd: f64, cost_usd: f64 },
     /// The task reached its cap, but the service did not take the stop.
     NotStoppedAtCap { cap_usd: f64 },
+    /// Asked near the cap, the person let the task go up to `cap_usd`.
+    CapRaised { cap_usd: f64 },
+    /// Asked near the cap, the person kept it: the task stops at `cap_usd`.
+    CapKept { cap_usd: f64 },
     /// The person approved a yes/no card.
     Approved,
     /// The person denied a yes/no card.
