@@ -31,6 +31,9 @@ mod tray;
 mod updates;
 mod words;
 
+#[cfg(test)]
+mod startup_bench;
+
 use tauri::{Manager, WindowEvent};
 use tauri_specta::{collect_commands, collect_events, Builder};
 
