@@ -65,6 +65,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             conversations::commands::send_message,
             conversations::commands::retry_send,
             conversations::commands::stop_task,
+            conversations::commands::answer_stuck,
             conversations::commands::answer_approval,
             conversations::commands::choose_approval,
             conversations::commands::open_approval_page,

@@ -47,6 +47,8 @@ mod usage;
 // A spending cap per task, and searching every conversation.
 mod search;
 mod spending;
+// A task that seems stuck asks once: Stop, a hint, or let it keep going.
+mod stuck;
 // What needs the person, and a task shared as a report.
 mod inbox;
 mod report;

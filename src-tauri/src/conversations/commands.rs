@@ -124,6 +124,17 @@ pub async fn stop_task(
     Ok(conversations.stop(&conversation_id).await?)
 }
 
+/// Answers the "it seems stuck" card: a hint for the task, or let it keep going.
+#[tauri::command]
+#[specta::specta]
+pub async fn answer_stuck(
+    conversations: State<'_, Conversations>,
+    conversation_id: String,
+    answer: super::stuck::StuckAnswer,
+) -> Res<()> {
+    Ok(conversations.answer_stuck(&conversation_id, answer).await?)
+}
+
 #[tauri::command]
 #[specta::specta]
 pub async fn answer_approval(

@@ -11,6 +11,7 @@ use futures::StreamExt;
 use porthole_client::{ErrorCode, TaskFollower, TaskUpdate};
 use tokio::task::JoinHandle;
 
+use super::stuck::Thresholds;
 use super::Conversations;
 use crate::error::{now_ms, AppError, Problem};
 
@@ -133,14 +134,29 @@ impl Conversations {
         let task = tokio::spawn(async move {
             let id = id2;
             let mut ended_on_error = false;
-            while let Some(update) = follower.next().await {
+            let stuck = Thresholds::current();
+            loop {
+                // A task that sends nothing is looked at now and then: quiet too long is stuck.
+                let Ok(next) = tokio::time::timeout(stuck.check_every(), follower.next()).await
+                else {
+                    if core.connection().generation() != generation {
+                        return;
+                    }
+                    core.stuck_tick(&id, &stuck);
+                    continue;
+                };
+                let Some(update) = next else { break };
                 if core.connection().generation() != generation {
                     return;
                 }
                 let state = follower.state();
                 let result = match update {
                     Ok(update) => {
-                        let changed = core.change(&id, |c| c.apply(&update, state, now_ms()));
+                        let now = now_ms();
+                        let changed = core.change(&id, |c| {
+                            c.apply(&update, state, now);
+                            c.watch_stuck(&update, now, &stuck);
+                        });
                         if let Ok(conversation) = &changed {
                             core.heard(conversation, &update);
                         }

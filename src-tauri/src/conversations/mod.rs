@@ -19,6 +19,7 @@ pub mod send;
 pub mod send_options;
 pub mod spending_cap;
 pub mod stopping;
+pub mod stuck;
 pub mod usage;
 pub mod window;
 

@@ -184,6 +184,13 @@ pub struct Conversation {
     /// The running (or last) task asked it already: it asks once. Not written when false.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub cap_asked: bool,
+    /// The "it seems stuck" watch of the running task and its card (`stuck.rs`). Not written
+    /// when untouched.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::conversations::stuck::Stuck::is_default"
+    )]
+    pub stuck: crate::conversations::stuck::Stuck,
 }
 
 /// A message held until the running task ends.
@@ -246,6 +253,8 @@ impl Conversation {
             attachments: attachments.to_vec(),
         });
         if !joined {
+            // A new task: asked afresh, "Let it keep going" was for the one before.
+            self.stuck = Default::default();
             self.status = TaskStatus::Running;
             self.failure = None;
             self.usage = None;

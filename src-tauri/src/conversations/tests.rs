@@ -381,3 +381,6 @@ mod scope;
 
 #[path = "turn_reason_tests.rs"]
 mod turn_reason;
+
+#[path = "stuck_flow_tests.rs"]
+mod stuck_flow;

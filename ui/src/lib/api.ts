@@ -25,6 +25,7 @@ import type {
   Recording,
   SendRequest,
   SearchHit,
+  StuckAnswer,
   TurnOutcome,
   Criteria,
   Judgement,
@@ -36,6 +37,7 @@ import type {
   BrowserSignIn,
 } from './bindings';
 
+export type { StuckAnswer, StuckSignal } from './bindings';
 export type {
   Account,
   ApprovalRequest,
@@ -155,6 +157,9 @@ export const api = {
   /** Adds what was said on the service elsewhere (another copy of Porthole) to the thread. */
   catchUpConversation: (conversationId: string) => unwrap(commands.catchUpConversation(conversationId)),
   stopTask: (conversationId: string) => unwrap(commands.stopTask(conversationId)),
+  /** Answers the "it seems stuck" card: a hint into the running task, or let it keep going. */
+  answerStuck: (conversationId: string, answer: StuckAnswer) =>
+    unwrap(commands.answerStuck(conversationId, answer)),
   /** Each answer names the card it was given on, so a late click never answers a newer card. */
   answerApproval: (conversationId: string, approvalId: string, approve: boolean) =>
     unwrap(commands.answerApproval(conversationId, approvalId, approve)),

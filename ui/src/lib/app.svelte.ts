@@ -11,6 +11,7 @@ import type {
   MachineRow,
   Model,
   SendOptions,
+  StuckAnswer,
   UiError,
   Upload,
 } from './api';
@@ -284,6 +285,16 @@ export class AppState implements Computers {
   async stop(): Promise<void> {
     const c = this.conversation;
     if (c) await this.act(() => this.api.stopTask(c.id));
+  }
+
+  /** Answers the "it seems stuck" card of the open conversation; whether it was taken. */
+  async answerStuck(answer: StuckAnswer): Promise<boolean> {
+    const c = this.conversation;
+    if (!c) return false;
+    return (await this.act(async () => {
+      await this.api.answerStuck(c.id, answer);
+      return true;
+    })) === true;
   }
 
   /** Answers card `approvalId` (the one the person saw); the refusal to show on it, if any.

@@ -75,6 +75,7 @@ export function fakeApi(over: Partial<Api> = {}): Api {
     removeWaiting: vi.fn(async () => null),
     catchUpConversation: vi.fn(async () => null),
     stopTask: vi.fn(async () => null),
+    answerStuck: vi.fn(async () => null),
     answerApproval: vi.fn(async () => null),
     chooseApproval: vi.fn(async () => null),
     openApprovalPage: vi.fn(async () => null),

@@ -175,6 +175,34 @@ impl Ctx {
     }
 }
 
+/// Goes round in circles: the same narration and the same step each round, until a message
+/// joins the task (its words are returned), the task is stopped, or the rounds run out.
+async fn go_round(ctx: &mut Ctx, script: &Script) -> Option<String> {
+    let round = script::round();
+    for _ in 0..script::LOOPS {
+        if ctx.aborted() {
+            return None;
+        }
+        if let Some(steer) = tasks::take_steering(&ctx.state, &ctx.turn_id)
+            .into_iter()
+            .next()
+        {
+            ctx.call_model(1);
+            ctx.say(
+                true,
+                format!("You added: “{steer}”. That helps: I stop looking and go on."),
+            );
+            return Some(steer);
+        }
+        ctx.say(
+            true,
+            "The Save button is not there yet. I look again.".into(),
+        );
+        run_step(ctx, &round, script, 1).await;
+    }
+    None
+}
+
 fn fail(reason: &'static str, code: Option<&'static str>, text: &str) -> Outcome {
     Outcome::Fail {
         reason,
@@ -359,6 +387,13 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
                 format!("You added: “{steer}”. I'll take that into account."),
             );
             notes.push(steer);
+        }
+        if script.loops && i + 1 == script.steps.len() {
+            match go_round(ctx, script).await {
+                Some(steer) => notes.push(steer),
+                None if ctx.aborted() => return Outcome::Aborted,
+                None => notes.push("I could not find the Save button.".into()),
+            }
         }
         let mut skipped = false;
         if let Some(s) = &plan.sensitive {

@@ -16,6 +16,9 @@
 //! - `invalid output`: with `output_schema`, the answer does not match it (`output_invalid`);
 //! - `broken card`: an approval card without an `approvalId` (nothing to answer) goes out
 //!   first; the task goes on without waiting.
+//! - `round in circles`: before its last step the agent looks for a button that never comes,
+//!   saying and doing the same thing again and again, until a message joins the task (a
+//!   hint), it is stopped, or [`LOOPS`] rounds have gone by.
 
 use super::{home, results::result_for};
 use crate::approvals::{Choice, Question, Secret};
@@ -80,6 +83,26 @@ pub struct Script {
     pub skipped_note: Option<String>,
     pub choice: Option<ChoiceAsk>,
     pub broken_card: bool,
+    /// Goes round in circles before the last step (see [`LOOPS`]).
+    pub loops: bool,
+}
+
+/// The most rounds a task that goes round in circles makes before it gives up looking: long
+/// enough for a test to answer a card and watch more rounds go by, short of running forever.
+pub const LOOPS: usize = 300;
+
+/// The one step a looping task repeats, word for word.
+pub fn round() -> StepPlan {
+    StepPlan {
+        title: "Look for the Save button".into(),
+        rationale: "The Save button should be here; I look again.".into(),
+        code: "await machine.find(\"Save\");".into(),
+        action: Action::Look,
+        console: vec!["The Save button is not there".into()],
+        error: None,
+        sensitive: None,
+        quick: false,
+    }
 }
 
 fn has_word(text: &str, stems: &[&str]) -> bool {
@@ -344,6 +367,7 @@ pub fn plan(message: &str) -> Script {
         skipped_note: None,
         choice: choice(&task),
         broken_card: task.contains("broken card"),
+        loops: task.contains("round in circles"),
     }
 }
 

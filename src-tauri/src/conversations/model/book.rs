@@ -37,6 +37,7 @@ impl ConversationBook {
             stopping: false,
             cap_question: None,
             cap_asked: false,
+            stuck: Default::default(),
         });
         self.conversations.last().expect("just pushed")
     }

@@ -37,6 +37,7 @@ impl Conversation {
         self.status = TaskStatus::Stopped;
         self.stopping = false;
         self.pending_approval = None;
+        self.stuck.asking = None;
         if let Some(state) = &mut self.follower {
             state.finished = true;
         }
