@@ -65,6 +65,7 @@ async fn stop_on_the_stuck_card_ends_the_task() {
         "{notices:?}"
     );
     app.screenshot("stuck-stopped").await.unwrap();
+    app.quit().await;
 }
 
 #[tokio::test]
@@ -96,6 +97,7 @@ async fn a_hint_on_the_stuck_card_reaches_the_agent_and_the_loop_ends() {
     assert!(answers.iter().any(|a| a.contains(hint)), "{answers:?}");
     assert_eq!(cards(&app).await, 0);
     app.screenshot("stuck-hinted").await.unwrap();
+    app.quit().await;
 }
 
 #[tokio::test]
@@ -144,4 +146,5 @@ async fn let_it_keep_going_hides_the_card_and_it_does_not_come_back() {
         .await
         .unwrap();
     wait_for_status(&app, &["stopped"]).await.unwrap();
+    app.quit().await;
 }
