@@ -34,6 +34,8 @@ export const commands = {
 	/**  Sends again a message the service did not take. */
 	retrySend: (conversationId: string) => typedError<null, UiError>(__TAURI_INVOKE("retry_send", { conversationId })),
 	stopTask: (conversationId: string) => typedError<null, UiError>(__TAURI_INVOKE("stop_task", { conversationId })),
+	/**  Answers the "it seems stuck" card: a hint for the task, or let it keep going. */
+	answerStuck: (conversationId: string, answer: StuckAnswer) => typedError<null, UiError>(__TAURI_INVOKE("answer_stuck", { conversationId, answer })),
 	answerApproval: (conversationId: string, approvalId: string, approve: boolean) => typedError<null, UiError>(__TAURI_INVOKE("answer_approval", { conversationId, approvalId, approve })),
 	/**  Answers a choice card: one list of option values per question, in the card's order. */
 	chooseApproval: (conversationId: string, approvalId: string, selections: string[][]) => typedError<null, UiError>(__TAURI_INVOKE("choose_approval", { conversationId, approvalId, selections })),
@@ -398,6 +400,11 @@ export type Conversation = {
 	capQuestion?: CapQuestion | null,
 	/**  The running (or last) task asked it already: it asks once. Not written when false. */
 	capAsked?: boolean,
+	/**
+	 *  The "it seems stuck" watch of the running task and its card (`stuck.rs`). Not written
+	 *  when untouched.
+	 */
+	stuck?: Stuck,
 };
 
 /**  A row of the conversation list. */
@@ -1071,6 +1078,41 @@ export type Step = {
 	/**  Path of the screen before the step; fetch with [`Turns::screenshot_at`]. */
 	screenshot?: string | null,
 };
+
+/**  What the watch remembers of one task. Not written when it is all default. */
+export type Stuck = {
+	/**  The card is shown, and why. */
+	asking?: StuckSignal | null,
+	/**  The person answered "Let it keep going": never asked again for this task. */
+	letRun?: boolean,
+	lastNarration?: string | null,
+	narrationRepeats?: number,
+	lastStep?: string | null,
+	stepRepeats?: number,
+	/**  A tool call came without a title (the stream path): its first progress line names it. */
+	untitledStep?: boolean,
+	/**  When the last new step (or new narration) came, in ms since the epoch. */
+	lastStepAt?: number | null,
+	/**  The task waits on the person: time does not count. */
+	paused?: boolean,
+	costAtStep?: number | null,
+	lastCost?: number | null,
+	costRises?: number,
+};
+
+/**  The person's answer to the card (Stop is the Stop button's own command). */
+export type StuckAnswer = 
+/**  Sends `text` into the running task, as a message typed while it runs. */
+{ kind: "hint"; text: string } | { kind: "keepGoing" };
+
+/**  Why the card asks. */
+export type StuckSignal = 
+/**  The same narration or step several times in a row. */
+"repeating" | 
+/**  No new step for a few minutes. */
+"quiet" | 
+/**  Cost rising with no new step. */
+"costWithoutSteps";
 
 export type TaskStatus = 
 /**  Nothing sent yet, or a plain reply. */
