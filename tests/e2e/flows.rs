@@ -73,8 +73,8 @@ pub async fn thread_texts(app: &App, kind: &str) -> Result<Vec<String>> {
     Ok(out)
 }
 
-/// Records `task` on Design laptop, makes it reusable with the suggested template, waits
-/// for learn to save it, and opens the library (on that computer) with it selected.
+/// Records `task` on Design laptop, saves it with the suggested template, waits for learn to
+/// save it, and opens it with "Open it" (the saved tasks, on that computer, with it selected).
 pub async fn learn_reusable_task(app: &App, task: &str) -> Result<()> {
     crate::replay::run_recorded_task(app, task).await?;
     let wait = Eventually::new(&app.driver);
@@ -88,7 +88,7 @@ pub async fn learn_reusable_task(app: &App, task: &str) -> Result<()> {
     // Learning takes two of the service's minutes.
     let long = Eventually::new(&app.driver).within(std::time::Duration::from_secs(120));
     long.element("reusable-saved").await?;
-    wait.element("saved-task").await?.click().await?;
+    wait.element("reusable-open").await?.click().await?;
     wait.at_least("library-item", 1).await?;
     Ok(())
 }

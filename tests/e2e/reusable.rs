@@ -46,9 +46,15 @@ async fn a_recorded_task_becomes_reusable_and_runs_with_new_inputs() {
         .expect("learning shows progress");
     keep_screenshot(&app, "reusable-learning").await;
     let long = Eventually::new(&app.driver).within(Duration::from_secs(120));
-    long.element("reusable-saved")
+    let saved = long
+        .text("reusable-saved", |t| !t.trim().is_empty())
         .await
         .expect("learned and saved");
+    // Saved tasks have one name: no directions to a place called anything else.
+    assert!(
+        saved.contains("Saved tasks") && saved.contains("Open it"),
+        "saved, with a way to open it: {saved}"
+    );
     let params = wait
         .text("reusable-parameters", |t| t.contains("Place"))
         .await

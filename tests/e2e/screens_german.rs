@@ -103,7 +103,7 @@ async fn every_main_screen_in_german() {
     wait.element("reusable-template")
         .await
         .expect("saving as reusable");
-    says(&wait, "sheet", "Wiederverwendbar").await;
+    says(&wait, "sheet", "Diese Aufgabe speichern").await;
     keep_screenshot(&app, &shot("06-save-reusable")).await;
     click(&wait, "sheet-close").await;
 

@@ -12,7 +12,7 @@ describe('TaskSheet', () => {
     for (const [kind, words] of [
       ['steps', 'show the steps'],
       ['check', 'check the result'],
-      ['reusable', 'make this task reusable'],
+      ['reusable', 'save this task'],
     ] as const) {
       const view = render(TaskSheet, { sheet: { kind }, conversation: done, machine: machine(), onclose: () => {} });
       const sentence = screen.getByTestId('no-turn-id');
@@ -38,7 +38,7 @@ describe('AnswerActions', () => {
     const onopen = vi.fn();
     render(AnswerActions, { onopen });
     expect(screen.getByTestId('answer-actions')).toHaveTextContent(
-      'See the steps' + 'Check this result' + 'Save as a reusable task',
+      'See the steps' + 'Check this result' + 'Save this task',
     );
     await userEvent.click(screen.getByTestId('answer-check'));
     expect(onopen).toHaveBeenCalledWith('check');

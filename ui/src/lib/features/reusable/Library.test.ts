@@ -188,7 +188,7 @@ describe('Reusable tasks library', () => {
   it('an empty library says how to fill it', async () => {
     api.listReusable.mockResolvedValue([]);
     render(Library, { machine: laptop });
-    expect(await screen.findByTestId('library-empty')).toHaveTextContent('choose “Save as a reusable task” under its answer');
+    expect(await screen.findByTestId('library-empty')).toHaveTextContent('choose “Save this task” under its answer');
     expect(screen.queryByTestId('reusable-run-form')).not.toBeInTheDocument();
   });
 

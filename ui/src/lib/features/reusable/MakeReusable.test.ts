@@ -72,7 +72,7 @@ describe('Make this reusable', () => {
     expect(key).toMatch(/^porthole-/);
 
     finish({ ...learned, parameters: [{ name: 'city', defaultValue: 'Paris' }], errors: [], warnings: [] });
-    expect(await screen.findByTestId('reusable-saved')).toHaveTextContent('Saved in your library');
+    expect(await screen.findByTestId('reusable-saved')).toHaveTextContent('Saved. It’s in “Saved tasks”');
     expect(screen.queryByTestId('reusable-progress')).not.toBeInTheDocument();
   });
 

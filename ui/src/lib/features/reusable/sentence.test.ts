@@ -67,17 +67,17 @@ describe('runProblem', () => {
   });
 });
 
-describe('an untitled reusable task', () => {
+describe('an untitled saved task', () => {
   afterEach(() => speak('en'));
 
   it('is saved without words and named in the page’s language when shown', () => {
-    expect(reusableTitle('')).toBe('Reusable task');
-    expect(reusableTitle('  ')).toBe('Reusable task');
-    expect(taskName({ title: '', template: '' })).toBe('Reusable task');
+    expect(reusableTitle('')).toBe('Saved task');
+    expect(reusableTitle('  ')).toBe('Saved task');
+    expect(taskName({ title: '', template: '' })).toBe('Saved task');
     expect(reusableTitle('Tidy up')).toBe('Tidy up');
     speak('de');
-    expect(reusableTitle('')).toBe('Wiederverwendbare Aufgabe');
-    expect(taskName({ title: '', template: '' })).toBe('Wiederverwendbare Aufgabe');
+    expect(reusableTitle('')).toBe('Gespeicherte Aufgabe');
+    expect(taskName({ title: '', template: '' })).toBe('Gespeicherte Aufgabe');
     expect(reusableTitle('Tidy up')).toBe('Tidy up');
   });
 });

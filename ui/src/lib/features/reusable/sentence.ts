@@ -32,7 +32,7 @@ export function fieldLabel(name: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** A saved task's title, or for one the service gave none, "Reusable task" in the page's
+/** A saved task's title, or for one the service gave none, "Saved task" in the page's
  * language (saved untitled, as a conversation is). */
 export function reusableTitle(title: string | null | undefined): string {
   return title?.trim() ? title : t('reusable.untitled');
