@@ -99,7 +99,17 @@ describe('Keys page', () => {
     render(KeysPage, { api, defaultBaseUrl: '', onClose: () => {} });
     const row = await screen.findByTestId('key-row');
     await userEvent.click(within(row).getByTestId('key-revoke'));
+    // The warning is a row of its own across the table (not squeezed into the buttons'
+    // cell), right under the key it is about, with the focus on the safe answer.
+    const confirm = screen.getByTestId('revoke-confirm');
+    const confirmRow = confirm.closest('tr')!;
+    expect(confirmRow).not.toBe(row);
+    expect(confirmRow.previousElementSibling).toBe(row);
+    expect(confirm.closest('td')).toHaveAttribute('colspan', '4');
+    expect(confirm).toHaveTextContent('Programs using it will stop working');
+    expect(screen.getByTestId('revoke-no')).toHaveFocus();
     await userEvent.click(screen.getByTestId('revoke-no'));
+    expect(screen.queryByTestId('revoke-confirm')).toBeNull();
     expect(api.revokeKey).not.toHaveBeenCalled();
     await userEvent.click(within(screen.getByTestId('key-row')).getByTestId('key-revoke'));
     await userEvent.click(screen.getByTestId('revoke-yes'));
