@@ -44,9 +44,13 @@ describe('Step-by-step replay', () => {
     expect(screen.getByTestId('replay-step-error')).toHaveTextContent('This step failed: The button was not there');
     expect(within(items[2]).getByTestId('replay-step-error')).toBeInTheDocument();
 
-    // The code is there to unfold, highlighted.
-    await userEvent.click(within(items[0]).getByText('The code it ran'));
+    // No code in a person's way: not under any step until the one "Technical details" switch,
+    // which shows each step's, highlighted.
+    expect(screen.queryByText('The code it ran')).toBeNull();
+    expect(screen.queryAllByTestId('replay-code')).toHaveLength(0);
+    await userEvent.click(screen.getByLabelText('Technical details'));
     expect(within(items[0]).getByTestId('replay-code')).toHaveTextContent('machine.open("firefox")');
+    expect(within(items[3]).queryByTestId('replay-code')).toBeNull();
     await waitFor(() => expect(within(items[0]).getByTestId('replay-code').querySelector('.cm-editor')).not.toBeNull());
 
     // Screenshots load for the steps that have one; the one without says so.
