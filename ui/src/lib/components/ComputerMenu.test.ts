@@ -15,6 +15,11 @@ describe('ComputerMenu', () => {
     expect(onsettings).toHaveBeenCalled();
     // Picking closes the menu.
     expect(screen.queryByTestId('computer-menu-items')).toBeNull();
+    expect(screen.getByTestId('computer-menu')).toHaveAttribute('aria-expanded', 'false');
+    // So the next click on ⋯ opens it again, visibly (it is not left open unseen).
+    await userEvent.click(screen.getByTestId('computer-menu'));
+    expect(screen.getByTestId('computer-menu-items')).toBeInTheDocument();
+    expect(screen.getByTestId('computer-menu')).toHaveAttribute('aria-expanded', 'true');
     view.unmount();
 
     render(ComputerMenu, { machine: machine({ cloud: true }), developerTools: true, onconsole, onsettings });
