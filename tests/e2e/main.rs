@@ -44,7 +44,8 @@ mod signin;
 mod signing_in_connects;
 mod updates_lost;
 mod usage;
-// A spending cap per task, and searching every conversation.
+// A spending cap per task (and the question near it), and searching every conversation.
+mod cap_question;
 mod search;
 mod spending;
 // A task that seems stuck asks once: Stop, a hint, or let it keep going.
