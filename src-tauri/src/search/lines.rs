@@ -4,6 +4,7 @@
 //! live in the keychain and the Rust core), and delivery news (`Status`), approval card titles
 //! and errors are left out as they say nothing a person would look for.
 
+use super::plain::plain_text;
 use crate::conversations::{Conversation, ThreadItem};
 use crate::words;
 
@@ -46,14 +47,15 @@ fn words_of(item: &ThreadItem) -> Option<(&'static str, String)> {
             }
             ("task", words)
         }
-        ThreadItem::Answer { text } => ("answer", text.clone()),
-        ThreadItem::Reply { text } => ("answer", text.clone()),
-        ThreadItem::Narration { text } => ("narration", text.clone()),
+        // The agent's words are Markdown: indexed as the words the card shows.
+        ThreadItem::Answer { text } => ("answer", plain_text(text)),
+        ThreadItem::Reply { text } => ("answer", plain_text(text)),
+        ThreadItem::Narration { text } => ("narration", plain_text(text)),
         ThreadItem::Progress { text } => ("progress", text.clone()),
         ThreadItem::Tool { title, .. } => ("progress", title.clone()?),
         ThreadItem::ToolFailed { text } => ("progress", text.clone()),
         ThreadItem::Notice { notice } => ("notice", words::notices::text(notice)),
-        ThreadItem::Elsewhere { text, .. } => ("elsewhere", text.clone()),
+        ThreadItem::Elsewhere { text, .. } => ("elsewhere", plain_text(text)),
         ThreadItem::Status { .. }
         | ThreadItem::Approval { .. }
         | ThreadItem::Failure { .. }

@@ -16,6 +16,7 @@
 
 pub mod commands;
 pub mod lines;
+mod plain;
 pub mod query;
 
 #[cfg(test)]
@@ -35,8 +36,9 @@ use crate::error::{AppError, AppResult};
 use crate::persist::data_dir;
 use lines::{lines_of, Line};
 
-/// Raised whenever the tables change shape: an index of another version is rebuilt.
-const VERSION: i64 = 1;
+/// Raised whenever the tables change shape or what goes in them: an index of another version
+/// is rebuilt. 2: the agent's lines are indexed as plain text, not Markdown.
+const VERSION: i64 = 2;
 const FILE: &str = "search.sqlite3";
 /// Results shown for one query: more than a person reads while typing.
 pub const MAX_HITS: usize = 50;

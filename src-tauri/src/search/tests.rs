@@ -126,6 +126,38 @@ fn tasks_answers_narration_progress_and_file_names_are_found_where_they_are() {
 }
 
 #[test]
+fn an_answer_in_markdown_is_found_and_shown_without_its_marks() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = vec![conversation(
+        "c1",
+        "demo",
+        vec![
+            user("Find the cheapest offer", &[]),
+            answer("## Price\n\n**The best price found is $24.99** at [the shop](https://shop.example/deal)."),
+        ],
+    )];
+    let index = open(dir.path(), &saved);
+    let hits = index.search("demo", "price").unwrap();
+    assert_eq!(hits.len(), 1, "{hits:?}");
+    let hit = &hits[0];
+    assert_eq!(hit.kind, "answer");
+    let shown: String = hit
+        .excerpt
+        .chars()
+        .filter(|c| *c != MARK_START && *c != MARK_END)
+        .collect();
+    assert!(
+        shown.contains("The best price found is $24.99 at the shop."),
+        "{shown:?}"
+    );
+    for mark in ["**", "##", "](", "https://"] {
+        assert!(!shown.contains(mark), "{mark} in {shown:?}");
+    }
+    // The link's address is not a word of the answer.
+    assert!(index.search("demo", "deal").unwrap().is_empty());
+}
+
+#[test]
 fn half_typed_words_accents_and_case_all_find() {
     let dir = tempfile::tempdir().unwrap();
     let index = open(dir.path(), &sample());
