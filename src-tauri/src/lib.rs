@@ -275,7 +275,6 @@ fn open_state(app: &mut tauri::App) -> Result<(), Box<dyn std::error::Error>> {
     // Every piece of state a command or a background task reaches, in one place.
     let connection = connection::Connection::default();
     app.manage(connection.clone());
-    app.manage(connection::demo::DemoService::default());
     persist::make_private(&persist::data_dir(&handle)?)?;
     let settings = persist::SettingsStore::open(&handle)?;
     // Before anything is worded: the tray, notifications and the page's first words.
@@ -296,15 +295,22 @@ fn open_state(app: &mut tauri::App) -> Result<(), Box<dyn std::error::Error>> {
     );
     app.manage(search::Search::open(&handle, &core));
     app.manage(core.clone());
+    let switchboard =
+        connection::switchboard::Switchboard::new(&handle, connection.clone(), core.clone());
+    app.manage(switchboard.clone());
+    app.manage(console::Console {
+        connection: connection.clone(),
+        consoles: switchboard.consoles.clone(),
+    });
+    app.manage(machines::Machines {
+        app: handle.clone(),
+        connection: connection.clone(),
+        starting: switchboard.starting.clone(),
+    });
     schedules::window::start(&handle, connection, core)?;
     app.manage(schedules::tray_words::TrayWords::default());
     app.manage(conversations::attention::AttentionTarget::default());
-    app.manage(machines::StartingMachines::default());
-    app.manage(account::identity::Identity::default());
-    app.manage(account::signin::BrowserWait::default());
-    app.manage(account::keys::FreshKey::default());
     app.manage(attachments::uploads::OfferedFiles::default());
-    app.manage(console::Consoles::default());
     app.manage(reusable::library::Library::open(&handle)?);
     app.manage(live::LiveViews::default());
     app.manage(live::full_screen::CoveredByHand::default());
@@ -313,7 +319,7 @@ fn open_state(app: &mut tauri::App) -> Result<(), Box<dyn std::error::Error>> {
     app.manage(inbox::Inbox::open_in(&persist::data_dir(&handle)?));
     app.manage(report::commands::LastReport::default());
     tray::create(&handle);
-    tauri::async_runtime::spawn(async move { connection::switching::start(&handle).await });
+    tauri::async_runtime::spawn(async move { connection::switching::start(&switchboard).await });
     Ok(())
 }
 

@@ -8,10 +8,10 @@
 
 use porthole_client::keys::CreatedKey;
 use porthole_client::Client;
-use tauri::{AppHandle, Manager};
 
 use super::identity;
-use crate::connection::{Connection, ConnectionMode};
+use crate::connection::switchboard::Switchboard;
+use crate::connection::ConnectionMode;
 use crate::error::{AppError, AppResult, UiCode, UiError};
 use crate::persist::SettingsStore;
 
@@ -20,27 +20,27 @@ pub const KEY_NAME: &str = "Porthole desktop app";
 
 /// Whether signing in changed the connection: `false` when Porthole already used this
 /// account.
-pub async fn connect_signed_in(app: &AppHandle) -> AppResult<bool> {
-    let (client, info) = identity::client(app).await?;
+pub async fn connect_signed_in(board: &Switchboard) -> AppResult<bool> {
+    let (client, info) = identity::client(board).await?;
     if info.demo {
         // The Demo's own practice sign-in is not an account to move to.
         return Err(AppError::SignInNeeded);
     }
     let user_id = client.auth().check().await?.user_id;
-    let now = app.state::<Connection>().info();
+    let now = board.connection.info();
     if now.mode == ConnectionMode::Account
         && now.base_url.as_deref() == Some(info.base_url.as_str())
         && now.user_id.as_deref() == Some(user_id.as_str())
     {
         return Ok(false);
     }
-    if reuse_own_key(app, &info.base_url, &user_id).await {
+    if reuse_own_key(board, &info.base_url, &user_id).await {
         return Ok(true);
     }
     let created = make_key(&client).await?;
-    let tag = app.state::<SettingsStore>().get().version_tag;
+    let tag = board.version_tag();
     let connected = crate::connection::switching::connect_account(
-        app,
+        board,
         &info.base_url,
         created.key.expose(),
         tag.as_deref(),
@@ -52,7 +52,8 @@ pub async fn connect_signed_in(app: &AppHandle) -> AppResult<bool> {
     }
     connected?;
     // Remembered (its id only), so that Sign out revokes it.
-    app.state::<SettingsStore>()
+    board
+        .settings()
         .update(|s| s.own_key_id = Some(created.key_id))?;
     Ok(true)
 }
@@ -60,8 +61,8 @@ pub async fn connect_signed_in(app: &AppHandle) -> AppResult<bool> {
 /// Goes back to the key Porthole made for itself on this account in an earlier sign-in,
 /// when it is still kept and still works (the person left for the Demo and signs in again):
 /// no second key on the account. `false` when there is none to reuse.
-async fn reuse_own_key(app: &AppHandle, base_url: &str, user_id: &str) -> bool {
-    let settings = app.state::<SettingsStore>().get();
+async fn reuse_own_key(board: &Switchboard, base_url: &str, user_id: &str) -> bool {
+    let settings = board.settings().get();
     if settings.own_key_id.is_none() || settings.account_base_url.as_deref() != Some(base_url) {
         return false;
     }
@@ -77,7 +78,10 @@ async fn reuse_own_key(app: &AppHandle, base_url: &str, user_id: &str) -> bool {
         .check()
         .await
         .is_ok_and(|check| check.user_id == user_id);
-    same_account && crate::connection::switching::use_account(app).await.is_ok()
+    same_account
+        && crate::connection::switching::use_account(board)
+            .await
+            .is_ok()
 }
 
 /// Porthole's own key on the signed-in account (`client` speaks with the ID token).
@@ -101,8 +105,8 @@ pub fn words(err: &AppError) -> UiError {
 /// The service address signing in goes to first: the connected or saved account's, else the
 /// default (`service_address`: the build's or `PORTHOLE_SERVICE_URL`, else the service's public
 /// address). The person may type another under Advanced.
-pub fn default_address(app: &AppHandle) -> Option<String> {
-    let saved = app.state::<SettingsStore>().get().account_base_url;
+pub fn default_address(settings: &SettingsStore) -> Option<String> {
+    let saved = settings.get().account_base_url;
     Some(
         saved
             .map(|a| crate::connection::service_address::tidy(&a))

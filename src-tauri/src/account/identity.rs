@@ -12,15 +12,13 @@ use std::sync::Arc;
 use porthole_client::firebase;
 use porthole_client::{Client, Credential, Secret, SignInConfig};
 use serde::Serialize;
-use tauri::{AppHandle, Manager};
 
 use super::sign_in_vault::{self as vault, Keychain, Refresh, Stored, Vault};
 use super::{signin_config, token_life};
 use crate::connection::account_client::account_client;
-use crate::connection::demo::DemoService;
-use crate::connection::{Connection, ConnectionMode};
+use crate::connection::switchboard::Switchboard;
+use crate::connection::ConnectionMode;
 use crate::error::{AppError, AppResult};
-use crate::persist::SettingsStore;
 
 /// What the page knows about the sign-in. No token in here.
 #[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize, specta::Type)]
@@ -197,7 +195,7 @@ fn sign_in_is_over(err: &porthole_client::Error) -> bool {
 /// Remembers a checked token for `base_url` (memory and keychain), with the account it is of
 /// and, where the provider gave one, the way to renew it.
 pub async fn remember(
-    app: &AppHandle,
+    identity: &Identity,
     base_url: &str,
     token: Secret,
     user_id: &str,
@@ -208,21 +206,21 @@ pub async fn remember(
         user_id: Some(user_id.to_owned()),
         refresh,
     };
-    app.state::<Identity>().remember(base_url, stored).await?;
+    identity.remember(base_url, stored).await?;
     Ok(info(base_url, &token, false))
 }
 
 /// The current sign-in: one made in this run, else the keychain's for the connected
 /// account, else (in the Demo) the demo account's own.
-pub async fn current(app: &AppHandle) -> AppResult<Option<IdentityInfo>> {
-    Ok(signed_in(app)
+pub async fn current(board: &Switchboard) -> AppResult<Option<IdentityInfo>> {
+    Ok(signed_in(board)
         .await?
         .map(|s| info(&s.base_url, &s.stored.token, s.demo)))
 }
 
-async fn signed_in(app: &AppHandle) -> AppResult<Option<SignedIn>> {
-    let identity = app.state::<Identity>();
-    let connection = app.state::<Connection>();
+async fn signed_in(board: &Switchboard) -> AppResult<Option<SignedIn>> {
+    let identity = &board.identity;
+    let connection = &board.connection;
     let mode = connection.info().mode;
     let active_url = connection
         .active()
@@ -241,7 +239,7 @@ async fn signed_in(app: &AppHandle) -> AppResult<Option<SignedIn>> {
         return Ok(None);
     };
     if mode == ConnectionMode::Demo {
-        if let Some(token) = app.state::<DemoService>().id_token().await {
+        if let Some(token) = board.demo.id_token().await {
             let stored = Stored {
                 token,
                 user_id: None,
@@ -257,15 +255,12 @@ async fn signed_in(app: &AppHandle) -> AppResult<Option<SignedIn>> {
 
 /// A client speaking as the signed-in person, with a token good for the call ahead;
 /// `SignInNeeded` when nobody is, `SignInExpired` when the sign-in ran out.
-pub async fn client(app: &AppHandle) -> AppResult<(Client, IdentityInfo)> {
-    let signed_in = signed_in(app).await?.ok_or(AppError::SignInNeeded)?;
-    let config = super::signin_config::for_address(app, &signed_in.base_url).await;
-    let signed_in = app
-        .state::<Identity>()
-        .fresh(signed_in, config.as_ref())
-        .await?;
-    let demo = app.state::<DemoService>().base_url().await;
-    let tag = app.state::<SettingsStore>().get().version_tag;
+pub async fn client(board: &Switchboard) -> AppResult<(Client, IdentityInfo)> {
+    let signed_in = signed_in(board).await?.ok_or(AppError::SignInNeeded)?;
+    let config = super::signin_config::for_address(&board.demo, &signed_in.base_url).await;
+    let signed_in = board.identity.fresh(signed_in, config.as_ref()).await?;
+    let demo = board.demo.base_url().await;
+    let tag = board.version_tag();
     let client = token_client(&signed_in, demo.as_deref(), tag.as_deref())?;
     let info = info(&signed_in.base_url, &signed_in.stored.token, signed_in.demo);
     Ok((client, info))
@@ -283,8 +278,8 @@ fn token_client(signed_in: &SignedIn, demo: Option<&str>, tag: Option<&str>) -> 
 }
 
 /// Forgets the sign-in (memory and keychain).
-pub async fn forget(app: &AppHandle) -> AppResult<()> {
-    app.state::<Identity>().forget(&[]).await
+pub async fn forget(identity: &Identity) -> AppResult<()> {
+    identity.forget(&[]).await
 }
 
 fn info(base_url: &str, token: &Secret, demo: bool) -> IdentityInfo {

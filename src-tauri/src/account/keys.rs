@@ -8,9 +8,9 @@
 use porthole_client::keys::{KeyRecord, MAX_KEY_NAME_CHARS};
 use porthole_client::Secret;
 use serde::Serialize;
-use tauri::{AppHandle, Manager};
 
 use super::identity::{self, IdentityInfo};
+use crate::connection::switchboard::Switchboard;
 use crate::error::{AppError, AppResult};
 
 #[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize, specta::Type)]
@@ -78,17 +78,18 @@ pub fn checked_name(name: Option<&str>) -> AppResult<Option<String>> {
     Ok(name.map(str::to_owned))
 }
 
-pub async fn list(app: &AppHandle) -> AppResult<KeysView> {
-    let (client, identity) = identity::client(app).await?;
+pub async fn list(board: &Switchboard) -> AppResult<KeysView> {
+    let (client, identity) = identity::client(board).await?;
     let keys = client.keys().list().await?.keys;
     Ok(KeysView { identity, keys })
 }
 
-pub async fn create(app: &AppHandle, name: Option<String>) -> AppResult<NewKey> {
+pub async fn create(board: &Switchboard, name: Option<String>) -> AppResult<NewKey> {
     let name = checked_name(name.as_deref())?;
-    let (client, identity) = identity::client(app).await?;
+    let (client, identity) = identity::client(board).await?;
     let created = client.keys().create(name.as_deref()).await?;
-    app.state::<FreshKey>()
+    board
+        .fresh_key
         .put(&created.key_id, &identity.base_url, created.key.clone());
     Ok(NewKey {
         key_id: created.key_id,
@@ -99,22 +100,16 @@ pub async fn create(app: &AppHandle, name: Option<String>) -> AppResult<NewKey> 
 }
 
 /// Connects Porthole with the key just created (checked, then kept in the keychain).
-pub async fn use_in_porthole(app: &AppHandle, key_id: &str) -> AppResult<()> {
-    let (base_url, secret) = app
-        .state::<FreshKey>()
-        .take(key_id)
-        .ok_or(AppError::NewKeyGone)?;
+pub async fn use_in_porthole(board: &Switchboard, key_id: &str) -> AppResult<()> {
+    let (base_url, secret) = board.fresh_key.take(key_id).ok_or(AppError::NewKeyGone)?;
     // The service revision already chosen, if any, stays.
-    let tag = app
-        .state::<crate::persist::SettingsStore>()
-        .get()
-        .version_tag;
-    crate::connection::switching::connect_account(app, &base_url, secret.expose(), tag.as_deref())
+    let tag = board.version_tag();
+    crate::connection::switching::connect_account(board, &base_url, secret.expose(), tag.as_deref())
         .await
 }
 
-pub async fn revoke(app: &AppHandle, key_id: &str) -> AppResult<()> {
-    let (client, _) = identity::client(app).await?;
+pub async fn revoke(board: &Switchboard, key_id: &str) -> AppResult<()> {
+    let (client, _) = identity::client(board).await?;
     client.keys().revoke(key_id).await?;
     Ok(())
 }

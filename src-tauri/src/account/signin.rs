@@ -15,15 +15,14 @@ use porthole_client::firebase::{self, SignedIn};
 use porthole_client::google::{exchange_code, AuthorizeRequest};
 use porthole_client::oauth::{random_url_safe, Pkce};
 use porthole_client::{Credential, Secret, SignInConfig};
-use tauri::{AppHandle, Manager};
 use tokio::sync::oneshot;
 
 use super::identity::{self, IdentityInfo};
 use super::redirect_catcher::{CatchError, RedirectCatcher};
 use super::sign_in_vault::Refresh;
 use crate::connection::account_client::account_client;
+use crate::connection::switchboard::Switchboard;
 use crate::error::{AppError, AppResult, UiCode, UiError};
-use crate::persist::SettingsStore;
 
 /// How long the browser may take: enough to type a password and a second factor.
 pub const BROWSER_TIMEOUT: Duration = Duration::from_secs(5 * 60);
@@ -86,13 +85,13 @@ impl StopSignal {
 /// Signs in through the browser, stoppable through the app's [`BrowserWait`]; a stopped
 /// sign-in ends with the plain `sign_in_stopped` words and keeps nothing.
 pub async fn with_browser(
-    app: &AppHandle,
+    board: &Switchboard,
     base_url: &str,
     config: &SignInConfig,
     open: impl FnOnce(String) -> AppResult<()>,
 ) -> Result<IdentityInfo, UiError> {
-    let wait = app.state::<BrowserWait>();
-    let tag = app.state::<SettingsStore>().get().version_tag;
+    let wait = &board.browser_wait;
+    let tag = board.version_tag();
     let mut stop = wait.begin();
     // The service's check of the token is part of the wait too: a cancel up to the moment
     // the token is kept wins, and nothing is kept.
@@ -113,7 +112,7 @@ pub async fn with_browser(
     match checked {
         Some(checked) if !stop.is_stopped() => {
             let ((base_url, token, user_id), refresh) = checked?;
-            Ok(identity::remember(app, &base_url, token, &user_id, refresh).await?)
+            Ok(identity::remember(&board.identity, &base_url, token, &user_id, refresh).await?)
         }
         _ => Err(UiCode::SignInStopped.into()),
     }
@@ -189,19 +188,19 @@ fn sign_in_failed(err: CatchError) -> AppError {
 
 /// Checks that `token` is an identity-provider session on `base_url`, then keeps it.
 pub async fn accept_token(
-    app: &AppHandle,
+    board: &Switchboard,
     base_url: &str,
     token: Secret,
 ) -> AppResult<IdentityInfo> {
     // A token the real service accepts never goes to an address typed by hand (see
     // `signin_config::takes_sign_in`); refused before it is sent anywhere.
-    if !super::signin_config::takes_sign_in_here(app, base_url).await {
+    if !super::signin_config::takes_sign_in_here(&board.demo, base_url).await {
         return Err(AppError::SignInNotHere);
     }
-    let tag = app.state::<SettingsStore>().get().version_tag;
+    let tag = board.version_tag();
     let (base_url, token, user_id) = checked_token(base_url, token, tag.as_deref()).await?;
     // A pasted token comes without a refresh token: when it expires, the person signs in again.
-    identity::remember(app, &base_url, token, &user_id, None).await
+    identity::remember(&board.identity, &base_url, token, &user_id, None).await
 }
 
 /// The tidied address, the token and whose it is, once the service says it is a sign-in there.

@@ -7,7 +7,6 @@
 
 use porthole_client::{Secret, SignInConfig};
 use porthole_sim::idp;
-use tauri::{AppHandle, Manager};
 
 use crate::connection::demo::DemoService;
 use crate::connection::service_address;
@@ -82,8 +81,8 @@ pub fn takes_sign_in(base_url: &str, demo: Option<&str>) -> bool {
 }
 
 /// [`takes_sign_in`] with this run's Demo.
-pub async fn takes_sign_in_here(app: &AppHandle, base_url: &str) -> bool {
-    let demo = app.state::<DemoService>().base_url().await;
+pub async fn takes_sign_in_here(demo: &DemoService, base_url: &str) -> bool {
+    let demo = demo.base_url().await;
     takes_sign_in(base_url, demo.as_deref())
 }
 
@@ -99,9 +98,9 @@ pub enum BrowserSignIn {
 }
 
 /// The sign-in for the service at `base_url`; `None` when this copy cannot sign in there.
-pub async fn for_address(app: &AppHandle, base_url: &str) -> Option<SignInConfig> {
+pub async fn for_address(demo: &DemoService, base_url: &str) -> Option<SignInConfig> {
     let tidy = service_address::tidy;
-    let demo = app.state::<DemoService>().base_url().await;
+    let demo = demo.base_url().await;
     if demo.is_some_and(|d| tidy(&d) == tidy(base_url)) {
         return Some(for_simulator(base_url));
     }
@@ -119,8 +118,8 @@ pub async fn for_address(app: &AppHandle, base_url: &str) -> Option<SignInConfig
 
 /// Whether "Sign in with Google" can work at `base_url`: a copy built without it says so
 /// wherever the Demo is not, before saying an address typed by hand takes no sign-in.
-pub async fn readiness(app: &AppHandle, base_url: &str) -> BrowserSignIn {
-    if for_address(app, base_url).await.is_some() {
+pub async fn readiness(demo: &DemoService, base_url: &str) -> BrowserSignIn {
+    if for_address(demo, base_url).await.is_some() {
         BrowserSignIn::Ready
     } else if built_in().is_none() {
         BrowserSignIn::NotBuilt

@@ -1,8 +1,9 @@
 //! The connection commands the page may call: which service, Demo or account, and the
 //! switches between them. Each unpacks its arguments and calls [`super::switching`].
 
-use tauri::{AppHandle, Manager, State};
+use tauri::State;
 
+use super::switchboard::Switchboard;
 use super::{switching, Connection, ConnectionInfo};
 use crate::error::UiError;
 
@@ -17,32 +18,32 @@ pub fn connection_info(connection: State<'_, Connection>) -> ConnectionInfo {
 #[tauri::command]
 #[specta::specta]
 pub async fn connect_account(
-    app: AppHandle,
+    board: State<'_, Switchboard>,
     base_url: String,
     api_key: String,
     version_tag: Option<String>,
 ) -> Res<ConnectionInfo> {
-    switching::connect_account(&app, &base_url, &api_key, version_tag.as_deref()).await?;
-    Ok(app.state::<Connection>().info())
+    switching::connect_account(&board, &base_url, &api_key, version_tag.as_deref()).await?;
+    Ok(board.connection.info())
 }
 
 #[tauri::command]
 #[specta::specta]
-pub async fn use_demo(app: AppHandle) -> Res<ConnectionInfo> {
-    switching::use_demo(&app).await?;
-    Ok(app.state::<Connection>().info())
+pub async fn use_demo(board: State<'_, Switchboard>) -> Res<ConnectionInfo> {
+    switching::use_demo(&board).await?;
+    Ok(board.connection.info())
 }
 
 #[tauri::command]
 #[specta::specta]
-pub async fn use_account(app: AppHandle) -> Res<ConnectionInfo> {
-    switching::use_account(&app).await?;
-    Ok(app.state::<Connection>().info())
+pub async fn use_account(board: State<'_, Switchboard>) -> Res<ConnectionInfo> {
+    switching::use_account(&board).await?;
+    Ok(board.connection.info())
 }
 
 #[tauri::command]
 #[specta::specta]
-pub async fn sign_out(app: AppHandle) -> Res<ConnectionInfo> {
-    switching::sign_out(&app).await?;
-    Ok(app.state::<Connection>().info())
+pub async fn sign_out(board: State<'_, Switchboard>) -> Res<ConnectionInfo> {
+    switching::sign_out(&board).await?;
+    Ok(board.connection.info())
 }

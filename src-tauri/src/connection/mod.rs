@@ -9,6 +9,7 @@ pub mod demo;
 pub mod keychain;
 pub mod service_address;
 pub mod settings;
+pub mod switchboard;
 pub mod switching;
 
 use std::sync::atomic::{AtomicU64, Ordering};

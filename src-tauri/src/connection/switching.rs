@@ -3,65 +3,61 @@
 //! console leases, and resumes the new one's unfinished tasks.
 
 use porthole_client::{Client, Credential, Secret};
-use tauri::{AppHandle, Manager};
 use tauri_specta::Event;
 
-use crate::account::identity::{self, Identity};
-use crate::account::keys::FreshKey;
+use super::switchboard::Switchboard;
+use crate::account::identity;
 use crate::connection::account_client::account_client;
-use crate::connection::demo::DemoService;
 use crate::connection::keychain;
 use crate::connection::service_address;
 use crate::connection::settings::StartWith;
-use crate::connection::{Connection, ConnectionInfo, ConnectionMode, ConnectionState};
-use crate::console::{self, Consoles};
-use crate::conversations::{Conversations, Notice};
+use crate::connection::{ConnectionInfo, ConnectionMode, ConnectionState};
+use crate::console;
+use crate::conversations::Notice;
 use crate::error::{AppError, AppResult, UiError};
 use crate::events::{ConnectionChanged, MachinesChanged};
-use crate::machines::StartingMachines;
-use crate::persist::SettingsStore;
 
 /// At start: the saved account if there is one (and its key), else the Demo.
-pub async fn start(app: &AppHandle) {
-    let settings = app.state::<SettingsStore>().get();
+pub async fn start(board: &Switchboard) {
+    let settings = board.settings().get();
     let result = match settings.start_with() {
         StartWith::Account { base_url } => match keychain::load(&base_url).await {
-            Ok(Some(credential)) => activate_account(app, &base_url, credential).await,
-            Ok(None) | Err(_) => activate_demo(app).await,
+            Ok(Some(credential)) => activate_account(board, &base_url, credential).await,
+            Ok(None) | Err(_) => activate_demo(board).await,
         },
-        StartWith::Demo => activate_demo(app).await,
+        StartWith::Demo => activate_demo(board).await,
     };
     if let Err(err) = result {
-        fail(app, &err);
+        fail(board, &err);
     }
 }
 
-fn fail(app: &AppHandle, err: &AppError) {
-    let connection = app.state::<Connection>();
+fn fail(board: &Switchboard, err: &AppError) {
+    let connection = &board.connection;
     let mut info = connection.info();
     info.state = ConnectionState::Failed;
     info.error = Some(UiError::from(err));
     connection.set_info(info);
-    let _ = ConnectionChanged.emit(app);
-    crate::inbox::window::refresh(app);
+    let _ = ConnectionChanged.emit(board.app());
+    crate::inbox::window::refresh(board.app());
 }
 
-fn switching(app: &AppHandle, mode: ConnectionMode) {
+fn switching(board: &Switchboard, mode: ConnectionMode) {
     // Console leases belong to the connection being left: close them there (in the
     // background, as the old service may be slow or gone) so the next one never sees them.
-    let leases = app.state::<Consoles>().retire_all();
+    let leases = board.consoles.retire_all();
     tauri::async_runtime::spawn(console::close_all(leases));
-    app.state::<Conversations>().connection_left();
-    app.state::<StartingMachines>().clear_all();
-    app.state::<crate::inbox::Inbox>().connection_left();
-    app.state::<Connection>().begin_switch(mode);
-    let _ = ConnectionChanged.emit(app);
-    crate::inbox::window::refresh(app);
+    board.conversations.connection_left();
+    board.starting.clear_all();
+    board.inbox().connection_left();
+    board.connection.begin_switch(mode);
+    let _ = ConnectionChanged.emit(board.app());
+    crate::inbox::window::refresh(board.app());
 }
 
-async fn activate_demo(app: &AppHandle) -> AppResult<()> {
-    switching(app, ConnectionMode::Demo);
-    let endpoint = app.state::<DemoService>().endpoint().await?;
+async fn activate_demo(board: &Switchboard) -> AppResult<()> {
+    switching(board, ConnectionMode::Demo);
+    let endpoint = board.demo.endpoint().await?;
     let client = Client::with_config(&endpoint.base_url, endpoint.credential, endpoint.config)?;
     super::demo::spend_for_tests(&client);
     let check = client.auth().check().await?;
@@ -71,11 +67,12 @@ async fn activate_demo(app: &AppHandle) -> AppResult<()> {
         format!("demo@{}", endpoint.base_url)
     };
     if endpoint.ephemeral {
-        app.state::<Conversations>()
+        board
+            .conversations
             .end_orphaned(&scope, Notice::DemoRestarted)?;
     }
     finish(
-        app,
+        board,
         client,
         scope,
         ConnectionMode::Demo,
@@ -85,16 +82,16 @@ async fn activate_demo(app: &AppHandle) -> AppResult<()> {
 }
 
 async fn activate_account(
-    app: &AppHandle,
+    board: &Switchboard,
     base_url: &str,
     credential: Credential,
 ) -> AppResult<()> {
-    switching(app, ConnectionMode::Account);
-    let tag = app.state::<SettingsStore>().get().version_tag;
+    switching(board, ConnectionMode::Account);
+    let tag = board.version_tag();
     let client = account_client(base_url, credential, tag.as_deref())?;
     let check = client.auth().check().await?;
     finish(
-        app,
+        board,
         client,
         base_url.to_owned(),
         ConnectionMode::Account,
@@ -104,52 +101,46 @@ async fn activate_account(
 }
 
 fn finish(
-    app: &AppHandle,
+    board: &Switchboard,
     client: Client,
     scope: String,
     mode: ConnectionMode,
     base_url: Option<&str>,
     user_id: String,
 ) -> AppResult<()> {
-    let connection = app.state::<Connection>();
+    let connection = &board.connection;
     connection.activate(client.clone(), scope.clone());
     connection.set_info(ConnectionInfo {
         mode,
         state: ConnectionState::Ready,
         base_url: base_url.map(str::to_owned),
         user_id: Some(user_id),
-        has_saved_account: app
-            .state::<SettingsStore>()
-            .get()
-            .account_base_url
-            .is_some(),
+        has_saved_account: board.settings().get().account_base_url.is_some(),
         error: None,
     });
-    app.state::<Conversations>().resume(&client, &scope);
-    let _ = ConnectionChanged.emit(app);
-    crate::inbox::window::refresh(app);
-    let _ = MachinesChanged.emit(app);
+    board.conversations.resume(&client, &scope);
+    let _ = ConnectionChanged.emit(board.app());
+    crate::inbox::window::refresh(board.app());
+    let _ = MachinesChanged.emit(board.app());
     Ok(())
 }
 
 /// Checks the key with the service before anything is saved, then saves and switches.
 pub async fn connect_account(
-    app: &AppHandle,
+    board: &Switchboard,
     base_url: &str,
     api_key: &str,
     version_tag: Option<&str>,
 ) -> AppResult<()> {
     let (base_url, secret, user_id) = checked_account(base_url, api_key, version_tag).await?;
-    app.state::<Identity>()
-        .switched_to(&base_url, &user_id)
-        .await?;
+    board.identity.switched_to(&base_url, &user_id).await?;
     keychain::save(&base_url, &secret).await?;
     let version_tag = version_tag.map(str::trim).filter(|t| !t.is_empty());
-    app.state::<SettingsStore>().update(|s| {
+    board.settings().update(|s| {
         s.connected(&base_url);
         s.version_tag = version_tag.map(str::to_owned);
     })?;
-    activate_account(app, &base_url, Credential::ApiKey(secret)).await
+    activate_account(board, &base_url, Credential::ApiKey(secret)).await
 }
 
 /// The tidied address and the key, once the service accepts the key there. The address is
@@ -173,45 +164,43 @@ async fn checked_account(
     Ok((base_url, secret, check.user_id))
 }
 
-pub async fn use_demo(app: &AppHandle) -> AppResult<()> {
-    app.state::<SettingsStore>()
-        .update(|s| s.prefer_demo = true)?;
-    activate_demo(app).await
+pub async fn use_demo(board: &Switchboard) -> AppResult<()> {
+    board.settings().update(|s| s.prefer_demo = true)?;
+    activate_demo(board).await
 }
 
 /// Back to the saved account after using the Demo.
-pub async fn use_account(app: &AppHandle) -> AppResult<()> {
-    let Some(base_url) = app.state::<SettingsStore>().get().account_base_url else {
+pub async fn use_account(board: &Switchboard) -> AppResult<()> {
+    let Some(base_url) = board.settings().get().account_base_url else {
         return Err(AppError::NotConnected);
     };
     let credential = keychain::load(&base_url)
         .await?
         .ok_or(AppError::NotConnected)?;
-    app.state::<SettingsStore>()
-        .update(|s| s.connected(&base_url))?;
-    activate_account(app, &base_url, credential).await
+    board.settings().update(|s| s.connected(&base_url))?;
+    activate_account(board, &base_url, credential).await
 }
 
 /// Removes the key and the sign-in (keychain and memory) and goes back to the Demo. The key
 /// Porthole made for itself at sign-in is revoked on the account too, with the sign-in that
 /// made it (only a sign-in may manage keys), taken while it is still at hand; when that
 /// cannot be done, the person is told after the sign-out ([`AppError::OwnKeyLeft`]).
-pub async fn sign_out(app: &AppHandle) -> AppResult<()> {
-    let settings = app.state::<SettingsStore>().get();
+pub async fn sign_out(board: &Switchboard) -> AppResult<()> {
+    let settings = board.settings().get();
     let account = settings.account_base_url;
     let own_key = match settings.own_key_id {
-        Some(key_id) => Some((identity::client(app).await.map(|(c, _)| c), key_id)),
+        Some(key_id) => Some((identity::client(board).await.map(|(c, _)| c), key_id)),
         None => None,
     };
     if let Some(base_url) = &account {
         keychain::delete(base_url).await?;
     }
-    app.state::<FreshKey>().clear();
+    board.fresh_key.clear();
     let also: Vec<&str> = account.iter().map(String::as_str).collect();
-    app.state::<Identity>().forget(&also).await?;
-    app.state::<SettingsStore>().update(|s| s.signed_out())?;
+    board.identity.forget(&also).await?;
+    board.settings().update(|s| s.signed_out())?;
     // Revoked once the connection that used the key is gone, so no call of it fails midway.
-    activate_demo(app).await?;
+    activate_demo(board).await?;
     match own_key {
         Some((signed_in, key_id)) => revoke_own_key(signed_in, &key_id).await,
         None => Ok(()),

@@ -1,9 +1,9 @@
 //! The control console commands the page may call.
 
 use porthole_client::control::ExecRequest;
-use tauri::AppHandle;
+use tauri::State;
 
-use super::{BlockRun, ConsoleState};
+use super::{BlockRun, Console, ConsoleState};
 use crate::error::UiError;
 use crate::replay::ImageBytes;
 
@@ -11,39 +11,45 @@ type Res<T> = Result<T, UiError>;
 
 #[tauri::command]
 #[specta::specta]
-pub async fn console_state(app: AppHandle, machine_id: String) -> Res<ConsoleState> {
-    Ok(super::refresh(&app, &machine_id).await?)
+pub async fn console_state(console: State<'_, Console>, machine_id: String) -> Res<ConsoleState> {
+    Ok(console.refresh(&machine_id).await?)
 }
 
 /// Opens the lease; may take up to three minutes.
 #[tauri::command]
 #[specta::specta]
-pub async fn console_open(app: AppHandle, machine_id: String) -> Res<ConsoleState> {
-    Ok(super::open(&app, &machine_id).await?)
+pub async fn console_open(console: State<'_, Console>, machine_id: String) -> Res<ConsoleState> {
+    Ok(console.open(&machine_id).await?)
 }
 
 #[tauri::command]
 #[specta::specta]
-pub async fn console_run(app: AppHandle, machine_id: String, code: String) -> Res<BlockRun> {
-    Ok(super::run(&app, &machine_id, &ExecRequest::new(code), false).await?)
+pub async fn console_run(
+    console: State<'_, Console>,
+    machine_id: String,
+    code: String,
+) -> Res<BlockRun> {
+    Ok(console
+        .run(&machine_id, &ExecRequest::new(code), false)
+        .await?)
 }
 
 #[tauri::command]
 #[specta::specta]
-pub async fn console_interrupt(app: AppHandle, machine_id: String) -> Res<bool> {
-    Ok(super::interrupt(&app, &machine_id).await?)
+pub async fn console_interrupt(console: State<'_, Console>, machine_id: String) -> Res<bool> {
+    Ok(console.interrupt(&machine_id).await?)
 }
 
 #[tauri::command]
 #[specta::specta]
-pub async fn console_close(app: AppHandle, machine_id: String) -> Res<ConsoleState> {
-    Ok(super::close(&app, &machine_id).await?)
+pub async fn console_close(console: State<'_, Console>, machine_id: String) -> Res<ConsoleState> {
+    Ok(console.close(&machine_id).await?)
 }
 
 #[tauri::command]
 #[specta::specta]
-pub fn console_screenshot(app: AppHandle, machine_id: String) -> Res<ImageBytes> {
-    Ok(super::screenshot(&app, &machine_id)?)
+pub fn console_screenshot(console: State<'_, Console>, machine_id: String) -> Res<ImageBytes> {
+    Ok(console.screenshot(&machine_id)?)
 }
 
 /// Every way a lease can end, explained.

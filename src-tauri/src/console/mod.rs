@@ -17,8 +17,8 @@ use std::time::Duration;
 use porthole_client::control::{ClosedReason, ExecRequest, ExecResult};
 use porthole_client::{Client, Lease, LeaseState};
 use serde::Serialize;
+use std::sync::Arc;
 use std::sync::Mutex;
-use tauri::{AppHandle, Manager};
 
 use crate::connection::{Active, Connection};
 use crate::error::{AppError, AppResult, UiError};
@@ -247,56 +247,70 @@ async fn close_quietly(lease: &mut Lease) {
     }
 }
 
-async fn active(app: &AppHandle) -> AppResult<Active> {
-    app.state::<Connection>().active().await
+/// What the console commands and a reusable task's run touch: the connection and its
+/// leases (shared with the switchboard, which closes them at a switch). Built once in
+/// `open_state` and managed.
+#[derive(Clone)]
+pub struct Console {
+    pub connection: Connection,
+    pub consoles: Arc<Consoles>,
 }
 
-/// Opens (or joins) the lease on `machine_id`. May take up to three minutes.
-pub async fn open(app: &AppHandle, machine_id: &str) -> AppResult<ConsoleState> {
-    let active = active(app).await?;
-    app.state::<Consoles>().open(&active, machine_id).await
-}
+impl Console {
+    async fn active(&self) -> AppResult<Active> {
+        self.connection.active().await
+    }
 
-/// Reads the lease from the service: notices an idle timeout, a lost lock or a restart.
-pub async fn refresh(app: &AppHandle, machine_id: &str) -> AppResult<ConsoleState> {
-    let active = active(app).await?;
-    app.state::<Consoles>().refresh(&active, machine_id).await
-}
+    /// Opens (or joins) the lease on `machine_id`. May take up to three minutes.
+    pub async fn open(&self, machine_id: &str) -> AppResult<ConsoleState> {
+        let active = self.active().await?;
+        self.consoles.open(&active, machine_id).await
+    }
 
-/// Runs `request` on the machine's lease, opening one first when `open_if_needed`.
-pub async fn run(
-    app: &AppHandle,
-    machine_id: &str,
-    request: &ExecRequest,
-    open_if_needed: bool,
-) -> AppResult<BlockRun> {
-    let active = active(app).await?;
-    app.state::<Consoles>()
-        .run(&active, machine_id, request, open_if_needed)
-        .await
-}
+    /// Reads the lease from the service: notices an idle timeout, a lost lock or a restart.
+    pub async fn refresh(&self, machine_id: &str) -> AppResult<ConsoleState> {
+        let active = self.active().await?;
+        self.consoles.refresh(&active, machine_id).await
+    }
 
-/// Asks the service to stop the running block; `false` when nothing was running.
-pub async fn interrupt(app: &AppHandle, machine_id: &str) -> AppResult<bool> {
-    let client = active(app).await?.client;
-    Ok(client.control().interrupt(machine_id).await?.interrupted)
-}
+    /// Runs `request` on the machine's lease, opening one first when `open_if_needed`.
+    pub async fn run(
+        &self,
+        machine_id: &str,
+        request: &ExecRequest,
+        open_if_needed: bool,
+    ) -> AppResult<BlockRun> {
+        let active = self.active().await?;
+        self.consoles
+            .run(&active, machine_id, request, open_if_needed)
+            .await
+    }
 
-/// Closes the lease (clears the computer's variables and releases it).
-pub async fn close(app: &AppHandle, machine_id: &str) -> AppResult<ConsoleState> {
-    let active = active(app).await?;
-    app.state::<Consoles>().close(&active, machine_id).await
-}
+    /// Asks the service to stop the running block; `false` when nothing was running.
+    pub async fn interrupt(&self, machine_id: &str) -> AppResult<bool> {
+        let client = self.active().await?.client;
+        Ok(client.control().interrupt(machine_id).await?.interrupted)
+    }
 
-/// The screen the last block on `machine_id` captured.
-pub fn screenshot(app: &AppHandle, machine_id: &str) -> AppResult<ImageBytes> {
-    let consoles = app.state::<Consoles>();
-    let screens = consoles.screens.lock().unwrap_or_else(|e| e.into_inner());
-    screens
-        .get(machine_id)
-        .cloned()
-        .map(ImageBytes)
-        .ok_or(AppError::NoScreenshot)
+    /// Closes the lease (clears the computer's variables and releases it).
+    pub async fn close(&self, machine_id: &str) -> AppResult<ConsoleState> {
+        let active = self.active().await?;
+        self.consoles.close(&active, machine_id).await
+    }
+
+    /// The screen the last block on `machine_id` captured.
+    pub fn screenshot(&self, machine_id: &str) -> AppResult<ImageBytes> {
+        let screens = self
+            .consoles
+            .screens
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        screens
+            .get(machine_id)
+            .cloned()
+            .map(ImageBytes)
+            .ok_or(AppError::NoScreenshot)
+    }
 }
 
 /// Why a lease ended, in words.

@@ -6,10 +6,10 @@ use std::time::Duration;
 
 use serde::Serialize;
 use tauri::ipc::Channel;
-use tauri::AppHandle;
 use tauri_specta::Event;
 
 use crate::account::identity;
+use crate::connection::switchboard::Switchboard;
 use crate::error::{AppError, AppResult};
 use crate::events::MachinesChanged;
 
@@ -40,11 +40,11 @@ const GIVE_UP_AFTER: Duration = Duration::from_secs(15 * 60);
 const POLL_EVERY: Duration = Duration::from_millis(750);
 
 pub async fn create(
-    app: &AppHandle,
+    board: &Switchboard,
     name: Option<String>,
     progress: &Channel<CreationProgress>,
 ) -> AppResult<String> {
-    let (client, _) = identity::client(app).await?;
+    let (client, _) = identity::client(board).await?;
     let name = name.map(|n| n.trim().to_owned()).filter(|n| !n.is_empty());
     let before: HashSet<String> = client
         .machines()
@@ -58,7 +58,7 @@ pub async fn create(
     let _ = progress.send(CreationProgress::Requested {
         message: created.message,
     });
-    let _ = MachinesChanged.emit(app);
+    let _ = MachinesChanged.emit(board.app());
     let deadline = tokio::time::Instant::now() + GIVE_UP_AFTER;
     let mut announced = false;
     while tokio::time::Instant::now() < deadline {
@@ -79,7 +79,7 @@ pub async fn create(
                 machine_id: new.machine_id.clone(),
                 name: new.name,
             });
-            let _ = MachinesChanged.emit(app);
+            let _ = MachinesChanged.emit(board.app());
             return Ok(new.machine_id);
         }
         if !announced {
@@ -88,7 +88,7 @@ pub async fn create(
                 machine_id: new.machine_id,
                 name: new.name,
             });
-            let _ = MachinesChanged.emit(app);
+            let _ = MachinesChanged.emit(board.app());
         }
     }
     Err(AppError::ComputerNotOnline)

@@ -1,6 +1,6 @@
 //! The step-by-step replay commands the page may call.
 
-use tauri::AppHandle;
+use tauri::{AppHandle, State};
 
 use super::{ImageBytes, Recording};
 use crate::error::UiError;
@@ -10,8 +10,11 @@ type Res<T> = Result<T, UiError>;
 /// The newest turn of a conversation, if a task ran in it.
 #[tauri::command]
 #[specta::specta]
-pub fn latest_turn(app: AppHandle, conversation_id: String) -> Option<String> {
-    super::latest_turn(&app, &conversation_id).ok()
+pub fn latest_turn(
+    conversations: State<'_, crate::conversations::Conversations>,
+    conversation_id: String,
+) -> Option<String> {
+    super::latest_turn(&conversations, &conversation_id).ok()
 }
 
 #[tauri::command]

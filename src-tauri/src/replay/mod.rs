@@ -62,11 +62,11 @@ impl specta::Type for ImageBytes {
 }
 
 /// The newest turn of a conversation (the one its last task ran).
-pub fn latest_turn(app: &AppHandle, conversation_id: &str) -> AppResult<String> {
-    let conversation = app
-        .state::<crate::conversations::Conversations>()
-        .store()
-        .get(conversation_id)?;
+pub fn latest_turn(
+    conversations: &crate::conversations::Conversations,
+    conversation_id: &str,
+) -> AppResult<String> {
+    let conversation = conversations.store().get(conversation_id)?;
     conversation
         .follower
         .and_then(|f| f.turn_id)

@@ -1,54 +1,66 @@
 //! The reusable-task commands the page may call: draft, learn, list, run, report, heal.
 
 use porthole_client::control::ExecResult;
-use tauri::AppHandle;
+use tauri::{AppHandle, State};
 
 use super::learn::{self, Inputs, ReusableDraft};
+use super::library::Library;
 use super::library::ReusableTask;
-use crate::console::BlockRun;
+use crate::connection::Connection;
+use crate::console::{BlockRun, Console};
+use crate::conversations::Conversations;
 use crate::error::UiError;
 
 type Res<T> = Result<T, UiError>;
 
 #[tauri::command]
 #[specta::specta]
-pub fn draft_reusable(app: AppHandle, conversation_id: String) -> Res<ReusableDraft> {
-    Ok(learn::draft(&app, &conversation_id)?)
+pub fn draft_reusable(
+    conversations: State<'_, Conversations>,
+    conversation_id: String,
+) -> Res<ReusableDraft> {
+    Ok(learn::draft(&conversations, &conversation_id)?)
 }
 
 /// Learns a reusable task; about two minutes.
 #[tauri::command]
 #[specta::specta]
 pub async fn learn_reusable(
-    app: AppHandle,
+    connection: State<'_, Connection>,
+    library: State<'_, Library>,
     turn_id: String,
     template: String,
     idempotency_key: String,
 ) -> Res<ReusableTask> {
-    Ok(learn::learn(&app, &turn_id, &template, idempotency_key).await?)
+    Ok(learn::learn(&connection, &library, &turn_id, &template, idempotency_key).await?)
 }
 
 #[tauri::command]
 #[specta::specta]
-pub async fn list_reusable(app: AppHandle) -> Res<Vec<ReusableTask>> {
-    Ok(learn::list(&app).await?)
+pub async fn list_reusable(
+    connection: State<'_, Connection>,
+    library: State<'_, Library>,
+) -> Res<Vec<ReusableTask>> {
+    Ok(learn::list(&connection, &library).await?)
 }
 
 #[tauri::command]
 #[specta::specta]
-pub fn remove_reusable(app: AppHandle, id: String) -> Res<()> {
-    Ok(learn::remove(&app, &id)?)
+pub fn remove_reusable(library: State<'_, Library>, id: String) -> Res<()> {
+    Ok(learn::remove(&library, &id)?)
 }
 
 #[tauri::command]
 #[specta::specta]
 pub async fn run_reusable(
     app: AppHandle,
+    console: State<'_, Console>,
+    library: State<'_, Library>,
     id: String,
     machine_id: String,
     inputs: Inputs,
 ) -> Res<BlockRun> {
-    Ok(learn::run(&app, &id, &machine_id, inputs.0).await?)
+    Ok(learn::run(&app, &console, &library, &id, &machine_id, inputs.0).await?)
 }
 
 #[tauri::command]
@@ -66,10 +78,11 @@ pub async fn report_wrong_result(
 #[tauri::command]
 #[specta::specta]
 pub async fn heal_reusable(
-    app: AppHandle,
+    connection: State<'_, Connection>,
+    library: State<'_, Library>,
     id: String,
     feedback: String,
     idempotency_key: String,
 ) -> Res<ReusableTask> {
-    Ok(learn::heal(&app, &id, feedback, idempotency_key).await?)
+    Ok(learn::heal(&connection, &library, &id, feedback, idempotency_key).await?)
 }

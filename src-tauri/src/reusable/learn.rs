@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 use tauri::{AppHandle, Manager};
 
 use crate::connection::Connection;
-use crate::console::{self, BlockRun};
+use crate::console::{BlockRun, Console};
 use crate::conversations::Conversations;
 use crate::conversations::ThreadItem;
 use crate::error::{now_ms, AppError, AppResult};
@@ -43,9 +43,9 @@ pub struct ReusableDraft {
     pub suggestion: TemplateSuggestion,
 }
 
-pub fn draft(app: &AppHandle, conversation_id: &str) -> AppResult<ReusableDraft> {
-    let turn_id = crate::replay::latest_turn(app, conversation_id)?;
-    let conversation = app.state::<Conversations>().store().get(conversation_id)?;
+pub fn draft(conversations: &Conversations, conversation_id: &str) -> AppResult<ReusableDraft> {
+    let turn_id = crate::replay::latest_turn(conversations, conversation_id)?;
+    let conversation = conversations.store().get(conversation_id)?;
     // The turn was started by the last message that did not join a running task.
     let message = conversation
         .items
@@ -69,12 +69,13 @@ pub fn draft(app: &AppHandle, conversation_id: &str) -> AppResult<ReusableDraft>
 }
 
 pub async fn learn(
-    app: &AppHandle,
+    connection: &Connection,
+    library: &Library,
     turn_id: &str,
     template: &str,
     idempotency_key: String,
 ) -> AppResult<ReusableTask> {
-    let active = app.state::<Connection>().active().await?;
+    let active = connection.active().await?;
     let request = LearnRequest {
         turns: vec![turn_id.to_owned()],
         template: Some(template.trim().to_owned()).filter(|t| !t.is_empty()),
@@ -88,33 +89,33 @@ pub async fn learn(
         &learned,
         now_ms(),
     );
-    app.state::<Library>()
-        .write(|book| book.put(task.clone()))?;
+    library.write(|book| book.put(task.clone()))?;
     Ok(task)
 }
 
-pub async fn list(app: &AppHandle) -> AppResult<Vec<ReusableTask>> {
-    let scope = app.state::<Connection>().active().await?.scope;
-    Ok(app.state::<Library>().read(|b| b.list(&scope)))
+pub async fn list(connection: &Connection, library: &Library) -> AppResult<Vec<ReusableTask>> {
+    let scope = connection.active().await?.scope;
+    Ok(library.read(|b| b.list(&scope)))
 }
 
-pub fn remove(app: &AppHandle, id: &str) -> AppResult<()> {
-    app.state::<Library>().write(|b| b.remove(id))?;
+pub fn remove(library: &Library, id: &str) -> AppResult<()> {
+    library.write(|b| b.remove(id))?;
     Ok(())
 }
 
 /// Runs the task's function on `machine_id` with `inputs` over its defaults. A run that threw
-/// is kept for "Fix it".
+/// is kept for "Fix it" (saved through `app`, see [`record_failure`]).
 pub async fn run(
     app: &AppHandle,
+    console: &Console,
+    library: &Library,
     id: &str,
     machine_id: &str,
     inputs: Map<String, Value>,
 ) -> AppResult<BlockRun> {
-    let library = app.state::<Library>();
     let task = library.get(id)?;
     let block = learned_exec_block(&task.code, &task.parameters, &inputs)?;
-    let run = console::run(app, machine_id, &block, true).await?;
+    let run = console.run(machine_id, &block, true).await?;
     if run.result.error.is_some() {
         // The error travels in the evaluation's result; a note is for the person's words.
         record_failure(app, id, inputs, run.result.clone(), None).await?;
@@ -138,7 +139,8 @@ pub async fn report_wrong_result(
 
 /// Cuts the run down to an evaluation and saves it with the task. Both can take a while with a
 /// big result (serializing, rewriting the library file), so they run on a blocking thread, never
-/// on the window's thread or an async worker.
+/// on the window's thread or an async worker; the thread reaches the managed library through
+/// the shell, as it must own what it holds.
 async fn record_failure(
     app: &AppHandle,
     id: &str,
@@ -162,13 +164,13 @@ async fn record_failure(
 
 /// Repairs the task from its failed runs and the person's feedback.
 pub async fn heal(
-    app: &AppHandle,
+    connection: &Connection,
+    library: &Library,
     id: &str,
     feedback: String,
     idempotency_key: String,
 ) -> AppResult<ReusableTask> {
-    let client = app.state::<Connection>().active().await?.client;
-    let library = app.state::<Library>();
+    let client = connection.active().await?.client;
     let task = library.get(id)?;
     let request = LearnRequest {
         initial_code: Some(task.code.clone()),
