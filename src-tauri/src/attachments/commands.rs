@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use porthole_client::uploads::Upload;
 use tauri::ipc::Channel;
-use tauri::{AppHandle, Manager};
+use tauri::{AppHandle, Manager, State};
 use tauri_plugin_dialog::DialogExt;
 use tauri_specta::Event;
 
@@ -18,13 +18,13 @@ type Res<T> = Result<T, UiError>;
 /// Opens the system file dialog (from Rust: the page needs no dialog permission).
 #[tauri::command]
 #[specta::specta]
-pub async fn pick_files(app: AppHandle) -> Res<Vec<FileCheck>> {
+pub async fn pick_files(app: AppHandle, offered: State<'_, OfferedFiles>) -> Res<Vec<FileCheck>> {
     // End-to-end tests cannot drive the system's file dialog (it is not part of the page):
     // they name the files it would return (debug builds only). Everything after the dialog
     // runs as usual.
     if let Some(picked) = crate::test_switch::var("PORTHOLE_E2E_PICKED_FILES") {
         let picked = picked.lines().map(PathBuf::from).collect();
-        return Ok(app.state::<OfferedFiles>().picked(picked));
+        return Ok(offered.picked(picked));
     }
     let (tx, rx) = tokio::sync::oneshot::channel();
     app.dialog()
@@ -38,7 +38,7 @@ pub async fn pick_files(app: AppHandle) -> Res<Vec<FileCheck>> {
         .into_iter()
         .filter_map(|p| p.into_path().ok())
         .collect();
-    Ok(app.state::<OfferedFiles>().picked(paths))
+    Ok(offered.picked(paths))
 }
 
 /// Offers the files dropped on `window` and tells its page their checks. The paths come from
@@ -68,10 +68,12 @@ pub fn offer_dropped(window: &tauri::Window, paths: Vec<PathBuf>) {
 #[tauri::command]
 #[specta::specta]
 pub async fn upload_file(
-    app: AppHandle,
+    offered: State<'_, OfferedFiles>,
+    connection: State<'_, crate::connection::Connection>,
+    conversations: State<'_, crate::conversations::Conversations>,
     path: String,
     on_progress: Channel<UploadProgress>,
 ) -> Res<Upload> {
     // `path` is the token the picker or the drop (`FilesDropped`) gave the file, never a path.
-    Ok(uploads::upload(&app, &path, on_progress).await?)
+    Ok(uploads::upload(&offered, &connection, &conversations, &path, on_progress).await?)
 }

@@ -19,7 +19,6 @@ use porthole_client::uploads::{Upload, MAX_UPLOAD_BYTES};
 use porthole_client::InputError;
 use serde::Serialize;
 use tauri::ipc::Channel;
-use tauri::{AppHandle, Manager};
 
 use crate::connection::Connection;
 use crate::error::{AppError, AppResult, UiError};
@@ -176,19 +175,18 @@ fn check_file(path: &Path) -> FileCheck {
 
 /// Uploads the file behind `token`, sending progress (at most about every 1% of it).
 pub async fn upload(
-    app: &AppHandle,
+    offered: &OfferedFiles,
+    connection: &Connection,
+    conversations: &crate::conversations::Conversations,
     token: &str,
     progress: Channel<UploadProgress>,
 ) -> AppResult<Upload> {
-    let path = app
-        .state::<OfferedFiles>()
-        .path_of(token)
-        .ok_or(AppError::FileUnreadable)?;
+    let path = offered.path_of(token).ok_or(AppError::FileUnreadable)?;
     let opened = path.clone();
     let (file, size) = tauri::async_runtime::spawn_blocking(move || open_checked(&opened))
         .await
         .map_err(|_| AppError::FileUnreadable)??;
-    let client = app.state::<Connection>().active().await?.client;
+    let client = connection.active().await?.client;
     let name = name_of(&path);
     let last_sent = Arc::new(AtomicU64::new(u64::MAX));
     let report: porthole_client::uploads::Progress = Arc::new(move |sent, total| {
@@ -206,9 +204,7 @@ pub async fn upload(
         .uploads()
         .upload_open_file(&name, file, size, Some(report))
         .await?;
-    app.state::<crate::conversations::Conversations>()
-        .file_names()
-        .remember(&upload, &name);
+    conversations.file_names().remember(&upload, &name);
     Ok(upload)
 }
 

@@ -6,19 +6,18 @@ pub mod outcome;
 
 use porthole_client::judge::{JudgeRequest, Judgement, Judges};
 use porthole_client::messages::Criteria;
-use tauri::{AppHandle, Manager};
 
 use crate::connection::Connection;
 use crate::error::{AppError, AppResult};
 
 pub async fn check(
-    app: &AppHandle,
+    connection: &Connection,
     turn_id: &str,
     criteria: Criteria,
     idempotency_key: Option<String>,
 ) -> AppResult<Judgement> {
     let criteria = tidy(criteria).ok_or(AppError::NoCriteria)?;
-    let client = app.state::<Connection>().active().await?.client;
+    let client = connection.active().await?.client;
     let request = JudgeRequest {
         turns: vec![turn_id.to_owned()],
         criteria,

@@ -2,7 +2,6 @@
 
 use porthole_client::turns::Turn;
 use serde::Serialize;
-use tauri::{AppHandle, Manager};
 
 use crate::connection::Connection;
 use crate::error::{AppResult, UiError};
@@ -17,8 +16,8 @@ pub struct TurnOutcome {
     pub explanation: Option<UiError>,
 }
 
-pub async fn outcome(app: &AppHandle, turn_id: &str) -> AppResult<TurnOutcome> {
-    let client = app.state::<Connection>().active().await?.client;
+pub async fn outcome(connection: &Connection, turn_id: &str) -> AppResult<TurnOutcome> {
+    let client = connection.active().await?.client;
     let turn = client.turns().get(turn_id).await?;
     let explanation = turn
         .reason_code

@@ -1,8 +1,9 @@
 //! The step-by-step replay commands the page may call.
 
-use tauri::{AppHandle, State};
+use tauri::State;
 
 use super::{ImageBytes, Recording};
+use crate::connection::Connection;
 use crate::error::UiError;
 
 type Res<T> = Result<T, UiError>;
@@ -19,13 +20,17 @@ pub fn latest_turn(
 
 #[tauri::command]
 #[specta::specta]
-pub async fn get_recording(app: AppHandle, turn_id: String) -> Res<Recording> {
-    Ok(super::recording(&app, &turn_id).await?)
+pub async fn get_recording(connection: State<'_, Connection>, turn_id: String) -> Res<Recording> {
+    Ok(super::recording(&connection, &turn_id).await?)
 }
 
 /// A step's screenshot, as JPEG bytes.
 #[tauri::command]
 #[specta::specta]
-pub async fn step_screenshot(app: AppHandle, turn_id: String, index: u32) -> Res<ImageBytes> {
-    Ok(super::screenshot(&app, &turn_id, index).await?)
+pub async fn step_screenshot(
+    connection: State<'_, Connection>,
+    turn_id: String,
+    index: u32,
+) -> Res<ImageBytes> {
+    Ok(super::screenshot(&connection, &turn_id, index).await?)
 }

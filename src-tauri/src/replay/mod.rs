@@ -8,7 +8,6 @@ pub mod commands;
 use porthole_client::turns::{Step, Turn};
 use serde::Serialize;
 use tauri::ipc::{InvokeResponseBody, IpcResponse};
-use tauri::{AppHandle, Manager};
 
 use crate::connection::Connection;
 use crate::error::{AppError, AppResult};
@@ -23,8 +22,8 @@ pub struct Recording {
     pub recorded: bool,
 }
 
-pub async fn recording(app: &AppHandle, turn_id: &str) -> AppResult<Recording> {
-    let client = app.state::<Connection>().active().await?.client;
+pub async fn recording(connection: &Connection, turn_id: &str) -> AppResult<Recording> {
+    let client = connection.active().await?.client;
     let turn = client.turns().get(turn_id).await?;
     let recorded = turn.record_trajectory;
     let steps = if recorded {
@@ -40,8 +39,12 @@ pub async fn recording(app: &AppHandle, turn_id: &str) -> AppResult<Recording> {
 }
 
 /// The JPEG of one step, fetched by index (the service's documented path).
-pub async fn screenshot(app: &AppHandle, turn_id: &str, index: u32) -> AppResult<ImageBytes> {
-    let client = app.state::<Connection>().active().await?.client;
+pub async fn screenshot(
+    connection: &Connection,
+    turn_id: &str,
+    index: u32,
+) -> AppResult<ImageBytes> {
+    let client = connection.active().await?.client;
     let image = client.turns().screenshot(turn_id, index).await?;
     Ok(ImageBytes(image.bytes.to_vec()))
 }
