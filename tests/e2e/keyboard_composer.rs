@@ -124,8 +124,6 @@ async fn attachments_options_and_a_schedule_are_used_with_the_keyboard_alone() {
         .await
         .expect("the cap is every task's now");
     focus_here(&app, "making the cap the default").await;
-    tab_to_id(&app, false, "output-schema").await;
-    type_text(&app, r#"{"type": "object"}"#).await;
     tab_to(&app, false, "the success criteria's kind", |f| {
         f.what.starts_with("input") && f.testid != "criteria-sentence"
     })
@@ -142,6 +140,11 @@ async fn attachments_options_and_a_schedule_are_used_with_the_keyboard_alone() {
     );
     tab_to_id(&app, false, "criteria-check").await;
     type_text(&app, "It names a temperature").await;
+    // The output schema (JSON Schema) is folded under "Technical details": Enter unfolds it.
+    tab_to_id(&app, false, "output-schema-toggle").await;
+    press(&app, Key::Enter).await;
+    tab_to_id(&app, false, "output-schema").await;
+    type_text(&app, r#"{"type": "object"}"#).await;
     keep_screenshot(&app, "keyboard-composer-more-options").await;
     press(&app, Key::Escape).await;
     wait.gone("composer-more-panel")
