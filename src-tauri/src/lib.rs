@@ -246,7 +246,13 @@ pub fn run() {
         })
         .build(tauri::generate_context!());
     match app {
-        Ok(app) => app.run(|_, _| {}),
+        Ok(app) => app.run(|app, event| {
+            if let tauri::RunEvent::Exit = event {
+                if let Some(search) = app.try_state::<search::Search>() {
+                    search.closed(app);
+                }
+            }
+        }),
         Err(err) => {
             eprintln!("Porthole could not start: {err}");
             std::process::exit(1);
@@ -293,7 +299,10 @@ fn open_state(app: &mut tauri::App) -> Result<(), Box<dyn std::error::Error>> {
         conversations::usage::UsageStore::open(&handle)?,
         std::sync::Arc::new(window),
     );
-    app.manage(search::Search::open(&handle, &core));
+    let search = search::Search::opening();
+    app.manage(search.clone());
+    let (opener, indexed) = (handle.clone(), core.clone());
+    std::thread::spawn(move || search.open(&opener, &indexed));
     app.manage(core.clone());
     let switchboard =
         connection::switchboard::Switchboard::new(&handle, connection.clone(), core.clone());

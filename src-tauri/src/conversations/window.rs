@@ -55,7 +55,7 @@ impl Notify for WindowNotify {
     fn conversation_changed(&self, conversation: &Conversation, listed: bool) {
         self.watchers.send(conversation);
         // A card arrived or left, a task failed: the inbox follows.
-        crate::inbox::window::refresh(&self.app);
+        crate::inbox::window::refresh_for(&self.app, conversation);
         if listed {
             let _ = ConversationsChanged {
                 machine_id: conversation.machine_id.clone(),

@@ -113,6 +113,7 @@ pub fn derive(sources: &Sources) -> InboxView {
         }
     }
     if let Some(scope) = sources.scope {
+        let current = current_of_each_computer(sources.conversations, scope);
         for c in sources.conversations.iter().filter(|c| c.scope == scope) {
             if let Some(card) = &c.pending_approval {
                 items.push(InboxItem {
@@ -130,7 +131,9 @@ pub fn derive(sources: &Sources) -> InboxView {
                     error: None,
                     at: c.updated_at,
                 });
-            } else if c.status == TaskStatus::Failed && is_current(sources.conversations, c) {
+            } else if c.status == TaskStatus::Failed
+                && current.get(c.machine_id.as_str()) == Some(&c.id.as_str())
+            {
                 let key = failure_key(c);
                 if !sources.dismissed.contains(&key) {
                     items.push(InboxItem {
@@ -191,12 +194,53 @@ fn words<T: Clone + Into<UiError>>(failure: &T) -> UiError {
     failure.clone().into()
 }
 
-/// A failed task is the current conversation's news; a finished conversation's failure is old.
-fn is_current(all: &[Conversation], c: &Conversation) -> bool {
-    all.iter()
-        .filter(|o| o.scope == c.scope && o.machine_id == c.machine_id)
-        .max_by(|a, b| a.created_at.total_cmp(&b.created_at))
-        .is_some_and(|current| current.id == c.id)
+/// The id of each computer's current conversation (its newest; the last of equals) in
+/// `scope`: a failed task is the current conversation's news, a finished one's failure is old.
+/// One pass over the book, where asking of each failed conversation scanned it all again
+/// (BENCHMARKS.md, "Start-up and one update with 10,000 conversations").
+fn current_of_each_computer<'a>(all: &'a [Conversation], scope: &str) -> HashMap<&'a str, &'a str> {
+    let mut newest: HashMap<&str, &Conversation> = HashMap::new();
+    for c in all.iter().filter(|c| c.scope == scope) {
+        let kept = newest.entry(c.machine_id.as_str()).or_insert(c);
+        if c.created_at.total_cmp(&kept.created_at) != std::cmp::Ordering::Less {
+            *kept = c;
+        }
+    }
+    newest
+        .into_iter()
+        .map(|(machine, c)| (machine, c.id.as_str()))
+        .collect()
+}
+
+/// What of one conversation the inbox shows: a change elsewhere in it (a progress line, the
+/// cursor) leaves the inbox as it was.
+#[derive(PartialEq)]
+struct Shown {
+    scope: String,
+    machine_id: String,
+    title: String,
+    status: TaskStatus,
+    card: Option<porthole_client::approvals::ApprovalRequest>,
+    turn: Option<String>,
+    failure: Option<crate::error::Problem>,
+    /// When it is shown with a time: a card's or a failure's.
+    at: Option<f64>,
+}
+
+impl Shown {
+    fn of(c: &Conversation) -> Self {
+        let dated = c.pending_approval.is_some() || c.status == TaskStatus::Failed;
+        Self {
+            scope: c.scope.clone(),
+            machine_id: c.machine_id.clone(),
+            title: c.title.clone(),
+            status: c.status,
+            card: c.pending_approval.clone(),
+            turn: c.follower.as_ref().and_then(|f| f.turn_id.clone()),
+            failure: c.failure,
+            at: dated.then_some(c.updated_at),
+        }
+    }
 }
 
 /// One failure of one task: a later task failing in the same conversation is news again.
@@ -236,6 +280,8 @@ struct Kept {
     wake_failures: HashMap<String, UiError>,
     dismissed: HashSet<String>,
     published: Option<InboxView>,
+    /// What each conversation showed when last seen by [`Inbox::shows_change_of`].
+    shown: HashMap<String, Shown>,
 }
 
 impl Inbox {
@@ -330,6 +376,20 @@ impl Inbox {
                 true
             });
         }
+    }
+
+    /// Whether `conversation` changed anything the inbox shows since it was last seen here (a
+    /// new conversation always does: it may end another's being current). A running task's
+    /// progress lines do not, so they derive nothing over all conversations (security review
+    /// N14).
+    pub fn shows_change_of(&self, conversation: &Conversation) -> bool {
+        let now = Shown::of(conversation);
+        let mut kept = self.lock();
+        if kept.shown.get(&conversation.id) == Some(&now) {
+            return false;
+        }
+        kept.shown.insert(conversation.id.clone(), now);
+        true
     }
 
     /// The inbox now.

@@ -11,6 +11,16 @@ use crate::events::InboxChanged;
 
 /// Derives the inbox again and, when it changed, tells the page, the tray and the window.
 /// Cheap when nothing changed: it reads the state in memory and compares.
+/// `conversation` changed: the inbox follows when it changed anything the inbox shows.
+pub fn refresh_for(app: &AppHandle, conversation: &crate::conversations::Conversation) {
+    let shows = app
+        .try_state::<Inbox>()
+        .is_some_and(|inbox| inbox.shows_change_of(conversation));
+    if shows {
+        refresh(app);
+    }
+}
+
 pub fn refresh(app: &AppHandle) {
     let (Some(inbox), Some(conversations), Some(connection)) = (
         app.try_state::<Inbox>(),

@@ -78,7 +78,11 @@ impl SearchIndex {
             crate::store::atomic::make_file_private(&file)
                 .map_err(crate::store::document::store_error)?;
         }
-        let db = match open_existing(&path) {
+        let db = open_existing(&path);
+        if let Err(err) = crate::store::atomic::create_private_file(&wal(&path, OPEN_MARK)) {
+            tracing::warn!(error = %err, "the search index's open mark could not be made");
+        }
+        let db = match db {
             Some(db) => db,
             None => {
                 for stale in [path.clone(), wal(&path, "-wal"), wal(&path, "-shm")] {
@@ -167,23 +171,33 @@ fn wal(path: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// The index as left by an earlier run, when it is whole and of this version.
+/// The index as left by an earlier run, when it is of this version and, after a run that
+/// did not end cleanly (see [`OPEN_MARK`]), whole: the full checks read the whole index, so a
+/// clean start skips them (security review N10). A damaged index is rebuilt.
 fn open_existing(path: &Path) -> Option<Db> {
     if !path.exists() {
         return None;
     }
     let db = Db::open(path).ok()?;
     let version: i64 = db.query_row("PRAGMA user_version", [], |r| r.get(0)).ok()?;
-    let whole: String = db.query_row("PRAGMA quick_check", [], |r| r.get(0)).ok()?;
-    // FTS5's own check reads the whole index against its table: a damaged one is rebuilt.
-    let fts_whole = db
-        .execute(
-            "INSERT INTO lines_fts(lines_fts) VALUES('integrity-check')",
-            [],
-        )
-        .is_ok();
-    (version == VERSION && whole == "ok" && fts_whole && tune(&db).is_ok()).then_some(db)
+    let whole = !wal(path, OPEN_MARK).exists() || {
+        let quick: Option<String> = db.query_row("PRAGMA quick_check", [], |r| r.get(0)).ok();
+        // FTS5's own check reads the whole index against its table.
+        quick.as_deref() == Some("ok")
+            && db
+                .execute(
+                    "INSERT INTO lines_fts(lines_fts) VALUES('integrity-check')",
+                    [],
+                )
+                .is_ok()
+    };
+    (version == VERSION && whole && tune(&db).is_ok()).then_some(db)
 }
+
+/// Beside the index while the app has it open, removed when the app ends cleanly
+/// ([`Search::closed`]): found at start, the last run was killed or crashed, and the index is
+/// checked whole before it is used.
+const OPEN_MARK: &str = ".open";
 
 fn tune(db: &Db) -> rusqlite::Result<()> {
     // WAL with NORMAL sync: an update is one small append; a crash may lose the last few,
@@ -285,33 +299,74 @@ fn store_error(err: rusqlite::Error) -> AppError {
     AppError::Store(format!("search index: {err}"))
 }
 
-/// The app's index, as managed state: opened at start, or why it could not be.
+/// The app's index, as managed state: being opened beside the first screen, then open, or
+/// why it could not be. Cheap to clone: clones share it.
+#[derive(Clone)]
 pub struct Search {
-    index: Result<Arc<SearchIndex>, AppError>,
+    index: Arc<tokio::sync::watch::Sender<Option<Opened>>>,
 }
 
+/// The index once opened, or why it could not be.
+type Opened = Result<Arc<SearchIndex>, String>;
+
 impl Search {
+    /// The index, not open yet: a search made meanwhile waits for [`Self::open`].
+    pub fn opening() -> Self {
+        Self {
+            index: Arc::new(tokio::sync::watch::Sender::new(None)),
+        }
+    }
+
     /// Opens the index in the app's data folder and hands it to the conversations core, which
-    /// keeps it up to date. A folder that cannot be written leaves the app without search,
-    /// and the box says why, rather than the app not starting.
-    pub fn open(app: &tauri::AppHandle, conversations: &Conversations) -> Self {
+    /// keeps it up to date; off the main thread, as it may rebuild (security review N10).
+    /// Conversations changed while it opened are indexed again. A folder that cannot be
+    /// written leaves the app without search, and the box says why, rather than the app not
+    /// starting.
+    pub fn open(&self, app: &tauri::AppHandle, conversations: &Conversations) {
         let saved = conversations.store().read(|b| b.conversations.clone());
         let index = data_dir(app)
             .and_then(|dir| SearchIndex::open_in(&dir, &saved))
             .map(Arc::new);
         match &index {
-            Ok(index) => conversations.index_into(index.clone()),
+            Ok(index) => {
+                conversations.index_into(index.clone());
+                let changed = conversations.store().read(|b| {
+                    b.conversations
+                        .iter()
+                        .filter(|c| !saved.iter().any(|s| s.id == c.id && s == *c))
+                        .cloned()
+                        .collect::<Vec<_>>()
+                });
+                for conversation in changed {
+                    if let Err(err) = index.update(&conversation) {
+                        tracing::warn!(error = %err, "could not index a conversation for search");
+                    }
+                }
+            }
             Err(err) => tracing::warn!(error = %err, "the search index could not be opened"),
         }
-        Self { index }
+        self.index
+            .send_replace(Some(index.map_err(|err| err.to_string())));
+    }
+
+    /// The app ends cleanly: the next start need not check the index whole.
+    pub fn closed(&self, app: &tauri::AppHandle) {
+        if let Ok(dir) = data_dir(app) {
+            let _ = std::fs::remove_file(wal(&dir.join(FILE), OPEN_MARK));
+        }
     }
 
     /// What `typed` finds among the active service's conversations.
     pub async fn find(&self, connection: &Connection, typed: &str) -> AppResult<Vec<SearchHit>> {
         let index = self
             .index
-            .as_ref()
-            .map_err(|err| AppError::Store(err.to_string()))?;
+            .subscribe()
+            .wait_for(Option::is_some)
+            .await
+            .map_err(|err| AppError::Store(err.to_string()))?
+            .clone()
+            .ok_or_else(|| AppError::Store("search index".into()))?
+            .map_err(AppError::Store)?;
         let scope = connection.active().await?.scope;
         index.search(&scope, typed)
     }
