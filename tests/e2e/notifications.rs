@@ -147,7 +147,7 @@ fn text(n: &Value, key: &str) -> String {
 
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
-async fn a_question_is_notified_and_the_notification_leads_to_it_and_answers_it() {
+async fn a_card_that_runs_a_command_is_notified_with_open_only_and_the_notification_leads_to_it() {
     let server = NotificationServer::start();
     let app = App::launch().await.expect("the app opens");
     let wait = Eventually::new(&app.driver);
@@ -167,6 +167,9 @@ async fn a_question_is_notified_and_the_notification_leads_to_it_and_answers_it(
         .await;
     let body = text(&asked, "body");
     assert!(body.contains("Send the email"), "what is asked: {body}");
+    // The simulator's card runs a command: only the card in the window shows it, so the
+    // notification offers no answer (security review N5). D-Bus actions come as pairs of
+    // key and label.
     let actions: Vec<String> = asked["actions"]
         .as_array()
         .unwrap()
@@ -174,27 +177,46 @@ async fn a_question_is_notified_and_the_notification_leads_to_it_and_answers_it(
         .map(|a| a.as_str().unwrap_or_default().to_owned())
         .collect();
     assert!(
-        actions.contains(&"Approve".to_owned()) && actions.contains(&"Deny".to_owned()),
-        "a yes/no question offers its answers: {actions:?}"
+        !actions.contains(&"Approve".to_owned()) && !actions.contains(&"approve".to_owned()),
+        "a card with a command is not approved from a notification: {actions:?}"
+    );
+    assert!(
+        actions.contains(&"Open".to_owned()),
+        "it offers Open: {actions:?}"
     );
     let id = asked["id"].as_u64().unwrap();
 
-    // A click on the notification shows the question, on its computer.
-    server.click(id, "default");
+    // A claimed click on an Approve the notification never offered answers nothing: it
+    // brings the card forward instead.
+    server.click(id, "approve");
     wait.text("task-machine-name", |t| t == "Design laptop")
         .await
-        .expect("the notification leads to its computer");
+        .expect("the refused answer leads to its computer");
+    wait.text("approval-title", |t| t == "Send the email")
+        .await
+        .expect("and to the question, still waiting");
+    // A click on the notification shows the question, on its computer.
+    select_machine(&app, "Research box").await.expect("machine");
+    server.click(id, "open");
+    wait.text("task-machine-name", |t| t == "Design laptop")
+        .await
+        .expect("Open leads to its computer");
     wait.text("approval-title", |t| t == "Send the email")
         .await
         .expect("and to the question");
     crate::replay::keep_screenshot(&app, "notification-led-to-question").await;
     drop(elsewhere);
 
-    // Approve on the notification answers the card, as Approve on the card does.
-    server.click(id, "approve");
+    // The card itself answers it.
+    wait.element("approval-approve")
+        .await
+        .expect("the card's act")
+        .click()
+        .await
+        .expect("approve on the card");
     wait.gone("approval-approve")
         .await
-        .expect("answered from the notification");
+        .expect("answered on the card");
     assert_eq!(
         wait_for_status(&app, &["succeeded", "failed"])
             .await

@@ -7,6 +7,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize};
 
+use crate::card_reading::CardReading;
 use crate::client::Client;
 use crate::error::{InputError, Operation, Result};
 use crate::executor::{Call, Retry};
@@ -111,6 +112,33 @@ pub struct ApprovalRequest {
     /// ms since the epoch.
     #[cfg_attr(feature = "specta", specta(type = Option<f64>))]
     pub expires_at: Option<i64>,
+    /// What approving does, read by Porthole from the command, folder and title (never taken
+    /// from the service): the page words it, a notification offers no Approve when it
+    /// warns. Read without the task when decoded; [`ApprovalRequest::read_against`] adds it.
+    pub reading: CardReading,
+}
+
+impl ApprovalRequest {
+    /// Reads the card again against the words of the task it is part of, so a target
+    /// elsewhere than the place the task named is told.
+    pub fn read_against(&mut self, task: &str) {
+        self.reading = CardReading::read(
+            &self.title,
+            self.command.as_deref(),
+            self.cwd.as_deref(),
+            task,
+        );
+    }
+
+    /// Only the card in the window may be answered: it destroys something, works elsewhere
+    /// than the task said, or runs a command a person should see before approving.
+    pub fn needs_the_window(&self) -> bool {
+        self.reading.needs_the_window()
+            || self
+                .command
+                .as_deref()
+                .is_some_and(|c| !c.trim().is_empty())
+    }
 }
 
 /// The card as sent, and as [`ApprovalRequest`] serializes itself (for a saved state).
@@ -181,6 +209,12 @@ impl<'de> Deserialize<'de> for ApprovalRequest {
         } else {
             ApprovalKind::YesNo
         };
+        let reading = CardReading::read(
+            &wire.title,
+            wire.command.as_deref(),
+            wire.cwd.as_deref(),
+            "",
+        );
         Ok(Self {
             approval_id: wire.approval_id,
             kind,
@@ -193,6 +227,7 @@ impl<'de> Deserialize<'de> for ApprovalRequest {
             command: wire.command,
             cwd: wire.cwd,
             expires_at: wire.expires_at,
+            reading,
         })
     }
 }

@@ -43,6 +43,7 @@ pub mod address;
 pub mod approvals;
 pub mod auth;
 pub mod budget;
+pub mod card_reading;
 mod client;
 pub mod control;
 pub mod credential;

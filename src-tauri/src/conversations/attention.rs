@@ -1,8 +1,10 @@
 //! Getting the person's attention when the agent waits for an answer and the window is not
 //! focused: an OS notification, and when the window is focused again, the app shows that task.
 //!
-//! A yes/no card's notification offers Approve and Deny; every other card's offers Open (a
-//! choice needs the card's options, a link-only card its web page). Each answer given from a
+//! A plain yes/no card's notification offers Approve and Deny; every other card's offers Open
+//! (a choice needs the card's options, a link-only card its web page, and a card that
+//! destroys something, works elsewhere than the task named or runs a command needs the
+//! card's own reading of it: security review N5). Each answer given from a
 //! notification names its card, so a notification left on screen never answers a newer card.
 //! Whether the buttons show is the notification server's affair: where it shows none, a click
 //! on the notification opens the card.
@@ -38,7 +40,7 @@ pub fn ask(app: &AppHandle, conversation: &Conversation, approval: &ApprovalRequ
         return;
     }
     let body = words::card_notification_body(approval.title.trim());
-    let yes_no = approval.kind == ApprovalKind::YesNo && !approval.is_link_only;
+    let yes_no = offers_answers(approval);
     if let Err(err) = app
         .notification()
         .builder()
@@ -98,6 +100,12 @@ pub fn ask_near_cap(app: &AppHandle, conversation: &Conversation, question: &Cap
     }
 }
 
+/// Whether a notification may answer this card: a plain yes/no question, with nothing the
+/// card in the window would warn about (`ApprovalRequest::needs_the_window`).
+fn offers_answers(approval: &ApprovalRequest) -> bool {
+    approval.kind == ApprovalKind::YesNo && !approval.is_link_only && !approval.needs_the_window()
+}
+
 /// Registers the card notifications' buttons and what a click on them does.
 fn listen(app: &AppHandle) {
     let notifications = app.notification();
@@ -149,6 +157,22 @@ fn acted(app: &AppHandle, performed: &ActionPerformed) {
             return;
         }
     };
+    // Any program on the session bus can claim a button was clicked, and on an Open-only
+    // notification too: an answer is taken only for the card still waiting, and only when a
+    // notification may answer it at all.
+    let conversations = app.state::<Conversations>();
+    let may_answer = conversations
+        .store()
+        .get(&shown.conversation_id)
+        .ok()
+        .and_then(|c| c.pending_approval)
+        .is_some_and(|a| a.approval_id == approval_id && offers_answers(&a));
+    if !may_answer {
+        tracing::info!("answer from a notification refused: the card needs the window");
+        bring_forward(app);
+        let _ = shown.emit(app);
+        return;
+    }
     let app = app.clone();
     tauri::async_runtime::spawn(async move {
         let conversations = app.state::<Conversations>();

@@ -216,6 +216,22 @@ pub struct ConversationSummary {
 }
 
 impl Conversation {
+    /// The person's words of the task now running: their last message and the messages it
+    /// was joined to, as the thread shows them.
+    pub fn task_words(&self) -> String {
+        let mut words: Vec<&str> = Vec::new();
+        for item in self.items.iter().rev() {
+            let ThreadItem::User { text, joined, .. } = item else {
+                continue;
+            };
+            words.insert(0, text);
+            if !joined {
+                break;
+            }
+        }
+        words.join("\n")
+    }
+
     fn push(&mut self, item: ThreadItem) {
         self.items.push(item);
         if self.items.len() > MAX_ITEMS {
@@ -398,7 +414,9 @@ impl Conversation {
                 self.push(ThreadItem::Approval {
                     title: approval.title.clone(),
                 });
-                self.pending_approval = Some(approval.clone());
+                let mut approval = approval.clone();
+                approval.read_against(&self.task_words());
+                self.pending_approval = Some(approval);
                 self.status = TaskStatus::NeedsApproval;
             }
             TaskUpdate::Usage { usage, .. } => {

@@ -253,6 +253,12 @@ export type ApprovalRequest = {
 	cwd: string | null,
 	/**  ms since the epoch. */
 	expiresAt: number | null,
+	/**
+	 *  What approving does, read by Porthole from the command, folder and title (never taken
+	 *  from the service): the page words it, a notification offers no Approve when it
+	 *  warns. Read without the task when decoded; [`ApprovalRequest::read_against`] adds it.
+	 */
+	reading: CardReading,
 };
 
 export type ApprovalType = string;
@@ -292,6 +298,16 @@ export type CapQuestion = {
 	capUsd: number | null,
 	/**  The cap "Let it go up to" sets. */
 	raiseToUsd: number | null,
+};
+
+/**  What approving a card does, as far as Porthole can tell. */
+export type CardReading = {
+	/**  Approving destroys something that cannot be brought back. */
+	destructive: boolean,
+	/**  What the command deletes, in its order; empty when only the card's title says delete. */
+	deletes: Deletion[],
+	/**  The places the person's task named, when something deleted is in none of them. */
+	mismatch: NamedPlace[] | null,
 };
 
 /**  One option of a question: `value` is what a selection sends, `label` what a person reads. */
@@ -461,6 +477,25 @@ export type CriterionVerdict = {
 	score?: number | null,
 	evidence?: string | null,
 };
+
+/**  One thing a command deletes. */
+export type Deletion = {
+	kind: DeletionKind,
+	/**  The file or folder's name, a pattern ("*.tmp"), or the disk as written. */
+	name: string,
+	/**  Where it is. */
+	place: Place,
+};
+
+export type DeletionKind = "file" | 
+/**  A folder and everything in it. */
+"folder" | 
+/**  The files matching a pattern. */
+"matching" | 
+/**  The files `find … -delete` finds in a folder (`place`). */
+"found" | 
+/**  A whole disk. */
+"disk";
 
 /**  What a follower already yielded. */
 export type Delivered = {
@@ -641,6 +676,8 @@ export type KeysView = {
 	keys: KeyRecord[],
 };
 
+export type KnownPlace = "desktop" | "documents" | "downloads" | "pictures" | "photos" | "music" | "videos" | "movies";
+
 /**  A language the catalog is complete in. */
 export type Language = "en" | "de";
 
@@ -756,6 +793,14 @@ export type ModelList = {
 
 export type ModelTier = string;
 
+/**  A place the task named: a well-known folder, or one named "the X folder" / "folder X". */
+export type NamedPlace = {
+	/**  Set for a well-known folder, which the page names in its own language. */
+	known: KnownPlace | null,
+	/**  The name as the task wrote it, lower case. */
+	name: string,
+};
+
 /**  A key just made. Serialized once, to show it; see the module invariant. */
 export type NewKey = {
 	keyId: string,
@@ -847,6 +892,15 @@ export type Parameter = {
 	name: string,
 	defaultValue?: unknown,
 };
+
+/**  A place on disk as a person would say it. */
+export type Place = 
+/**  The person's home folder itself. */
+{ kind: "home" } | 
+/**  The top of the disk. */
+{ kind: "top" } | 
+/**  The last (at most two) folders of the path inside the home folder, outermost first. */
+{ kind: "within"; folders: string[] };
 
 /**  A suggested placeholder and the text it replaces. */
 export type Placeholder = {

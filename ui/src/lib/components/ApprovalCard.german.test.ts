@@ -21,6 +21,11 @@ const approval: ApprovalRequest = {
   command: 'rm -r invoices/2019',
   cwd: '/home/ada',
   expiresAt: Date.now() + 90_000,
+  reading: {
+    destructive: true,
+    deletes: [{ kind: 'folder', name: '2019', place: { kind: 'within', folders: ['invoices'] } }],
+    mismatch: null,
+  },
 };
 
 describe('ApprovalCard in German', () => {
@@ -28,7 +33,7 @@ describe('ApprovalCard in German', () => {
 
   it('says what will happen, names the act and what silence does in German, and follows a change back', () => {
     speak('de');
-    render(ApprovalCard, { app: new AppState(fakeApi()), approval, task: 'Lösche die alten Rechnungen' });
+    render(ApprovalCard, { app: new AppState(fakeApi()), approval });
     expect(screen.getByText('Der Agent bittet um deine Erlaubnis')).toBeInTheDocument();
     expect(screen.getByTestId('approval-title'))
       .toHaveTextContent('Den Ordner 2019 in invoices mit allem darin endgültig löschen?');

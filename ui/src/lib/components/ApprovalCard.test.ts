@@ -18,6 +18,11 @@ const approval: ApprovalRequest = {
   command: 'rm -r invoices/2019',
   cwd: '/home/ada',
   expiresAt: Date.now() + 90_000,
+  reading: {
+    destructive: true,
+    deletes: [{ kind: 'folder', name: '2019', place: { kind: 'within', folders: ['invoices'] } }],
+    mismatch: null,
+  },
 };
 
 describe('ApprovalCard', () => {
@@ -25,7 +30,7 @@ describe('ApprovalCard', () => {
     const api = fakeApi();
     const state = new AppState(api);
     state.conversation = conversation({ status: 'needsApproval', pendingApproval: approval });
-    render(ApprovalCard, { app: state, approval, task: 'Delete the old invoices' });
+    render(ApprovalCard, { app: state, approval });
     expect(screen.getByTestId('approval-title'))
       .toHaveTextContent('Permanently delete the folder 2019 in invoices and everything in it?');
     expect(screen.getByTestId('approval-description')).toHaveTextContent('Removes 12 files');
@@ -52,8 +57,18 @@ describe('ApprovalCard', () => {
   it('warns when the target is not the place the task named', () => {
     const api = fakeApi();
     const state = new AppState(api);
-    const card = { ...approval, command: 'rm -r ~/Documents/old-reports', cwd: '/home/agent' };
-    render(ApprovalCard, { app: state, approval: card, task: 'Delete the old files in Downloads' });
+    // Rust's reading of `rm -r ~/Documents/old-reports` in a task that named Downloads.
+    const card: ApprovalRequest = {
+      ...approval,
+      command: 'rm -r ~/Documents/old-reports',
+      cwd: '/home/agent',
+      reading: {
+        destructive: true,
+        deletes: [{ kind: 'folder', name: 'old-reports', place: { kind: 'within', folders: ['Documents'] } }],
+        mismatch: [{ known: 'downloads', name: 'downloads' }],
+      },
+    };
+    render(ApprovalCard, { app: state, approval: card });
     expect(screen.getByTestId('approval-mismatch'))
       .toHaveTextContent('Your task named Downloads, but this deletes old-reports in Documents.');
   });
@@ -61,8 +76,11 @@ describe('ApprovalCard', () => {
   it('keeps a plain Approve and the card\'s title for a step that destroys nothing', () => {
     const api = fakeApi();
     const state = new AppState(api);
-    const card = { ...approval, title: 'Send the email', description: '', command: 'mail --send draft-1' };
-    render(ApprovalCard, { app: state, approval: card, task: 'Send the report' });
+    const card: ApprovalRequest = {
+      ...approval, title: 'Send the email', description: '', command: 'mail --send draft-1',
+      reading: { destructive: false, deletes: [], mismatch: null },
+    };
+    render(ApprovalCard, { app: state, approval: card });
     expect(screen.getByTestId('approval-title')).toHaveTextContent('Send the email');
     expect(screen.getByTestId('approval-approve')).toHaveTextContent('Approve');
     expect(screen.getByTestId('approval-approve')).toHaveClass('primary');

@@ -19,6 +19,7 @@ const card: ApprovalRequest = {
   command: null,
   cwd: null,
   expiresAt: null,
+  reading: { destructive: false, deletes: [], mismatch: null },
 };
 
 describe('Enter and a waiting card', () => {

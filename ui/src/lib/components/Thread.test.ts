@@ -48,11 +48,16 @@ describe('Thread', () => {
     expect(fold.textContent).not.toContain('execute');
   });
 
-  it('draws the waiting card in the thread, read against the task’s words', () => {
+  it('draws the waiting card in the thread with Rust’s reading of it against the task’s words', () => {
     const card: ApprovalRequest = {
       approvalId: 'ap_1', kind: 'yesNo', questions: [], title: 'Delete the folder old-reports',
       description: '', approvalType: 'exec', isLinkOnly: false, approvalUrl: null,
       command: 'rm -r ~/Documents/old-reports', cwd: '/home/agent', expiresAt: null,
+      reading: {
+        destructive: true,
+        deletes: [{ kind: 'folder', name: 'old-reports', place: { kind: 'within', folders: ['Documents'] } }],
+        mismatch: [{ known: 'downloads', name: 'downloads' }],
+      },
     };
     const app = new AppState(fakeApi());
     const c = conversation({

@@ -20,6 +20,7 @@ const card: ApprovalRequest = {
   command: null,
   cwd: null,
   expiresAt: Date.now() + 90_000,
+  reading: { destructive: false, deletes: [], mismatch: null },
 };
 
 function item(over: Partial<InboxItem> = {}): InboxItem {
