@@ -5,11 +5,12 @@
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use tauri::{AppHandle, Manager, State};
+use tauri::{AppHandle, State};
 use tauri_plugin_dialog::DialogExt;
 use tauri_plugin_opener::OpenerExt;
 
 use super::{ReportWords, SavedReport};
+use crate::connection::Connection;
 use crate::conversations::Conversations;
 use crate::error::UiError;
 
@@ -36,6 +37,9 @@ pub fn report_cost(
 #[specta::specta]
 pub async fn share_report(
     app: AppHandle,
+    connection: State<'_, Connection>,
+    conversations: State<'_, Conversations>,
+    last: State<'_, LastReport>,
     conversation_id: String,
     turn_id: String,
     words: ReportWords,
@@ -43,13 +47,18 @@ pub async fn share_report(
     let Some(path) = ask_where(&app).await else {
         return Ok(None);
     };
-    super::save_from_app(&app, &conversation_id, &turn_id, words, &path).await?;
+    super::save_for(
+        &connection,
+        &conversations,
+        &conversation_id,
+        &turn_id,
+        words,
+        &path,
+    )
+    .await?;
     let pdf = super::pdf::print_beside(&app, &path).await;
     let saved = SavedReport::at(&path, pdf.as_deref());
-    *app.state::<LastReport>()
-        .0
-        .lock()
-        .unwrap_or_else(|e| e.into_inner()) = Some(path);
+    *last.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(path);
     Ok(Some(saved))
 }
 

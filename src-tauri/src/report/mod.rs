@@ -310,20 +310,15 @@ fn without_address(mut report: Report, base_url: &str) -> Report {
 }
 
 /// The report of a task of the active connection, written to `path`.
-pub async fn save_from_app(
-    app: &tauri::AppHandle,
+pub async fn save_for(
+    connection: &crate::connection::Connection,
+    conversations: &Conversations,
     conversation_id: &str,
     turn_id: &str,
     said: ReportWords,
     path: &Path,
 ) -> AppResult<()> {
-    use tauri::Manager;
-    let client = app
-        .state::<crate::connection::Connection>()
-        .active()
-        .await?
-        .client;
-    let conversations = app.state::<Conversations>();
+    let client = connection.active().await?.client;
     let machine_id = conversations.store().get(conversation_id)?.machine_id;
     // The computer's name as the sidebar shows it; its id says nothing to a reader.
     let computer = client.machines().list().await.ok().and_then(|list| {
@@ -334,7 +329,7 @@ pub async fn save_from_app(
     });
     let report = gather(
         &client,
-        &conversations,
+        conversations,
         conversation_id,
         turn_id,
         computer,
