@@ -34,7 +34,7 @@ async fn without_a_turn_id_the_task_tools_say_why_they_are_not_available() {
     for (tab, words) in [
         ("answer-steps", "show the steps"),
         ("answer-check", "check the result"),
-        ("answer-reusable", "make this task reusable"),
+        ("answer-reusable", "save this task"),
     ] {
         wait.element(tab)
             .await
