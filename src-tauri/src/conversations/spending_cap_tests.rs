@@ -266,6 +266,11 @@ async fn a_capped_task_whose_follow_broke_is_still_stopped_at_its_cap() {
         done.items
     );
     assert!(cost(&done) >= 0.02, "stopped once the cost reached the cap");
+    assert_turn_ended(&app, &done).await;
+}
+
+/// The task's turn is over on the service, not only in the window.
+async fn assert_turn_ended(app: &App, done: &Conversation) {
     let turn = done
         .follower
         .as_ref()
