@@ -32,7 +32,7 @@ fi
 if [ -z "${FOOTPRINT_SKIP_BUILD:-}" ]; then
   (cd ui && npm run build >/dev/null)
   start=$(date +%s)
-  # bench-switches: the measured run points the Demo at its own simulator (src-tauri/src/test_switch.rs).
+  # bench-switches: the measured run points the Demo at its own simulator (crates/core/src/test_switch/mod.rs).
   cargo build -p porthole --release --locked --features bench-switches
   echo "app release build: $(( $(date +%s) - start )) s (incremental: only a fresh target/ gives the full build time)"
   start=$(date +%s)

@@ -2,7 +2,7 @@
 # Launch-to-machine-list time and idle memory of the built app, in the same private display
 # and D-Bus session as the end-to-end tests. Usage: scripts/bench-launch.sh [runs]
 # Build first: (cd ui && npm run build) && cargo build -p porthole --release --features bench-switches
-# (a release build reads the tests' switches only with that feature: src-tauri/src/test_switch.rs).
+# (a release build reads the tests' switches only with that feature: crates/core/src/test_switch/mod.rs).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 tmp=$(mktemp -d)

@@ -1,38 +1,71 @@
-//! Porthole, the desktop app: the Tauri shell around `porthole-client` and the Demo
-//! (`porthole-sim`). One folder per thing the app does, each with its `commands.rs` of thin
-//! adapters; every piece of state the commands reach is registered in [`run`]'s setup, here
-//! and nowhere else. `docs/architecture.md` tells a newcomer where to start.
+//! Porthole, the desktop app: the Tauri shell around the core (`porthole-core`), the client
+//! (`porthole-client`) and the Demo (`porthole-sim`). One folder per thing the app does, each
+//! with its `commands.rs` of thin adapters; every piece of state the commands reach is
+//! registered in [`run`]'s setup, here and nowhere else. `docs/architecture.md` tells a
+//! newcomer where to start.
 
+// Where a part is the core's, the shell's folder of the same name holds what needs Tauri (its
+// commands, what tells the window), beside the core's items re-exported under the same path.
 mod account;
 mod attachments;
-mod connection;
-mod console;
-mod conversations;
-mod error;
-mod error_code;
-mod error_problem;
-mod events;
-mod inbox;
-mod judge;
+mod data_folder;
+mod connection {
+    pub use porthole_core::connection::*;
+    pub mod commands;
+    pub mod switchboard;
+    pub mod switching;
+}
+mod console {
+    pub use porthole_core::console::*;
+    pub mod commands;
+}
+mod conversations {
+    pub use porthole_core::conversations::*;
+    pub mod attention;
+    pub mod commands;
+    pub mod window;
+}
+mod inbox {
+    pub use porthole_core::inbox::*;
+    pub mod commands;
+    pub mod window;
+}
+mod judge {
+    pub use porthole_core::judge::*;
+    pub mod commands;
+}
 mod language;
 mod layout;
 mod live;
 mod machines;
 mod navigation;
-mod persist;
 mod replay;
-mod report;
-mod reusable;
-mod schedules;
-mod search;
-mod store;
-mod test_switch;
+mod report {
+    pub use porthole_core::report::*;
+    pub mod commands;
+    pub mod pdf;
+}
+mod reusable {
+    pub use porthole_core::reusable::*;
+    pub mod commands;
+}
+mod schedules {
+    pub use porthole_core::schedules::*;
+    pub mod autostart;
+    pub mod commands;
+    pub mod tray;
+    pub mod tray_commands;
+    pub mod window;
+}
+mod search {
+    pub use porthole_core::search::*;
+    pub mod commands;
+}
 mod tray;
 mod updates;
-mod words;
 
-#[cfg(test)]
-mod startup_bench;
+// The core's modules the shell uses as they are, under the names the shell's own folders use.
+use porthole_core::{error, persist, store, test_switch, words};
 
 use tauri::{Manager, WindowEvent};
 use tauri_specta::{collect_commands, collect_events, Builder};
@@ -111,7 +144,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             conversations::commands::raise_cap,
             conversations::commands::keep_cap,
             search::commands::search_history,
-            persist::stored_data_notices,
+            data_folder::commands::stored_data_notices,
             live::commands::live_open,
             live::commands::live_close,
             live::commands::live_pause,
@@ -128,8 +161,8 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             schedules::commands::run_schedule_now,
             schedules::commands::autostart_enabled,
             schedules::commands::set_autostart,
-            schedules::tray_words::tray_next_at,
-            schedules::tray_words::set_tray_times,
+            schedules::tray_commands::tray_next_at,
+            schedules::tray_commands::set_tray_times,
             layout::commands::get_layout,
             layout::commands::set_layout,
             language::commands::get_language,
@@ -150,13 +183,13 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
         // (`ui-error.ts`).
         .constant("UI_ACTIONS", words::actions_by_code())
         .events(collect_events![
-            events::MachinesChanged,
-            events::ConnectionChanged,
-            events::ConversationsChanged,
-            events::FocusConversation,
-            events::FilesDropped,
-            events::InboxChanged,
-            events::ShowInbox,
+            navigation::events::MachinesChanged,
+            navigation::events::ConnectionChanged,
+            navigation::events::ConversationsChanged,
+            navigation::events::FocusConversation,
+            navigation::events::FilesDropped,
+            navigation::events::InboxChanged,
+            navigation::events::ShowInbox,
             live::status::LiveStatusChanged,
             schedules::window::SchedulesChanged,
             updates::UpdateStatusChanged,
@@ -224,7 +257,7 @@ pub fn run() {
                 }
                 Err(err) => {
                     tracing::error!(error = %err, "Porthole could not open its files");
-                    let folder = persist::data_dir(app.handle()).ok();
+                    let folder = data_folder::data_dir(app.handle()).ok();
                     app.manage(navigation::start_problem::StartState(Some(
                         navigation::start_problem::StartProblem::new(folder, err.as_ref()),
                     )));
@@ -248,8 +281,11 @@ pub fn run() {
     match app {
         Ok(app) => app.run(|app, event| {
             if let tauri::RunEvent::Exit = event {
-                if let Some(search) = app.try_state::<search::Search>() {
-                    search.closed(app);
+                if let (Some(search), Ok(dir)) = (
+                    app.try_state::<search::Search>(),
+                    data_folder::data_dir(app),
+                ) {
+                    search.closed(&dir);
                 }
             }
         }),
@@ -281,8 +317,9 @@ fn open_state(app: &mut tauri::App) -> Result<(), Box<dyn std::error::Error>> {
     // Every piece of state a command or a background task reaches, in one place.
     let connection = connection::Connection::default();
     app.manage(connection.clone());
-    persist::make_private(&persist::data_dir(&handle)?)?;
-    let settings = persist::SettingsStore::open(&handle)?;
+    let dir = data_folder::data_dir(&handle)?;
+    persist::make_private(&dir)?;
+    let settings = persist::SettingsStore::open_in(&dir)?;
     // Before anything is worded: the tray, notifications and the page's first words.
     language::speak_chosen(&settings);
     app.manage(settings);
@@ -295,14 +332,14 @@ fn open_state(app: &mut tauri::App) -> Result<(), Box<dyn std::error::Error>> {
     };
     let core = conversations::Conversations::new(
         connection.clone(),
-        persist::ConversationStore::open(&handle)?,
-        conversations::usage::UsageStore::open(&handle)?,
+        persist::ConversationStore::open_in(&dir)?,
+        conversations::usage::UsageStore::open_in(&dir)?,
         std::sync::Arc::new(window),
     );
     let search = search::Search::opening();
     app.manage(search.clone());
-    let (opener, indexed) = (handle.clone(), core.clone());
-    std::thread::spawn(move || search.open(&opener, &indexed));
+    let (folder, indexed) = (dir.clone(), core.clone());
+    std::thread::spawn(move || search.open(&folder, &indexed));
     app.manage(core.clone());
     let switchboard =
         connection::switchboard::Switchboard::new(&handle, connection.clone(), core.clone());
@@ -320,12 +357,12 @@ fn open_state(app: &mut tauri::App) -> Result<(), Box<dyn std::error::Error>> {
     app.manage(schedules::tray_words::TrayWords::default());
     app.manage(conversations::attention::AttentionTarget::default());
     app.manage(attachments::uploads::OfferedFiles::default());
-    app.manage(reusable::library::Library::open(&handle)?);
+    app.manage(reusable::library::Library::open_in(&dir)?);
     app.manage(live::LiveViews::default());
     app.manage(live::full_screen::CoveredByHand::default());
     app.manage(updates::Updates::default());
     updates::start(&handle);
-    app.manage(inbox::Inbox::open_in(&persist::data_dir(&handle)?));
+    app.manage(inbox::Inbox::open_in(&dir));
     app.manage(report::commands::LastReport::default());
     tray::create(&handle);
     tauri::async_runtime::spawn(async move { connection::switching::start(&switchboard).await });

@@ -6,7 +6,7 @@
 //! call costs about five cents. "Take your time" makes a step last six seconds at the tests'
 //! time scale: the question comes after the first step, a whole step before the cap, time
 //! enough for a click; the raised cap is reached at the quick counting steps of "count to 2",
-//! a slow step before the answer (the Rust tests in cap_question_tests.rs say the figures).
+//! a slow step before the answer (the Rust tests in conversations/tests/cap_question.rs say the figures).
 
 use std::time::Duration;
 

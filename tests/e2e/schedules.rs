@@ -3,7 +3,7 @@
 //! a run due while Porthole was closed shown as missed with Run now, which runs it once.
 //!
 //! The app's clock is the test's: debug builds add the seconds written in the file named by
-//! `PORTHOLE_TEST_CLOCK_FILE` to the wall clock (src-tauri/src/schedules/clock.rs), so the
+//! `PORTHOLE_TEST_CLOCK_FILE` to the wall clock (crates/core/src/schedules/clock.rs), so the
 //! test moves time forward by writing the file, never by waiting an hour.
 
 use std::path::Path;

@@ -301,5 +301,4 @@ pub fn display_name(token: &str) -> Option<String> {
 }
 
 #[cfg(test)]
-#[path = "identity_tests.rs"]
 mod tests;

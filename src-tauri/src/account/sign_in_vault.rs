@@ -125,7 +125,7 @@ impl Vault for Keychain {
 async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> AppResult<T> + Send + 'static,
 ) -> AppResult<T> {
-    tauri::async_runtime::spawn_blocking(f)
+    tokio::task::spawn_blocking(f)
         .await
         .map_err(|e| AppError::Keychain(e.to_string()))?
 }

@@ -11,7 +11,7 @@ use tauri_specta::Event;
 
 use super::uploads::{self, FileCheck, OfferedFiles, UploadProgress};
 use crate::error::UiError;
-use crate::events::FilesDropped;
+use crate::navigation::events::FilesDropped;
 
 type Res<T> = Result<T, UiError>;
 

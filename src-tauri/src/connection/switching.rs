@@ -15,7 +15,7 @@ use crate::connection::{ConnectionInfo, ConnectionMode, ConnectionState};
 use crate::console;
 use crate::conversations::Notice;
 use crate::error::{AppError, AppResult, UiError};
-use crate::events::{ConnectionChanged, MachinesChanged};
+use crate::navigation::events::{ConnectionChanged, MachinesChanged};
 
 /// At start: the saved account if there is one (and its key), else the Demo.
 pub async fn start(board: &Switchboard) {

@@ -49,7 +49,7 @@ pub async fn console_close(console: State<'_, Console>, machine_id: String) -> R
 #[tauri::command]
 #[specta::specta]
 pub fn console_screenshot(console: State<'_, Console>, machine_id: String) -> Res<ImageBytes> {
-    Ok(console.screenshot(&machine_id)?)
+    Ok(ImageBytes(console.screenshot(&machine_id)?))
 }
 
 /// Every way a lease can end, explained.

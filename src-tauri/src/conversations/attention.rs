@@ -18,7 +18,7 @@ use tauri_plugin_notification::{Action, ActionPerformed, ActionType, Notificatio
 use tauri_specta::Event;
 
 use crate::conversations::{CapQuestion, Conversation, Conversations};
-use crate::events::FocusConversation;
+use crate::navigation::events::FocusConversation;
 use crate::words::window as words;
 
 /// The action types of card notifications, and the actions they offer.

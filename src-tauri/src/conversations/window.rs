@@ -11,7 +11,7 @@ use tauri::AppHandle;
 use tauri_specta::Event;
 
 use super::{Conversation, Notify};
-use crate::events::{ConversationsChanged, MachinesChanged};
+use crate::navigation::events::{ConversationsChanged, MachinesChanged};
 
 /// The page's channel for each conversation it shows.
 #[derive(Default)]

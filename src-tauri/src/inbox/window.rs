@@ -7,7 +7,7 @@ use tauri_specta::Event;
 use super::Inbox;
 use crate::connection::Connection;
 use crate::conversations::Conversations;
-use crate::events::InboxChanged;
+use crate::navigation::events::InboxChanged;
 
 /// Derives the inbox again and, when it changed, tells the page, the tray and the window.
 /// Cheap when nothing changed: it reads the state in memory and compares.

@@ -13,8 +13,8 @@ use serde::{Deserialize, Serialize};
 use specta::Type;
 use tauri::AppHandle;
 
+use crate::data_folder::data_dir;
 use crate::error::AppResult;
-use crate::persist::data_dir;
 use crate::store::{Document, Persisted};
 
 /// The live screen's share of the work area, when the person has not dragged the splitter.

@@ -3,8 +3,8 @@
 use porthole_live::{EndReason, Status};
 use serde::{Deserialize, Serialize};
 
+use crate::error::problem::of_live_end;
 use crate::error::UiCode;
-use crate::error_problem::of_live_end;
 use crate::words;
 
 /// A live view's state changed (`viewId` says which view).

@@ -26,7 +26,7 @@ impl UrlSource for ServiceUrls {
                 },
                 // For the log, the code alone (never the URL or a key); the person reads the
                 // app's words for the viewer's `UrlUnavailable`.
-                code => UrlError::Other(format!("{:?}", crate::error_problem::of_code(&code))),
+                code => UrlError::Other(format!("{:?}", crate::error::problem::of_code(&code))),
             }),
         }
     }

@@ -11,7 +11,7 @@ use tauri_specta::Event;
 use crate::account::identity;
 use crate::connection::switchboard::Switchboard;
 use crate::error::{AppError, AppResult};
-use crate::events::MachinesChanged;
+use crate::navigation::events::MachinesChanged;
 
 /// Where a creation is.
 #[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize, specta::Type)]

@@ -8,6 +8,7 @@
 //! script injection, navigation is a way out that the CSP's `connect-src` does not close.
 
 mod context_menu;
+pub mod events;
 pub mod first_show;
 pub mod start_problem;
 

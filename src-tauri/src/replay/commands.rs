@@ -32,5 +32,7 @@ pub async fn step_screenshot(
     turn_id: String,
     index: u32,
 ) -> Res<ImageBytes> {
-    Ok(super::screenshot(&connection, &turn_id, index).await?)
+    Ok(ImageBytes(
+        super::screenshot(&connection, &turn_id, index).await?,
+    ))
 }

@@ -1,7 +1,7 @@
 //! The reusable-task commands the page may call: draft, learn, list, run, report, heal.
 
 use porthole_client::control::ExecResult;
-use tauri::{AppHandle, State};
+use tauri::State;
 
 use super::learn::{self, Inputs, ReusableDraft};
 use super::library::Library;
@@ -53,26 +53,25 @@ pub fn remove_reusable(library: State<'_, Library>, id: String) -> Res<()> {
 #[tauri::command]
 #[specta::specta]
 pub async fn run_reusable(
-    app: AppHandle,
     console: State<'_, Console>,
     library: State<'_, Library>,
     id: String,
     machine_id: String,
     inputs: Inputs,
 ) -> Res<BlockRun> {
-    Ok(learn::run(&app, &console, &library, &id, &machine_id, inputs.0).await?)
+    Ok(learn::run(&console, &library, &id, &machine_id, inputs.0).await?)
 }
 
 #[tauri::command]
 #[specta::specta]
 pub async fn report_wrong_result(
-    app: AppHandle,
+    library: State<'_, Library>,
     id: String,
     inputs: Inputs,
     result: ExecResult,
     note: String,
 ) -> Res<ReusableTask> {
-    Ok(learn::report_wrong_result(&app, &id, inputs.0, result, note).await?)
+    Ok(learn::report_wrong_result(&library, &id, inputs.0, result, note).await?)
 }
 
 #[tauri::command]

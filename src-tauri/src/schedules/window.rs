@@ -48,7 +48,7 @@ pub fn start(
 ) -> crate::error::AppResult<()> {
     use tauri::Manager;
     let schedules = super::Schedules::open_in(
-        &crate::persist::data_dir(app)?,
+        &crate::data_folder::data_dir(app)?,
         connection,
         conversations,
         std::sync::Arc::new(super::SystemClock::from_env()),

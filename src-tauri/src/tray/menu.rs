@@ -5,8 +5,8 @@ use tauri::menu::{Menu, MenuItem, PredefinedMenuItem};
 use tauri::{AppHandle, Wry};
 use tauri_specta::Event;
 
-use crate::events::ShowInbox;
-use crate::schedules::tray::TrayLines;
+use crate::navigation::events::ShowInbox;
+use crate::schedules::tray_lines::TrayLines;
 use crate::words::tray as words;
 
 const OPEN: &str = "open";

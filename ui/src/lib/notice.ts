@@ -1,6 +1,6 @@
 // Porthole's own lines in a thread (a stop, an answer, a cap reached), saved as facts and worded
 // here when shown, from the catalog (locales/<language>/notices.json), the same keys
-// src-tauri/src/words/notices.rs words them from for the search index.
+// crates/core/src/words/notices.rs words them from for the search index.
 import type { Notice } from './bindings';
 import { intl, t, type Key } from './i18n';
 

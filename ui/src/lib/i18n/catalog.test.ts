@@ -1,6 +1,6 @@
 // The catalog is complete in both languages: the same keys, the same holes, plurals with
 // `one` and `other`. (The type check holds the page's keys to the English catalog; the Rust
-// side checks the same files in src-tauri/src/words/catalog_tests.rs.)
+// side checks the same files in crates/core/src/words/catalog/tests.rs.)
 import { english } from './catalog';
 import { german } from './german';
 import { speak, t, intl } from '.';

@@ -1,5 +1,5 @@
 // The one catalog of words (locales/<language>/<part>.json at the top of the repository),
-// as the page reads it. The Rust side embeds the same files (src-tauri/src/words/catalog.rs).
+// as the page reads it. The Rust side embeds the same files (crates/core/src/words/catalog.rs).
 // A key is `<part>.<name>`. English is the catalog's shape: a key the page asks for must be in
 // it (the type check fails otherwise), and German must have every English key (the same).
 import accountEn from '../../../../locales/en/account.json';

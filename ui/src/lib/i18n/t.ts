@@ -1,5 +1,5 @@
 // Words from the catalog, in the page's language. Hand-written rather than a message-format
-// library: the Rust side reads the same files the same way (src-tauri/src/words/catalog.rs),
+// library: the Rust side reads the same files the same way (crates/core/src/words/catalog.rs),
 // and both need only `{name}` holes and plurals by Intl category.
 import { english, type Catalog } from './catalog';
 import { language, tag } from './language.svelte';

@@ -1,7 +1,7 @@
 // The tray's "Next: <title> at 16:30", its time worded here. Rust builds the tray's menu but
 // has no Intl, so the page says when each schedule runs next ("at 16:30", "tomorrow at 08:00",
 // "on Tue, Mar 31 at 08:00") of the run the line names, which it asks Rust for
-// (src-tauri/src/schedules/tray_words.rs). Said again when the schedules change, when the
+// (crates/core/src/schedules/tray_words.rs). Said again when the schedules change, when the
 // page's language changes and just after midnight ("tomorrow" becomes "today"). The page runs as long
 // as Porthole does, its window hidden in the tray too.
 import { untrack } from 'svelte';

@@ -1,6 +1,6 @@
 // The composer's spending cap: the most the next task may cost, in dollars. It goes out with
 // the message that starts a task; Rust stops the task when its cost reaches it
-// (src-tauri/src/conversations/spending_cap.rs). It starts from the default kept in the settings.
+// (crates/core/src/conversations/spending_cap.rs). It starts from the default kept in the settings.
 import type { Api } from '../../api';
 
 /** The smallest cap, as Rust checks it. */

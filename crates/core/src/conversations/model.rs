@@ -1,0 +1,505 @@
+//! Conversations as the app keeps them: one per chat with a machine, with its thread, its
+//! status and what the follower needs to resume (`sessionId`, cursor).
+//!
+//! Pure data and rules, no Tauri: `persist::ConversationStore` keeps a [`ConversationBook`].
+//! Invariant: every change goes through a method here, so what is saved and what is shown
+//! are the same thing.
+
+use porthole_client::approvals::ApprovalRequest;
+use porthole_client::events::{StatusKind, TaskUsage};
+use porthole_client::sessions::ContextRole;
+use porthole_client::{FollowerState, TaskUpdate};
+use serde::{Deserialize, Serialize};
+
+use crate::error::problem::of_task_failure;
+use crate::error::Problem;
+
+/// At most this many thread items are kept per conversation (oldest dropped).
+const MAX_ITEMS: usize = 400;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub enum TaskStatus {
+    /// Nothing sent yet, or a plain reply.
+    Idle,
+    Running,
+    NeedsApproval,
+    Succeeded,
+    Failed,
+    Stopped,
+}
+
+impl TaskStatus {
+    pub fn is_active(self) -> bool {
+        matches!(self, Self::Running | Self::NeedsApproval)
+    }
+}
+
+/// One line of the thread.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+pub enum ThreadItem {
+    /// What the person wrote; `joined` when it joined a task already running.
+    User {
+        text: String,
+        joined: bool,
+        /// Names of the files sent with it, so the thread shows what went with each message.
+        /// Absent in conversations saved before files were recorded.
+        #[serde(default)]
+        attachments: Vec<String>,
+    },
+    Narration {
+        text: String,
+    },
+    Progress {
+        text: String,
+    },
+    Tool {
+        name: String,
+        title: Option<String>,
+    },
+    ToolFailed {
+        text: String,
+    },
+    /// Delivery news from the service (the computer is waking, the agent is offline), or from
+    /// the client (sending again, saved without words: `text` is empty); `about` says which.
+    Status {
+        text: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        about: Option<StatusKind>,
+    },
+    /// An answer of the agent, Markdown.
+    Answer {
+        text: String,
+    },
+    /// A reply that started no task.
+    Reply {
+        text: String,
+    },
+    Approval {
+        title: String,
+    },
+    /// Something Porthole said (the person stopped the task, answered a card…): what happened
+    /// and its facts, beside `kind` (`{"kind": "notice", "what": "stoppedAtCap", …}`); the
+    /// words are made when it is shown. Earlier versions saved the words, under `text`.
+    Notice {
+        #[serde(flatten, deserialize_with = "notice::deserialize_stored")]
+        #[specta(type = Notice)]
+        notice: Notice,
+    },
+    /// The task failed: its code and when to try again; the words are made when shown.
+    Failure {
+        error: Problem,
+    },
+    /// The message above was not taken by the service (or, after a restart during a resend,
+    /// is not known to be): no task started. `error` says why; the conversation's `unsent`
+    /// is what Retry sends.
+    NotSent {
+        error: Problem,
+    },
+    /// A line of the service's history this copy of Porthole did not send or hear: said from
+    /// another copy, or while the app was closed.
+    Elsewhere {
+        by: Speaker,
+        text: String,
+    },
+}
+
+/// Who said a line of the conversation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub enum Speaker {
+    Person,
+    Agent,
+}
+
+impl Speaker {
+    fn of(role: &ContextRole) -> Self {
+        // The service names the person `user`; every other role is the agent's.
+        if *role == ContextRole::User {
+            Self::Person
+        } else {
+            Self::Agent
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct Conversation {
+    pub id: String,
+    /// Which service this belongs to (`demo` or the account's address).
+    pub scope: String,
+    pub machine_id: String,
+    /// Its first message's first line; empty until there is one (the window words an untitled
+    /// conversation in the person's language). Files of earlier versions saved the English
+    /// words instead, read back as empty.
+    #[serde(deserialize_with = "untitled_if_default")]
+    #[specta(type = String)]
+    pub title: String,
+    pub created_at: f64,
+    pub updated_at: f64,
+    pub session_id: Option<String>,
+    pub model: Option<String>,
+    pub status: TaskStatus,
+    pub items: Vec<ThreadItem>,
+    pub pending_approval: Option<ApprovalRequest>,
+    pub usage: Option<TaskUsage>,
+    pub failure: Option<Problem>,
+    /// Where following stopped; saved after every update.
+    pub follower: Option<FollowerState>,
+    /// Messages the person asked to run after the current task, in their order: held here,
+    /// since abort on the service stops everything folded into a running task. Not written
+    /// when empty, so conversations without one are saved as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub waiting: Vec<Waiting>,
+    /// The message that starts the task, until the service is known to have it: what Retry
+    /// sends again when it was not taken. Not written when there is none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unsent: Option<crate::conversations::SendRequest>,
+    /// The follower lost the service and is trying again: the task is not failed, it reads
+    /// "Reconnecting…" until the next word from the service. Not written when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reconnecting: bool,
+    /// The most the running (or last) task may cost, in dollars: reaching it stops the task
+    /// (`spending_cap.rs`). Not written when there is none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cap_usd: Option<f64>,
+    /// The person was told the task could not be stopped at its cap: said once per task,
+    /// while the cap itself stays and is tried again. Not written when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cap_notice_shown: bool,
+    /// The person pressed Stop and the service has not answered yet: the thread reads
+    /// "Stopping…", and a held message does not start. Not written when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stopping: bool,
+    /// The question "let it go further?" asked near the cap and not answered yet
+    /// (`model/cap_question.rs`). Not written when there is none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cap_question: Option<CapQuestion>,
+    /// The running (or last) task asked it already: it asks once. Not written when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cap_asked: bool,
+    /// The "it seems stuck" watch of the running task and its card (`stuck.rs`). Not written
+    /// when untouched.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::conversations::stuck::Stuck::is_default"
+    )]
+    pub stuck: crate::conversations::stuck::Stuck,
+}
+
+/// A message held until the running task ends.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct Waiting {
+    pub id: String,
+    pub request: crate::conversations::SendRequest,
+}
+
+/// A row of the conversation list.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct ConversationSummary {
+    pub id: String,
+    pub machine_id: String,
+    pub title: String,
+    pub updated_at: f64,
+    pub status: TaskStatus,
+    /// The computer's current conversation, which a new message joins; every other one is
+    /// finished: the service takes messages only into its current session.
+    pub current: bool,
+}
+
+impl Conversation {
+    /// The person's words of the task now running: their last message and the messages it
+    /// was joined to, as the thread shows them.
+    pub fn task_words(&self) -> String {
+        let mut words: Vec<&str> = Vec::new();
+        for item in self.items.iter().rev() {
+            let ThreadItem::User { text, joined, .. } = item else {
+                continue;
+            };
+            words.insert(0, text);
+            if !joined {
+                break;
+            }
+        }
+        words.join("\n")
+    }
+
+    fn push(&mut self, item: ThreadItem) {
+        self.items.push(item);
+        if self.items.len() > MAX_ITEMS {
+            let extra = self.items.len() - MAX_ITEMS;
+            self.items.drain(..extra);
+        }
+    }
+
+    /// The person sent `text` without files; `joined` when a task was already running.
+    /// Tests' shorthand: the app's send path always says which files went along.
+    #[cfg(test)]
+    pub fn record_user_message(&mut self, text: &str, joined: bool, now: f64) {
+        self.record_user_message_with_files(text, &[], joined, now);
+    }
+
+    /// The person sent `text` with the files named in `attachments` (kept with the message,
+    /// so the thread shows them after a restart too); `joined` when a task was already running.
+    pub fn record_user_message_with_files(
+        &mut self,
+        text: &str,
+        attachments: &[String],
+        joined: bool,
+        now: f64,
+    ) {
+        if self
+            .items
+            .iter()
+            .all(|i| !matches!(i, ThreadItem::User { .. }))
+        {
+            self.title = title_from(text);
+        }
+        self.push(ThreadItem::User {
+            text: text.to_owned(),
+            joined,
+            attachments: attachments.to_vec(),
+        });
+        if !joined {
+            // A new task: asked afresh, "Let it keep going" was for the one before.
+            self.stuck = Default::default();
+            self.status = TaskStatus::Running;
+            self.failure = None;
+            self.usage = None;
+            self.follower = None;
+            self.forget_cap_question();
+        }
+        self.updated_at = now;
+    }
+
+    /// The service named the session this conversation's messages land in (the answer to a new
+    /// conversation): where a task whose stream breaks before naming one is followed.
+    /// `None`: the service started a session without naming it (a blank answer); the next
+    /// task's stream names it, and an older one must not be followed meanwhile.
+    pub fn record_session(&mut self, session_id: Option<String>) {
+        self.session_id = session_id;
+    }
+
+    /// A task could not start or be followed.
+    pub fn record_error(&mut self, error: Problem, now: f64) {
+        self.status = TaskStatus::Failed;
+        self.pending_approval = None;
+        self.push(ThreadItem::Failure { error });
+        self.failure = Some(error);
+        self.updated_at = now;
+    }
+
+    pub fn record_notice(&mut self, notice: Notice, now: f64) {
+        self.push(ThreadItem::Notice { notice });
+        self.updated_at = now;
+    }
+
+    /// The agent's reply to a message that joined a running task: its own line, as a reply
+    /// that started no task is.
+    pub fn record_reply(&mut self, text: &str, now: f64) {
+        self.push(ThreadItem::Reply {
+            text: text.to_owned(),
+        });
+        self.updated_at = now;
+    }
+
+    /// Applies one update of the follower and the state to save with it.
+    pub fn apply(&mut self, update: &TaskUpdate, state: FollowerState, now: f64) {
+        // After an abort the service's stream goes on delivering the stopped task (its last
+        // words, its finish): none of it may make the task run again, or read as done. Only
+        // its cost still counts, and the service's history is still read.
+        if self.status == TaskStatus::Stopped
+            && !matches!(
+                update,
+                TaskUpdate::Usage { .. } | TaskUpdate::History { .. }
+            )
+        {
+            return;
+        }
+        self.updated_at = now;
+        if let Some(session) = &state.session_id {
+            self.session_id = Some(session.clone());
+            // The service has the message: there is nothing to send again.
+            self.unsent = None;
+        }
+        if matches!(update, TaskUpdate::Replied { .. }) {
+            self.unsent = None;
+        }
+        self.reconnecting = matches!(update, TaskUpdate::Reconnecting { .. });
+        self.follower = Some(state);
+        match update {
+            TaskUpdate::Started { session_id, .. } => {
+                self.session_id = Some(session_id.clone());
+                if !self.status.is_active() {
+                    self.status = TaskStatus::Running;
+                }
+            }
+            TaskUpdate::Replied { text } => {
+                self.push(ThreadItem::Reply { text: text.clone() });
+                self.status = TaskStatus::Idle;
+            }
+            TaskUpdate::Status { text, about } => {
+                // The service's news is kept in its words; "Sending again…" is this app's own,
+                // worded when shown, so none is saved.
+                let text = if *about == Some(StatusKind::Resending) {
+                    String::new()
+                } else {
+                    text.clone()
+                };
+                // Repeated status lines (a computer waking) replace each other.
+                if let Some(ThreadItem::Status {
+                    text: last,
+                    about: last_about,
+                }) = self.items.last_mut()
+                {
+                    *last = text;
+                    *last_about = about.clone();
+                } else {
+                    self.push(ThreadItem::Status {
+                        text,
+                        about: about.clone(),
+                    });
+                }
+            }
+            TaskUpdate::Narration { text, .. } => {
+                self.push(ThreadItem::Narration { text: text.clone() })
+            }
+            TaskUpdate::Progress { text, .. } => {
+                // A tool call's title arrives again as its first progress line: show it once.
+                // On the stream path, where the call came without one, that line is its title.
+                match self.items.last_mut() {
+                    Some(ThreadItem::Tool {
+                        title: Some(title), ..
+                    }) if title == text => {}
+                    Some(ThreadItem::Tool {
+                        title: title @ None,
+                        ..
+                    }) => {
+                        *title = Some(text.clone());
+                    }
+                    _ => self.push(ThreadItem::Progress { text: text.clone() }),
+                }
+            }
+            TaskUpdate::Tool {
+                tool_name, input, ..
+            } => {
+                let title = input
+                    .as_ref()
+                    .and_then(|i| i.get("title"))
+                    .and_then(|t| t.as_str())
+                    .map(str::to_owned);
+                // Without a title (the stream path) the call is kept, so the steps are counted
+                // alike on both paths; its first progress line names it, and the window shows
+                // no line for a call that stays nameless (a tool name says nothing to a person).
+                self.push(ThreadItem::Tool {
+                    name: tool_name.clone(),
+                    title,
+                });
+            }
+            TaskUpdate::ToolFailed { error_text, .. } => self.push(ThreadItem::ToolFailed {
+                text: error_text.clone(),
+            }),
+            TaskUpdate::Message { text, .. } => {
+                self.push(ThreadItem::Answer { text: text.clone() })
+            }
+            TaskUpdate::NeedsApproval { approval } => {
+                self.push(ThreadItem::Approval {
+                    title: approval.title.clone(),
+                });
+                let mut approval = approval.clone();
+                approval.read_against(&self.task_words());
+                self.pending_approval = Some(approval);
+                self.status = TaskStatus::NeedsApproval;
+            }
+            TaskUpdate::Usage { usage, .. } => {
+                if usage.is_some() {
+                    self.usage = usage.clone();
+                }
+            }
+            TaskUpdate::Reconnecting { .. } => {}
+            TaskUpdate::History { messages } => {
+                self.catch_up(messages, now);
+            }
+            TaskUpdate::Finished {
+                succeeded,
+                text,
+                failure,
+                usage,
+                ..
+            } => {
+                self.pending_approval = None;
+                if usage.is_some() {
+                    self.usage = usage.clone();
+                }
+                if self.status == TaskStatus::Stopped {
+                    return;
+                }
+                if *succeeded {
+                    self.status = TaskStatus::Succeeded;
+                    if !text.is_empty() && !self.answered_since_last_message(text) {
+                        self.push(ThreadItem::Answer { text: text.clone() });
+                    }
+                } else {
+                    let error = failure.as_ref().map(of_task_failure).unwrap_or_else(|| {
+                        of_task_failure(&porthole_client::TaskFailure {
+                            text: String::new(),
+                            code: None,
+                            resets_at: None,
+                            reason: None,
+                        })
+                    });
+                    self.status = TaskStatus::Failed;
+                    self.push(ThreadItem::Failure { error });
+                    self.failure = Some(error);
+                }
+            }
+        }
+    }
+}
+
+fn title_from(text: &str) -> String {
+    let line = text
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .trim();
+    let mut title: String = line.chars().take(60).collect();
+    if line.chars().count() > 60 {
+        title.push('…');
+    }
+    title
+}
+
+/// The words earlier versions saved as an untitled conversation's title.
+const OLD_UNTITLED: &str = "New conversation";
+
+fn untitled_if_default<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let title = String::deserialize(d)?;
+    Ok(if title == OLD_UNTITLED {
+        String::new()
+    } else {
+        title
+    })
+}
+
+mod answering;
+mod book;
+mod cap_question;
+mod catch_up;
+mod delivery;
+mod notice;
+mod stopping;
+pub use book::ConversationBook;
+pub use cap_question::CapQuestion;
+pub use notice::Notice;
+
+#[cfg(test)]
+mod tests;

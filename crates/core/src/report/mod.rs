@@ -1,0 +1,337 @@
+//! "Share a report": a finished task as one HTML file that opens in any browser without
+//! Porthole: the task, each recorded step with its screenshot, the answer, the cost and the
+//! checks the service made. Screenshots are inside it as `data:` URIs and its style inline, so
+//! it needs nothing from anywhere; it holds no script.
+//!
+//! What it must never hold: the API key, a sign-in or live-view token (none of them is read
+//! here at all), or the service's address (a step's screenshot path is not copied, and the
+//! address is taken out of every text the agent wrote, in case it appears there).
+//!
+//! [`gather`] reads the task from the service and the app's own records, [`page::html`]
+//! writes the file's text; no Tauri in either. When it was made and what it cost are worded by
+//! the page with Intl ([`page_words`]).
+
+pub mod export;
+pub mod page;
+pub mod page_words;
+
+#[cfg(test)]
+mod export_tests;
+#[cfg(test)]
+mod tests;
+
+use std::path::Path;
+
+use base64::engine::general_purpose::STANDARD;
+use base64::Engine;
+use porthole_client::turns::TurnStatus;
+use porthole_client::Client;
+
+use crate::conversations::{Conversation, Conversations, ThreadItem};
+use crate::error::{AppError, AppResult};
+use crate::words::report as words;
+pub use page_words::ReportWords;
+
+/// One finished task, as the report shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    /// The words that started the task.
+    pub task: String,
+    /// The computer it ran on, by name when known.
+    pub computer: String,
+    /// How the task ended, in words ("Done", "Failed", "Not finished").
+    pub outcome: String,
+    /// The steps were recorded ("Record steps" was on).
+    pub recorded: bool,
+    pub steps: Vec<ReportStep>,
+    /// The agent's answer (Markdown as written), when it gave one.
+    pub answer: Option<String>,
+    /// What the task cost, as the window says it ("$0.52", "< $0.01", "Not reported").
+    pub cost: String,
+    /// The service's checks of the result against the task's success criteria.
+    pub checks: Vec<ReportCheck>,
+    /// When the report was made, as the page words a date and time in the person's zone;
+    /// none when the page did not say.
+    pub made_at: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReportStep {
+    /// Its place among the steps, as the Steps sheet numbers them; `None` for the final screen
+    /// (the service's last, `final` entry), which is not a step.
+    pub number: Option<usize>,
+    pub title: String,
+    pub rationale: String,
+    pub code: String,
+    pub error: Option<String>,
+    /// The screen before the step, as a `data:` URI; `None` when the service had none.
+    pub screenshot: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReportCheck {
+    pub name: String,
+    pub passed: bool,
+    pub evidence: Option<String>,
+}
+
+/// What task `turn_id` of `conversation` cost, in US dollars, from what the app kept; none
+/// when the service did not report it. The page words it for the report.
+pub fn cost_usd(
+    conversations: &Conversations,
+    conversation: &Conversation,
+    turn_id: &str,
+) -> Option<f64> {
+    kept_row(conversations, conversation, turn_id)
+        .map(|row| row.usage.total.cost_usd)
+        .or_else(|| {
+            is_latest(conversation, turn_id)
+                .then(|| conversation.usage.as_ref().map(|u| u.total.cost_usd))
+                .flatten()
+        })
+}
+
+fn kept_row(
+    conversations: &Conversations,
+    conversation: &Conversation,
+    turn_id: &str,
+) -> Option<crate::conversations::usage::TaskUsageRow> {
+    conversations
+        .usage()
+        .tasks(conversation)
+        .into_iter()
+        .find(|row| row.turn_id == turn_id)
+}
+
+fn is_latest(conversation: &Conversation, turn_id: &str) -> bool {
+    conversation
+        .follower
+        .as_ref()
+        .and_then(|f| f.turn_id.as_deref())
+        == Some(turn_id)
+}
+
+/// Reads task `turn_id` of conversation `conversation_id`: the turn and its steps with their
+/// screenshots from the service, the task's words from what the app kept; its date and cost
+/// as the page worded them.
+pub async fn gather(
+    client: &Client,
+    conversations: &Conversations,
+    conversation_id: &str,
+    turn_id: &str,
+    computer: Option<String>,
+    said: ReportWords,
+) -> AppResult<Report> {
+    let conversation = conversations.store().get(conversation_id)?;
+    let turn = client.turns().get(turn_id).await?;
+    let is_latest = is_latest(&conversation, turn_id);
+    let task = kept_row(conversations, &conversation, turn_id)
+        .map(|row| row.task)
+        .filter(|t| !t.is_empty())
+        .unwrap_or_else(|| last_task_words(&conversation));
+    let answer = answer_of(&turn.output, turn.raw_answer.as_deref())
+        .or_else(|| is_latest.then(|| last_answer(&conversation)).flatten());
+    let mut steps = Vec::new();
+    if turn.record_trajectory {
+        let recorded = client.turns().trajectory(turn_id).await?.steps;
+        let mut number = 0;
+        for step in &recorded {
+            // A screenshot that cannot be read leaves its step without a picture, not the
+            // whole report undone.
+            let screenshot = match &step.screenshot {
+                Some(_) => client
+                    .turns()
+                    .screenshot(turn_id, step.index)
+                    .await
+                    .ok()
+                    .map(|image| data_uri(&image.content_type, &image.bytes)),
+                None => None,
+            };
+            steps.push(ReportStep {
+                number: (!step.is_final).then(|| {
+                    number += 1;
+                    number
+                }),
+                title: step.title.clone(),
+                rationale: step.rationale.clone(),
+                code: step.code.clone(),
+                error: step.error.clone(),
+                screenshot,
+            });
+        }
+    }
+    let checks = turn
+        .evidence
+        .iter()
+        .flatten()
+        .enumerate()
+        .map(|(i, e)| ReportCheck {
+            name: e.id.clone().unwrap_or_else(|| words::check_name(i + 1)),
+            passed: e.passed,
+            evidence: e.evidence.clone(),
+        })
+        .collect();
+    let report = Report {
+        task,
+        computer: computer.unwrap_or_else(words::some_computer),
+        outcome: match turn.status {
+            TurnStatus::Succeeded => words::done(),
+            TurnStatus::Failed => words::failed(),
+            _ => words::not_finished(),
+        },
+        recorded: turn.record_trajectory,
+        steps,
+        answer,
+        cost: said.cost().unwrap_or_else(words::cost_not_reported),
+        checks,
+        made_at: said.made_at(),
+    };
+    Ok(without_address(report, client.base_url()))
+}
+
+/// Where a report went, as the page says it (the file's name, not its path).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedReport {
+    pub file_name: String,
+    /// The PDF printed beside it, where this system can print one (`pdf.rs`).
+    pub pdf_file_name: Option<String>,
+}
+
+impl SavedReport {
+    pub fn at(path: &Path, pdf: Option<&Path>) -> Self {
+        let name = |p: &Path| {
+            p.file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        };
+        Self {
+            file_name: name(path),
+            pdf_file_name: pdf.map(name),
+        }
+    }
+}
+
+/// Writes the report's HTML to `path`, whole or not at all.
+pub fn save(report: &Report, path: &Path) -> AppResult<()> {
+    export::write(path, page::html(report).as_bytes())
+        .map_err(|e| AppError::ReportNotSaved(e.to_string()))
+}
+
+/// A picture as a `data:` URI; only the image types a browser shows in `<img>` pass, anything
+/// else is named a JPEG (what the service sends).
+fn data_uri(content_type: &str, bytes: &[u8]) -> String {
+    let kind = match content_type.split(';').next().unwrap_or("").trim() {
+        t @ ("image/png" | "image/jpeg" | "image/webp" | "image/gif") => t,
+        _ => "image/jpeg",
+    };
+    format!("data:{kind};base64,{}", STANDARD.encode(bytes))
+}
+
+/// A structured output as indented JSON, a plain answer as it is.
+fn answer_of(output: &Option<serde_json::Value>, raw: Option<&str>) -> Option<String> {
+    match output {
+        Some(serde_json::Value::String(text)) if !text.trim().is_empty() => Some(text.clone()),
+        Some(serde_json::Value::Null) | None => {
+            raw.filter(|r| !r.trim().is_empty()).map(str::to_owned)
+        }
+        Some(serde_json::Value::String(_)) => None,
+        Some(value) => serde_json::to_string_pretty(value).ok(),
+    }
+}
+
+fn last_task_words(conversation: &Conversation) -> String {
+    conversation
+        .items
+        .iter()
+        .rev()
+        .find_map(|item| match item {
+            ThreadItem::User {
+                text,
+                joined: false,
+                ..
+            } => Some(text.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| {
+            if conversation.title.is_empty() {
+                crate::words::catalog::text("common.untitledConversation")
+            } else {
+                conversation.title.clone()
+            }
+        })
+}
+
+fn last_answer(conversation: &Conversation) -> Option<String> {
+    conversation.items.iter().rev().find_map(|item| match item {
+        ThreadItem::Answer { text } => Some(text.clone()),
+        _ => None,
+    })
+}
+
+/// The report with the service's address taken out of every text in it: the agent may have
+/// written it (a URL it was shown), and the report must not give it away.
+fn without_address(mut report: Report, base_url: &str) -> Report {
+    let base = base_url.trim_end_matches('/');
+    let host = url::Url::parse(base)
+        .ok()
+        .and_then(|u| Some(format!("{}:{}", u.host_str()?, u.port_or_known_default()?)));
+    let the_service = words::the_service();
+    let scrub = |text: &mut String| {
+        if !base.is_empty() {
+            *text = text.replace(base, &the_service);
+        }
+        if let Some(host) = &host {
+            *text = text.replace(host.as_str(), &the_service);
+        }
+    };
+    scrub(&mut report.task);
+    if let Some(answer) = &mut report.answer {
+        scrub(answer);
+    }
+    for step in &mut report.steps {
+        scrub(&mut step.title);
+        scrub(&mut step.rationale);
+        scrub(&mut step.code);
+        if let Some(error) = &mut step.error {
+            scrub(error);
+        }
+    }
+    for check in &mut report.checks {
+        scrub(&mut check.name);
+        if let Some(evidence) = &mut check.evidence {
+            scrub(evidence);
+        }
+    }
+    report
+}
+
+/// The report of a task of the active connection, written to `path`.
+pub async fn save_for(
+    connection: &crate::connection::Connection,
+    conversations: &Conversations,
+    conversation_id: &str,
+    turn_id: &str,
+    said: ReportWords,
+    path: &Path,
+) -> AppResult<()> {
+    let client = connection.active().await?.client;
+    let machine_id = conversations.store().get(conversation_id)?.machine_id;
+    // The computer's name as the sidebar shows it; its id says nothing to a reader.
+    let computer = client.machines().list().await.ok().and_then(|list| {
+        list.machines
+            .iter()
+            .find(|m| m.machine_id == machine_id)
+            .map(|m| crate::machines::row(m, None).name)
+    });
+    let report = gather(
+        &client,
+        conversations,
+        conversation_id,
+        turn_id,
+        computer,
+        said,
+    )
+    .await?;
+    save(&report, path)
+}
