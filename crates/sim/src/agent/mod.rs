@@ -5,7 +5,7 @@
 
 mod finish;
 mod home;
-mod results;
+pub(crate) mod results;
 pub mod script;
 mod step;
 pub mod structured;
@@ -480,12 +480,16 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
         }
     }
     ctx.call_model(1);
-    // The answer leads with what the person wanted to know; how it was done comes after.
+    // The answer is what the person wanted to know, read from this task's own window: a click
+    // on the way (the permission step's) may have raised an earlier task's window, whose
+    // result is not this task's.
     let read = ctx
         .desktop
         .as_ref()
-        .and_then(|d| {
-            d.screen_text().lines().rev().find_map(|l| {
+        .zip(ctx.window)
+        .and_then(|(d, w)| d.window_text(w))
+        .and_then(|text| {
+            text.lines().rev().find_map(|l| {
                 l.trim()
                     .strip_prefix("Result:")
                     .map(|r| r.trim().to_owned())
@@ -493,10 +497,14 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
         })
         .unwrap_or_else(|| "Finished as asked.".to_owned());
     let lead = held_back.unwrap_or(read);
-    let mut answer = format!(
-        "**{lead}**\n\nDone in {app}: I opened it, entered your request and read the result from the screen.\n",
-        app = script.app
-    );
+    let offers = lead == results::CAN_DO;
+    let mut answer = format!("**{lead}**\n");
+    if offers {
+        answer.push('\n');
+        for example in results::EXAMPLES {
+            answer.push_str(&format!("- “{example}”\n"));
+        }
+    }
     if !notes.is_empty() {
         answer.push('\n');
     }

@@ -95,10 +95,43 @@ pub fn result_for(message: &str) -> String {
         return "Counted every item, as asked.".into();
     }
     // A search or look-up of anything else: the result names what was asked for.
-    format!(
-        "The top result for “{}” is on example.com; two other sources agree.",
-        quoted(message)
-    )
+    if is_search(&lower) {
+        return format!(
+            "The top result for “{}” is on example.com; two other sources agree.",
+            quoted(message)
+        );
+    }
+    CAN_DO.to_owned()
+}
+
+/// What the practice computer says of a task it cannot act out: what it can do instead. A
+/// made-up answer to a task it did not understand would read as an agent that does not listen.
+pub const CAN_DO: &str = "This practice computer can look up the weather, find prices, add up tables and find files, but it can't do this task for real. Try one of these:";
+
+/// Three tasks it can act out, offered with [`CAN_DO`]; each is quoted on its own list line,
+/// which the app shows as a button that puts the task in the message box.
+pub const EXAMPLES: [&str; 3] = [
+    "Look up the weather in Lisbon",
+    "Find the price of a coffee grinder",
+    "Add up the table in my expenses sheet",
+];
+
+/// Whether the task is one the practice computer cannot act out (it answers [`CAN_DO`]).
+#[cfg(test)]
+fn cannot_fake(message: &str) -> bool {
+    result_for(message) == CAN_DO
+}
+
+fn is_search(lower: &str) -> bool {
+    [
+        "look up", "what is", "what's", "who is", "when is", "check ",
+    ]
+    .iter()
+    .any(|p| lower.contains(p))
+        || has_word(
+            lower,
+            &["search", "find", "google", "news", "compar", "research"],
+        )
 }
 
 #[cfg(test)]
@@ -127,6 +160,15 @@ mod tests {
             "{search}"
         );
         assert!(!result_for("anything at all").contains("Found 3 matching results"));
+        assert!(cannot_fake("Read the attached shopping notes"));
+        assert!(cannot_fake("And tomorrow?"));
+        assert!(!cannot_fake("Look up the opening hours of the library"));
+        for example in EXAMPLES {
+            assert!(
+                !cannot_fake(example),
+                "an example it offers works: {example}"
+            );
+        }
         assert_eq!(
             result_for("Add up the table"),
             result_for("Add up the table"),

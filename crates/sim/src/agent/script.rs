@@ -147,7 +147,7 @@ fn sensitive(task: &str) -> Option<Sensitive> {
         || has_word(task, &["password", "login"])
     {
         Some(secret(Secret::Password))
-    } else if has_word(task, &["buy", "purchas", "order"]) {
+    } else if asks_to_buy(task) {
         Some(pick(
             "buy",
             "Confirm the purchase",
@@ -155,7 +155,7 @@ fn sensitive(task: &str) -> Option<Sensitive> {
             "checkout --confirm",
             true,
         ))
-    } else if has_word(task, &["pay"]) {
+    } else if has_word(task, &["pay"]) && !is_look_up(task) {
         Some(pick(
             "pay",
             "Make the payment",
@@ -193,6 +193,44 @@ fn sensitive(task: &str) -> Option<Sensitive> {
     } else {
         None
     }
+}
+
+/// A task that only looks something up ("the weather in…", "how much is…", "put the cities
+/// in order"): nothing in it is bought or paid, so it never raises a money card.
+fn is_look_up(task: &str) -> bool {
+    [
+        "look up",
+        "how much",
+        "what is",
+        "what's",
+        "check the",
+        "search",
+        "compare",
+    ]
+    .iter()
+    .any(|p| task.contains(p))
+        || has_word(task, &["weather", "price", "find", "forecast"])
+}
+
+/// A task that asks to buy: "buy", "purchase", or "order" as a verb (not "in order", "the
+/// order of"), and not a look-up that only mentions them ("look up what a coffee costs to buy"
+/// still asks first when it says "buy" outright).
+fn asks_to_buy(task: &str) -> bool {
+    if has_word(task, &["buy", "purchas"]) {
+        return true;
+    }
+    let words: Vec<&str> = task
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let ordered = words.iter().enumerate().any(|(i, w)| {
+        w.starts_with("order")
+            && !matches!(
+                i.checked_sub(1).and_then(|p| words.get(p)),
+                Some(&("in" | "the" | "an" | "of" | "my" | "your" | "alphabetical" | "same"))
+            )
+    });
+    ordered && !is_look_up(task)
 }
 
 fn count_to(task: &str) -> usize {
@@ -393,6 +431,20 @@ mod tests {
             .find_map(|s| s.sensitive)
             .unwrap();
         assert!(s.link_only);
+        for look_up in [
+            "Look up the weather in Lisbon, Porto and Faro, then put the cities in order from the warmest",
+            "Find the price of a coffee grinder and what shipping I would pay",
+            "How much is an order of 12 bagels?",
+        ] {
+            assert!(
+                plan(look_up).steps.iter().all(|s| s.sensitive.is_none()),
+                "a look-up never asks to buy or pay: {look_up}"
+            );
+        }
+        assert!(plan("Order a pizza for tonight")
+            .steps
+            .iter()
+            .any(|s| s.sensitive.as_ref().is_some_and(|s| s.verb == "buy")));
         assert_eq!(plan("please count to 12").steps.len(), 15);
         assert!(plan("this should fail").fails);
         let delete = plan("Delete the old files in Downloads")

@@ -68,6 +68,8 @@ pub(super) async fn run_step(
             Action::OpenWindow(title) => ctx.window = Some(d.open_window(title)),
             Action::Type(text) => {
                 let w = *ctx.window.get_or_insert_with(|| d.open_window(&script.app));
+                // As a person would, it brings its own window back to the front before typing.
+                d.focus(w);
                 d.type_text(w, text);
             }
             Action::Click(x, y) => d.click(*x, *y),

@@ -188,6 +188,18 @@ impl Scene {
         let Some(id) = self.focused() else { return };
         let Some(w) = self.window_mut(id) else { return };
         match key.to_ascii_lowercase().as_str() {
+            // Enter in the Browser runs the search typed on its last line, as a page loads:
+            // the window shows that request and its result, so a saved task run with other
+            // words reads its own result, not what the window showed before.
+            "enter" | "return" if w.title.eq_ignore_ascii_case("browser") => {
+                let request = w.body.lines().rev().find(|l| !l.trim().is_empty());
+                if let Some(request) = request.map(|l| l.trim().to_owned()) {
+                    let result = crate::agent::results::result_for(&request);
+                    w.body = format!("{request}\n\nResult: {result}\n");
+                } else {
+                    w.body.push('\n');
+                }
+            }
             "enter" | "return" => w.body.push('\n'),
             "backspace" => {
                 w.body.pop();

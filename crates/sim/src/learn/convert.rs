@@ -128,6 +128,18 @@ fn return_statement(schema: Option<&Value>) -> String {
     format!("  return {{\n{}\n  }};", fields.join("\n"))
 }
 
+/// Reads the app the task works in rather than the whole screen: other windows (an earlier
+/// task's) are not this run's result.
+fn read_the_app(line: &str, app: Option<&str>) -> String {
+    match app {
+        Some(app) => line.replace(
+            "machine.readText()",
+            &format!("machine.readText({})", js_string(app)),
+        ),
+        None => line.to_owned(),
+    }
+}
+
 /// Writes `main`.
 pub fn write(src: &Source<'_>) -> String {
     // Written by hand so the defaults keep the template's order (a JSON map would sort them).
@@ -150,7 +162,10 @@ pub fn write(src: &Source<'_>) -> String {
         }
         body.push(format!("  // {}", step.title.replace('\n', " ")));
         for line in step.code.lines().filter(|l| !l.trim().is_empty()) {
-            body.push(format!("  {}", rewrite_line(line, &src.params)));
+            body.push(format!(
+                "  {}",
+                read_the_app(&rewrite_line(line, &src.params), app.as_deref())
+            ));
         }
         if let (Some(app), false) = (&app, opened) {
             if step.code.contains("machine.open(") {
@@ -166,7 +181,10 @@ pub fn write(src: &Source<'_>) -> String {
             }
         }
     }
-    body.push("  if (!screen) screen = await machine.readText();".into());
+    body.push(read_the_app(
+        "  if (!screen) screen = await machine.readText();",
+        app.as_deref(),
+    ));
     let app_name = js_string(app.as_deref().unwrap_or("the app"));
     body.push(format!("  if (/\\bsign in\\b|\\blog in\\b/i.test(screen)) throw new Error(`needs_sign_in: ${{{app_name}}}`);"));
     body.push(return_statement(src.output_schema));
@@ -218,6 +236,9 @@ mod tests {
         );
         assert!(!code.contains("640"), "{code}");
         assert!(code.contains("precondition_failed"));
-        assert!(code.contains("screen = await machine.readText();"));
+        assert!(
+            code.contains("screen = await machine.readText(\"Browser\");"),
+            "{code}"
+        );
     }
 }

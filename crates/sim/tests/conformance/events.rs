@@ -43,7 +43,13 @@ async fn poll_delivers_each_message_once_with_cursor_usage_and_turn_id() {
         .unwrap()
         .get("toolMetadata")
         .is_none());
-    assert!(last["text"].as_str().unwrap().contains("Done"));
+    assert!(
+        last["text"]
+            .as_str()
+            .unwrap()
+            .contains("Paris: 21 °C and sunny"),
+        "the poll carries the answer's text: {last}"
+    );
     for key in ["usage", "sessionUsage"] {
         let u = &last[key];
         for f in [

@@ -277,3 +277,56 @@ async fn out_of_credit_refuses_judging_and_learning() {
         "{b}"
     );
 }
+
+#[tokio::test]
+async fn a_number_with_a_unit_an_amount_or_a_name_in_the_answer_is_support_and_is_cited() {
+    let p = start().await;
+    let m = p.machine_id("ada", "Design laptop").await;
+    let turn = recorded_turn(&p, "ada", &m, "Look up the weather in Paris", true).await;
+    let checks = json!([
+        { "id": "temp", "check": "The answer gives a temperature", "returnEvidence": true },
+        { "id": "today", "check": "The answer gives today's temperature in Paris", "returnEvidence": true },
+        { "id": "city", "check": "The answer names a city", "returnEvidence": true },
+        { "id": "price", "check": "The answer gives a price", "returnEvidence": true },
+        { "id": "half", "check": "The temperature and the humidity in Paris", "returnEvidence": true },
+    ]);
+    let (s, j) = judge(&p, "ada", json!({ "turns": [turn], "criteria": checks })).await;
+    assert_eq!(s, 200, "{j}");
+    let by_id = |id: &str| {
+        j["criteria"]
+            .as_array()
+            .and_then(|a| a.iter().find(|c| c["id"] == id))
+            .cloned()
+            .unwrap_or_default()
+    };
+    for id in ["temp", "today", "city"] {
+        let c = by_id(id);
+        assert_eq!(
+            c["verdict"], "passed",
+            "“21 °C” and “Paris” support it: {c}"
+        );
+        let evidence = c["evidence"].as_str().unwrap_or_default();
+        assert!(
+            evidence.starts_with("From the agent's answer: “Paris: 21 °C"),
+            "the agent's answer is cited: {evidence}"
+        );
+        assert!(
+            !evidence.contains("your task"),
+            "the person's task is not evidence: {evidence}"
+        );
+    }
+    assert_eq!(
+        by_id("price")["verdict"],
+        "failed",
+        "a weather answer gives no price: {j}"
+    );
+    // Half supported: a coin-flip is not a pass.
+    let half = by_id("half");
+    let score = half["score"].as_f64().unwrap_or(1.0);
+    assert!((0.3..0.7).contains(&score), "{half}");
+    assert_eq!(half["verdict"], "failed", "no pass under 0.7: {half}");
+    for c in j["criteria"].as_array().cloned().unwrap_or_default() {
+        let score = c["score"].as_f64().unwrap_or(0.0);
+        assert_eq!(c["verdict"] == "passed", score >= 0.7, "{c}");
+    }
+}

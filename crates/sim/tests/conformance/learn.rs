@@ -94,6 +94,11 @@ async fn convert_turns_into_a_function_that_runs_on_a_lease() {
             .contains("Look up the weather in Porto"),
         "{out}"
     );
+    let result = out["result"].as_str().unwrap_or("");
+    assert!(
+        result.contains("Porto: 21 °C") && !result.contains("Lisbon"),
+        "the run reads its own result, not the recorded place's: {out}"
+    );
 }
 
 #[tokio::test]

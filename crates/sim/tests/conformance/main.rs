@@ -11,6 +11,7 @@ mod cards;
 mod control;
 mod control_limits;
 mod conversations;
+mod demo_answers;
 mod desktop;
 mod events;
 mod faults;
