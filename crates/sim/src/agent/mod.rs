@@ -399,9 +399,12 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
         if let Some(s) = &plan.sensitive {
             let card = match s.secret {
                 Some(secret) => Card::Input { secret },
-                None => Card::Exec {
-                    command: s.command.clone(),
-                    cwd: s.cwd.clone(),
+                None => match &s.command {
+                    Some(command) => Card::Exec {
+                        command: command.clone(),
+                        cwd: s.cwd.clone(),
+                    },
+                    None => Card::Confirm,
                 },
             };
             let reply = approvals::ask(

@@ -2,7 +2,9 @@
 //! are part of the simulator's contract with app and test authors (see the crate README):
 //!
 //! - approval before a step: delete/remove, send/email, buy/purchase/order, pay, install;
-//!   buying and paying ask through a link-only approval page;
+//!   buying and paying ask through a link-only approval page; "clear out" asks to delete a
+//!   folder's files on a card with no command (only its words say it destroys something);
+//!   "ask me first" asks a plain yes/no with no command before the work goes on;
 //! - a secure input on the approval page: sign in / log in / password (a password), one-time
 //!   code / verification code / 2fa (a one-time code);
 //! - a choice before the work: "which city" (one question, plain options), "plan a trip" (two
@@ -33,8 +35,9 @@ pub struct Sensitive {
     pub title: String,
     /// What the step does, in words a person reads on the card.
     pub description: String,
-    pub command: String,
-    /// The folder the command runs in.
+    /// The command the card shows, and the folder it runs in; a card without one asks only
+    /// in words.
+    pub command: Option<String>,
     pub cwd: String,
     pub link_only: bool,
     /// A secret a person types on the approval page instead of a yes or no.
@@ -117,7 +120,7 @@ fn sensitive(task: &str) -> Option<Sensitive> {
             undone: verb.to_owned(),
             title: title.to_owned(),
             description: description.to_owned(),
-            command: command.to_owned(),
+            command: Some(command.to_owned()),
             cwd: home::HOME.to_owned(),
             link_only,
             secret: None,
@@ -131,7 +134,7 @@ fn sensitive(task: &str) -> Option<Sensitive> {
             "The site asks for your {}. You type it on the service's page; the agent never sees it.",
             secret.words()
         ),
-        command: format!("machine.type(<your {}>)", secret.words()),
+        command: Some(format!("machine.type(<your {}>)", secret.words())),
         cwd: home::HOME.to_owned(),
         link_only: true,
         secret: Some(secret),
@@ -163,6 +166,23 @@ fn sensitive(task: &str) -> Option<Sensitive> {
             "pay --confirm",
             true,
         ))
+    } else if task.contains("clear out") {
+        // Destructive in words only: nothing on the card but its title and description says
+        // what is lost, so a client must read them to warn.
+        let folder = home::folder_to_delete(task);
+        Some(Sensitive {
+            undone: format!("clear out the folder {} in {}", folder.name, folder.place),
+            title: format!(
+                "Delete the {} files in the folder {}",
+                folder.files, folder.name
+            ),
+            description: format!(
+                "Permanently delete the {} files in the folder {} in {}. This can't be undone.",
+                folder.files, folder.name, folder.place
+            ),
+            command: None,
+            ..pick("clear out", "", "", "", false)
+        })
     } else if has_word(task, &["delet", "remov"]) {
         let folder = home::folder_to_delete(task);
         let mut s = pick(
@@ -190,6 +210,15 @@ fn sensitive(task: &str) -> Option<Sensitive> {
             "sudo apt-get install -y app",
             false,
         ))
+    } else if task.contains("ask me first") {
+        // A plain yes or no: nothing is run, deleted, sent or paid.
+        Some(Sensitive {
+            undone: "go on".to_owned(),
+            title: "Go on with the task?".to_owned(),
+            description: "I have what I need and can finish now. Say yes to go on.".to_owned(),
+            command: None,
+            ..pick("go on", "", "", "", false)
+        })
     } else {
         None
     }
@@ -367,7 +396,10 @@ pub fn plan(message: &str) -> Script {
                 "The task asks me to {}; this needs your permission.",
                 s.verb
             ),
-            code: format!("await machine.click(640, 520); // {}", s.command),
+            code: format!(
+                "await machine.click(640, 520); // {}",
+                s.command.as_deref().unwrap_or(&s.title)
+            ),
             action: Action::Click(640, 520),
             console: vec![format!("{} done", s.title)],
             error: None,
@@ -452,9 +484,31 @@ mod tests {
             .into_iter()
             .find_map(|s| s.sensitive)
             .unwrap();
-        assert_eq!(delete.command, "rm -r ~/Documents/old-reports");
+        assert_eq!(
+            delete.command.as_deref(),
+            Some("rm -r ~/Documents/old-reports")
+        );
         assert!(delete
             .description
             .starts_with("Permanently delete the folder old-reports in Documents"));
+    }
+
+    #[test]
+    fn clearing_out_and_asking_first_ask_in_words_only() {
+        let card = |task: &str| {
+            plan(task)
+                .steps
+                .into_iter()
+                .find_map(|s| s.sensitive)
+                .unwrap()
+        };
+        let clear = card("Clear out the drafts folder");
+        assert_eq!(clear.command, None);
+        assert_eq!(clear.title, "Delete the 6 files in the folder drafts");
+        assert!(!clear.link_only);
+        let ask = card("Tidy up the desktop, but ask me first");
+        assert_eq!(ask.command, None);
+        assert_eq!(ask.title, "Go on with the task?");
+        assert!(!ask.link_only && ask.secret.is_none());
     }
 }

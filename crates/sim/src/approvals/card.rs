@@ -1,5 +1,6 @@
 //! What an approval card asks, and how it looks in `data-approval-request.data`. Three kinds,
-//! as the real service sends them: yes/no before a command (`approvalType: "exec"`), a choice
+//! as the real service sends them: yes/no before a command (`approvalType: "exec"`, or asked
+//! in words only, without `command` and `cwd`), a choice
 //! (`approvalType: "choice"`: one question as `options` of plain strings, or several
 //! `questions` whose options are `{ value, label }`), and a secure input entered on the
 //! approval page (`approvalType: "input"`, ours, always `isLinkOnly`). Selections are checked
@@ -53,6 +54,8 @@ impl Secret {
 pub enum Card {
     /// Yes or no before running `command` in the folder `cwd`.
     Exec { command: String, cwd: String },
+    /// Yes or no asked in words only: no command, no folder.
+    Confirm,
     /// One question (sent as plain-string `options`) or several (`questions`).
     Choice { questions: Vec<Question> },
     /// A secret a person types on the approval page.
@@ -70,6 +73,12 @@ impl Card {
                 m.insert("allowAlways".into(), json!(true));
                 m.insert("command".into(), json!(command));
                 m.insert("cwd".into(), json!(cwd));
+            }
+            Card::Confirm => {
+                // `exec` is the only yes/no type the real service is seen to send; `command`
+                // is its field "for exec approvals", left out when nothing is run.
+                m.insert("approvalType".into(), json!("exec"));
+                m.insert("allowAlways".into(), json!(true));
             }
             Card::Choice { questions } => {
                 m.insert("approvalType".into(), json!("choice"));

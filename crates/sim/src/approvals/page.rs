@@ -38,7 +38,7 @@ fn owned(state: &AppState, user_id: &str, approval_id: &str) -> Option<Approval>
 /// The form for a card still waiting.
 fn form(card: &Card) -> String {
     match card {
-        Card::Exec { .. } => {
+        Card::Exec { .. } | Card::Confirm => {
             r#"<form method="post"><button name="decision" value="approve">Approve</button>
 <button name="decision" value="deny">Deny</button></form>"#
                 .to_owned()
@@ -110,7 +110,7 @@ pub(super) async fn page_decide(
                     "Answer this choice in the app",
                 ))
             }
-            Card::Exec { .. } => {}
+            Card::Exec { .. } | Card::Confirm => {}
         }
     }
     let _ = resolve(&state, &approval_id, decision, None);
