@@ -23,6 +23,8 @@ mod conversations {
     pub use porthole_core::conversations::*;
     pub mod attention;
     pub mod commands;
+    #[cfg(target_os = "linux")]
+    pub mod notification_bus;
     pub mod window;
 }
 mod inbox {

@@ -4,8 +4,10 @@
 It owns org.freedesktop.Notifications on the test's private session bus (as a desktop's
 notification daemon does), answers what the app asks of one, and writes each notification it
 is sent to the file named as its argument, one JSON line each, after a first line "ready" once
-the name is owned. A click on a notification is the ActionInvoked signal, which the test sends
-itself (dbus-send). Runs with Debian's python3 (python3-dbus, python3-gi).
+the name is owned. A click on a notification is the ActionInvoked signal, which a daemon sends
+from its own connection: the test asks for one with the method org.porthole.E2E.Click (a
+dbus-send of the signal itself comes from another connection, a forged click). Runs with
+Debian's python3 (python3-dbus, python3-gi).
 """
 
 import json
@@ -53,6 +55,10 @@ class Server(dbus.service.Object):
     @dbus.service.method(NAME, in_signature="u")
     def CloseNotification(self, notification_id):
         self.NotificationClosed(notification_id, 3)
+
+    @dbus.service.method("org.porthole.E2E", in_signature="us")
+    def Click(self, notification_id, action):
+        self.ActionInvoked(notification_id, action)
 
     @dbus.service.signal(NAME, signature="uu")
     def NotificationClosed(self, notification_id, reason):

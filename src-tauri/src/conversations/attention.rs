@@ -7,57 +7,71 @@
 //! card's own reading of it: security review N5). Each answer given from a
 //! notification names its card, so a notification left on screen never answers a newer card.
 //! Whether the buttons show is the notification server's affair: where it shows none, a click
-//! on the notification opens the card.
+//! on the notification opens the card. On Linux a click counts only when the notification
+//! server sent it (`notification_bus`, security review N6).
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use porthole_client::approvals::{Answer, ApprovalKind, ApprovalRequest};
 use tauri::{AppHandle, Manager};
-use tauri_plugin_notification::{Action, ActionPerformed, ActionType, NotificationExt};
 use tauri_specta::Event;
 
 use crate::conversations::{CapQuestion, Conversation, Conversations};
 use crate::navigation::events::FocusConversation;
 use crate::words::window as words;
 
-/// The action types of card notifications, and the actions they offer.
-const YES_NO: &str = "porthole-card-yes-no";
-const OPEN: &str = "porthole-card-open";
+/// The actions a card notification offers.
 const APPROVE: &str = "approve";
 const DENY: &str = "deny";
+const OPEN: &str = "open";
 
-/// The conversation to show when the window comes back; whether notification actions are
-/// listened to yet.
+/// The conversation to show when the window comes back; how notifications are shown and
+/// their clicks heard.
 #[derive(Default)]
 pub struct AttentionTarget {
     target: Mutex<Option<FocusConversation>>,
-    listening: AtomicBool,
+    #[cfg(target_os = "linux")]
+    bus: std::sync::OnceLock<Option<NotificationBus<About>>>,
+    #[cfg(not(target_os = "linux"))]
+    listening: std::sync::atomic::AtomicBool,
+}
+
+#[cfg(target_os = "linux")]
+use crate::conversations::notification_bus::NotificationBus;
+
+/// What a notification is about: the conversation to show, and the card it may answer.
+#[derive(Debug, Clone)]
+struct About {
+    shown: FocusConversation,
+    approval_id: Option<String>,
 }
 
 pub fn ask(app: &AppHandle, conversation: &Conversation, approval: &ApprovalRequest) {
     if !away(app, conversation) {
         return;
     }
-    let body = words::card_notification_body(approval.title.trim());
-    let yes_no = offers_answers(approval);
-    if let Err(err) = app
-        .notification()
-        .builder()
-        .title(words::card_notification_title())
-        .body(body)
-        .action_type_id(if yes_no { YES_NO } else { OPEN })
-        .extra("machineId", &conversation.machine_id)
-        .extra("conversationId", &conversation.id)
-        .extra("approvalId", &approval.approval_id)
-        .show()
-    {
-        tracing::info!(error = %err, "notification not shown");
+    let about = About {
+        shown: focus(conversation),
+        approval_id: Some(approval.approval_id.clone()),
+    };
+    notify(
+        app,
+        words::card_notification_title(),
+        words::card_notification_body(approval.title.trim()),
+        offers_answers(approval),
+        about,
+    );
+}
+
+fn focus(conversation: &Conversation) -> FocusConversation {
+    FocusConversation {
+        machine_id: conversation.machine_id.clone(),
+        conversation_id: conversation.id.clone(),
     }
 }
 
 /// Whether the window is not in front; if so, the conversation to show when it comes back
-/// is `conversation`, and notification clicks are listened to.
+/// is `conversation`.
 fn away(app: &AppHandle, conversation: &Conversation) -> bool {
     let focused = app
         .get_webview_window("main")
@@ -67,13 +81,7 @@ fn away(app: &AppHandle, conversation: &Conversation) -> bool {
         return false;
     }
     let attention = app.state::<AttentionTarget>();
-    *attention.target.lock().unwrap_or_else(|e| e.into_inner()) = Some(FocusConversation {
-        machine_id: conversation.machine_id.clone(),
-        conversation_id: conversation.id.clone(),
-    });
-    if !attention.listening.swap(true, Ordering::SeqCst) {
-        listen(app);
-    }
+    *attention.target.lock().unwrap_or_else(|e| e.into_inner()) = Some(focus(conversation));
     true
 }
 
@@ -86,18 +94,17 @@ pub fn ask_near_cap(app: &AppHandle, conversation: &Conversation, question: &Cap
     if !away(app, conversation) {
         return;
     }
-    if let Err(err) = app
-        .notification()
-        .builder()
-        .title(words::near_cap_notification_title())
-        .body(words::near_cap_question(question))
-        .action_type_id(OPEN)
-        .extra("machineId", &conversation.machine_id)
-        .extra("conversationId", &conversation.id)
-        .show()
-    {
-        tracing::info!(error = %err, "notification not shown");
-    }
+    let about = About {
+        shown: focus(conversation),
+        approval_id: None,
+    };
+    notify(
+        app,
+        words::near_cap_notification_title(),
+        words::near_cap_question(question),
+        false,
+        about,
+    );
 }
 
 /// Whether a notification may answer this card: a plain yes/no question, with nothing the
@@ -106,48 +113,116 @@ fn offers_answers(approval: &ApprovalRequest) -> bool {
     approval.kind == ApprovalKind::YesNo && !approval.is_link_only && !approval.needs_the_window()
 }
 
-/// Registers the card notifications' buttons and what a click on them does.
-fn listen(app: &AppHandle) {
-    let notifications = app.notification();
-    let types = vec![
-        ActionType::builder(YES_NO)
-            .actions(vec![
-                Action::builder(APPROVE, "Approve").build(),
-                Action::builder(DENY, "Deny").build(),
-            ])
-            .build(),
-        ActionType::builder(OPEN)
-            .actions(vec![Action::builder("open", "Open").build()])
-            .build(),
-    ];
-    if let Err(err) = notifications.register_action_types(types) {
-        tracing::info!(error = %err, "notification buttons not registered");
-    }
+/// Shows a notification offering Approve and Deny (`answers`) or Open, on Porthole's own
+/// D-Bus connection (`notification_bus`: clicks are taken from the notification server only).
+#[cfg(target_os = "linux")]
+fn notify(app: &AppHandle, title: String, body: String, answers: bool, about: About) {
     let app = app.clone();
-    let _ = notifications.on_action(move |performed| acted(&app, performed));
+    // Talking to the bus blocks.
+    tauri::async_runtime::spawn_blocking(move || {
+        let attention = app.state::<AttentionTarget>();
+        let bus = attention.bus.get_or_init(|| {
+            let clicked = app.clone();
+            NotificationBus::connect(move |about, action| acted(&clicked, about, action))
+                .inspect_err(|err| tracing::info!(error = %err, "no notifications: no session bus"))
+                .ok()
+        });
+        let Some(bus) = bus else {
+            return;
+        };
+        let actions: &[(&str, &str)] = if answers {
+            &[(APPROVE, "Approve"), (DENY, "Deny")]
+        } else {
+            &[(OPEN, "Open")]
+        };
+        if let Err(err) = bus.show(&title, &body, actions, about) {
+            tracing::info!(error = %err, "notification not shown");
+        }
+    });
 }
 
-fn acted(app: &AppHandle, performed: &ActionPerformed) {
-    let extra = |key: &str| {
-        performed
-            .notification()
-            .and_then(|n| n.extra().get(key))
-            .and_then(|v| v.as_str())
-            .map(str::to_owned)
-    };
-    let (Some(machine_id), Some(conversation_id), Some(approval_id)) = (
-        extra("machineId"),
-        extra("conversationId"),
-        extra("approvalId"),
-    ) else {
+/// Elsewhere the notification plugin shows it: no D-Bus signal to forge there.
+#[cfg(not(target_os = "linux"))]
+fn notify(app: &AppHandle, title: String, body: String, answers: bool, about: About) {
+    use tauri_plugin_notification::NotificationExt;
+    const YES_NO: &str = "porthole-card-yes-no";
+    const OPEN_ONLY: &str = "porthole-card-open";
+    let attention = app.state::<AttentionTarget>();
+    if !attention
+        .listening
+        .swap(true, std::sync::atomic::Ordering::SeqCst)
+    {
+        listen(app);
+    }
+    let mut builder = app
+        .notification()
+        .builder()
+        .title(title)
+        .body(body)
+        .action_type_id(if answers { YES_NO } else { OPEN_ONLY })
+        .extra("machineId", &about.shown.machine_id)
+        .extra("conversationId", &about.shown.conversation_id);
+    if let Some(approval_id) = &about.approval_id {
+        builder = builder.extra("approvalId", approval_id);
+    }
+    if let Err(err) = builder.show() {
+        tracing::info!(error = %err, "notification not shown");
+    }
+
+    /// Registers the card notifications' buttons and what a click on them does.
+    fn listen(app: &AppHandle) {
+        use tauri_plugin_notification::{Action, ActionPerformed, ActionType};
+        let notifications = app.notification();
+        let types = vec![
+            ActionType::builder(YES_NO)
+                .actions(vec![
+                    Action::builder(APPROVE, "Approve").build(),
+                    Action::builder(DENY, "Deny").build(),
+                ])
+                .build(),
+            ActionType::builder(OPEN_ONLY)
+                .actions(vec![Action::builder(OPEN, "Open").build()])
+                .build(),
+        ];
+        if let Err(err) = notifications.register_action_types(types) {
+            tracing::info!(error = %err, "notification buttons not registered");
+        }
+        let app = app.clone();
+        let _ = notifications.on_action(move |performed: &ActionPerformed| {
+            let extra = |key: &str| {
+                performed
+                    .notification()
+                    .and_then(|n| n.extra().get(key))
+                    .and_then(|v| v.as_str())
+                    .map(str::to_owned)
+            };
+            let (Some(machine_id), Some(conversation_id)) =
+                (extra("machineId"), extra("conversationId"))
+            else {
+                bring_forward(&app);
+                return;
+            };
+            let about = About {
+                shown: FocusConversation {
+                    machine_id,
+                    conversation_id,
+                },
+                approval_id: extra("approvalId"),
+            };
+            acted(&app, about, performed.action_id());
+        });
+    }
+}
+
+/// A click on a notification: Approve or Deny answers its card, anything else shows it.
+fn acted(app: &AppHandle, about: About, action: &str) {
+    let About { shown, approval_id } = about;
+    let Some(approval_id) = approval_id else {
+        // A cap question: the window shows it when it comes back.
         bring_forward(app);
         return;
     };
-    let shown = FocusConversation {
-        machine_id,
-        conversation_id,
-    };
-    let answer = match performed.action_id() {
+    let answer = match action {
         APPROVE => Answer::Yes,
         DENY => Answer::No,
         // A click on the notification itself, or Open: show the card.
@@ -157,9 +232,9 @@ fn acted(app: &AppHandle, performed: &ActionPerformed) {
             return;
         }
     };
-    // Any program on the session bus can claim a button was clicked, and on an Open-only
-    // notification too: an answer is taken only for the card still waiting, and only when a
-    // notification may answer it at all.
+    // A server may report a button the notification never offered, and a notification left
+    // on screen may name an older card: an answer is taken only for the card still waiting,
+    // and only when a notification may answer it at all.
     let conversations = app.state::<Conversations>();
     let may_answer = conversations
         .store()
