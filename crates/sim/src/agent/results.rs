@@ -44,6 +44,13 @@ pub fn result_for(message: &str) -> String {
     if let Some(place) = after(message, "weather in ") {
         return format!("{place}: 21 °C and sunny, light wind.");
     }
+    if lower.contains("clear out") {
+        let f = home::folder_to_delete(message);
+        return format!(
+            "Cleared out the folder {} in {}: {} files deleted.",
+            f.name, f.place, f.files
+        );
+    }
     if has_word(&lower, &["delet", "remov"]) {
         let f = home::folder_to_delete(message);
         return format!(

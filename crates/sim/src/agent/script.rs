@@ -505,6 +505,10 @@ mod tests {
         let clear = card("Clear out the drafts folder");
         assert_eq!(clear.command, None);
         assert_eq!(clear.title, "Delete the 6 files in the folder drafts");
+        assert_eq!(
+            result_for("Clear out the drafts folder"),
+            "Cleared out the folder drafts in Documents: 6 files deleted."
+        );
         assert!(!clear.link_only);
         let ask = card("Tidy up the desktop, but ask me first");
         assert_eq!(ask.command, None);
