@@ -465,7 +465,7 @@ impl Conversation {
     }
 }
 
-fn title_from(text: &str) -> String {
+pub(crate) fn title_from(text: &str) -> String {
     let line = text
         .lines()
         .find(|l| !l.trim().is_empty())

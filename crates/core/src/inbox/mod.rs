@@ -20,6 +20,7 @@ use porthole_client::approvals::ApprovalRequest;
 use serde::{Deserialize, Serialize};
 
 use crate::connection::{Connection, ConnectionInfo, ConnectionState};
+use crate::conversations::model::title_from;
 use crate::conversations::{Conversation, Conversations, TaskStatus};
 use crate::error::{UiAction, UiError};
 use crate::machines::{Availability, MachineRow};
@@ -111,6 +112,13 @@ pub fn derive(sources: &Sources) -> InboxView {
     }
     if let Some(scope) = sources.scope {
         let current = current_of_each_computer(sources.conversations, scope);
+        // The task that asks heads its item: the conversation's title is its first task,
+        // and a later one may be the one asking (a delete labelled as a weather look-up).
+        let asking = |c: &Conversation| {
+            Some(title_from(&c.task_words()))
+                .filter(|t| !t.is_empty())
+                .unwrap_or_else(|| c.title.clone())
+        };
         for c in sources.conversations.iter().filter(|c| c.scope == scope) {
             if let Some(card) = &c.pending_approval {
                 items.push(InboxItem {
@@ -123,7 +131,7 @@ pub fn derive(sources: &Sources) -> InboxView {
                     machine_id: Some(c.machine_id.clone()),
                     machine_name: name_of(&c.machine_id),
                     conversation_id: Some(c.id.clone()),
-                    title: c.title.clone(),
+                    title: asking(c),
                     approval: Some(card.clone()),
                     error: None,
                     at: c.updated_at,
@@ -139,7 +147,7 @@ pub fn derive(sources: &Sources) -> InboxView {
                         machine_id: Some(c.machine_id.clone()),
                         machine_name: name_of(&c.machine_id),
                         conversation_id: Some(c.id.clone()),
-                        title: c.title.clone(),
+                        title: asking(c),
                         approval: None,
                         error: c.failure.as_ref().map(words),
                         at: c.updated_at,
@@ -149,7 +157,14 @@ pub fn derive(sources: &Sources) -> InboxView {
         }
         for m in sources.machines {
             let refused = sources.wake_failures.get(&m.machine_id);
-            let asleep_for_good = m.availability == Availability::Asleep && !m.can_wake;
+            // A computer that cannot be woken asks nothing of the person until they want it:
+            // its row says so; it needs them once they tried to wake it or gave it a task
+            // (else a first start would open on "Needs you" about a computer never touched).
+            let used = sources
+                .conversations
+                .iter()
+                .any(|c| c.scope == scope && c.machine_id == m.machine_id);
+            let asleep_for_good = m.availability == Availability::Asleep && !m.can_wake && used;
             if refused.is_none() && !asleep_for_good {
                 continue;
             }

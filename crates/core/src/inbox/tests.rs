@@ -185,6 +185,31 @@ async fn a_card_on_each_of_two_computers_is_two_items_and_answering_one_takes_it
 }
 
 #[tokio::test]
+async fn a_card_is_headed_by_the_task_that_asks_not_the_conversations_first() {
+    let app = app().await;
+    let rows = app.read_machines().await;
+    let laptop = app.machine(&rows, "Design laptop");
+    let id = app.send(&laptop, "Look up the weather in Paris").await;
+    let mut changes = app.ticks.0.subscribe();
+    let first_done = async {
+        while app.core.current(&laptop).await.unwrap().status != TaskStatus::Succeeded {
+            changes.changed().await.unwrap();
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(90), first_done)
+        .await
+        .expect("the look-up finishes");
+    assert_eq!(app.send(&laptop, "Delete the old screenshots").await, id);
+    let view = app.until(|v| !of_kind(v, InboxKind::Card).is_empty()).await;
+    let card = of_kind(&view, InboxKind::Card)[0];
+    assert_eq!(card.conversation_id.as_deref(), Some(id.as_str()));
+    assert_eq!(
+        card.title, "Delete the old screenshots",
+        "the deletion asks, not the weather look-up the conversation began with"
+    );
+}
+
+#[tokio::test]
 async fn a_link_only_card_is_an_item_of_its_own_kind() {
     let app = app().await;
     let rows = app.read_machines().await;
@@ -236,13 +261,31 @@ async fn a_failed_task_is_an_item_until_put_away_and_a_new_failure_is_news_again
 }
 
 #[tokio::test]
-async fn a_computer_that_cannot_be_woken_is_an_item_and_a_refused_wake_too() {
+async fn a_computer_that_cannot_be_woken_needs_the_person_once_they_want_it() {
     let app = app().await;
     let rows = app.read_machines().await;
+    // A first start asks nothing of the person: the asleep computer's row says it can't be
+    // woken from here, and nobody has tried.
     let view = app.view();
+    assert!(
+        of_kind(&view, InboxKind::CannotWake).is_empty(),
+        "{view:#?}"
+    );
+
+    // Once it is given a task, it needs the person.
+    let archive = app.machine(&rows, "Studio archive");
+    app.send(&archive, "Look up the weather in Paris").await;
+    let view = app
+        .until(|v| !of_kind(v, InboxKind::CannotWake).is_empty())
+        .await;
     let asleep = of_kind(&view, InboxKind::CannotWake);
-    assert_eq!(asleep.len(), 1, "{view:#?}");
     assert_eq!(asleep[0].machine_name.as_deref(), Some("Studio archive"));
+}
+
+#[tokio::test]
+async fn a_refused_wake_is_an_item_until_put_away() {
+    let app = app().await;
+    let rows = app.read_machines().await;
 
     // Waking it is refused by the service: the refusal's words are the item's.
     let archive = app.machine(&rows, "Studio archive");
@@ -267,8 +310,7 @@ async fn a_computer_that_cannot_be_woken_is_an_item_and_a_refused_wake_too() {
         "{view:#?}"
     );
     restarted.wake_result(&archive, Some(crate::error::UiError::from(&refused)));
-    let view = Inbox::open_in(app._dir.path());
-    view.machines_read(&rows);
+    let view = &restarted;
     assert_eq!(
         of_kind(
             &view.view(&app.core, &app.connection),
@@ -314,7 +356,10 @@ fn a_connection_that_needs_signing_in_comes_first() {
         wake_failures: &HashMap::new(),
         dismissed: &HashSet::new(),
     });
-    assert_eq!(view.count, 2);
+    assert_eq!(
+        view.count, 1,
+        "a computer nobody asked for is not news: {view:#?}"
+    );
     assert_eq!(view.items[0].kind, InboxKind::SignIn);
     assert_eq!(view.items[0].error, Some(error));
     // Any other failed connection is the banner's, not a sign-in to ask for.
