@@ -46,7 +46,7 @@ const RUN_AXE: &str = r#"
 "#;
 
 /// Every finding of the screens checked so far, with the screen's name.
-struct Audit<'a> {
+pub(crate) struct Audit<'a> {
     app: &'a App,
     scheme: &'a str,
     findings: Vec<String>,
@@ -54,7 +54,7 @@ struct Audit<'a> {
 }
 
 impl<'a> Audit<'a> {
-    async fn new(app: &'a App, scheme: &'a str) -> Audit<'a> {
+    pub(crate) async fn new(app: &'a App, scheme: &'a str) -> Audit<'a> {
         let source = std::fs::read_to_string(AXE)
             .unwrap_or_else(|e| panic!("{AXE} (npm ci in ui/ installs axe-core): {e}"));
         app.driver
@@ -74,7 +74,7 @@ impl<'a> Audit<'a> {
         }
     }
 
-    async fn check(&mut self, screen: &str) {
+    pub(crate) async fn check(&mut self, screen: &str) {
         let found = self
             .app
             .driver
@@ -91,7 +91,7 @@ impl<'a> Audit<'a> {
     }
 
     /// Every finding in one message, or `None` when there is none.
-    fn report(self) -> Option<String> {
+    pub(crate) fn report(self) -> Option<String> {
         (!self.findings.is_empty()).then(|| {
             format!(
                 "{} serious or critical accessibility findings over {} screens ({}):\n{}",

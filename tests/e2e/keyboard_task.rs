@@ -14,7 +14,8 @@ use thirtyfour::prelude::*;
 
 use crate::flows::wait_for_status;
 use crate::keyboard_walk::{
-    focus_here, focus_inside, focused, open_on, press, tab_to, tab_to_id, type_text,
+    choose_computer, focus_here, focus_inside, focused, open_on, press, run_task, tab_to,
+    tab_to_id, type_text,
 };
 use crate::replay::keep_screenshot;
 
@@ -120,6 +121,14 @@ async fn the_live_screen_needs_you_stop_cost_and_wake_with_the_keyboard_alone() 
         focus_here(&app, "closing all screens").await.testid,
         "live-grid-open"
     );
+
+    // The Demo's archive cannot be woken: asked for a task, it fails and needs the person.
+    choose_computer(&app, &wait, "Studio archive").await;
+    assert_eq!(
+        run_task(&app, "Look up the weather in Paris").await,
+        "failed"
+    );
+    choose_computer(&app, &wait, "Design laptop").await;
 
     // A task that waits for the person.
     tab_to_id(&app, true, "composer").await;

@@ -64,6 +64,7 @@ mod tray;
 // Closing the window: Porthole stays in the tray while a schedule will run.
 mod close_to_tray;
 // The window appears once, with its first screen in place, or says why it cannot.
+mod first_run;
 mod first_show;
 mod start_problem;
 // Packages and updates.

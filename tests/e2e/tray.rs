@@ -224,9 +224,20 @@ async fn the_tray_menu_opens_the_inbox_shows_the_next_run_pauses_schedules_and_q
     assert_eq!(labels.first().map(String::as_str), Some("Open Porthole"));
     assert_eq!(labels.last().map(String::as_str), Some("Quit Porthole"));
 
-    // The Demo's "Studio archive" cannot be woken: one thing needs the person, and the
-    // tray's line for it opens the inbox in the window.
-    wait.element("composer").await.expect("the page is ready");
+    // A task that failed: one thing needs the person, and the tray's line for it opens the
+    // inbox in the window.
+    crate::flows::select_machine(&app, "Design laptop")
+        .await
+        .expect("the laptop");
+    crate::flows::send_task(&app, "Open the file and fail")
+        .await
+        .expect("send");
+    assert_eq!(
+        crate::flows::wait_for_status(&app, &["succeeded", "failed"])
+            .await
+            .unwrap(),
+        "failed"
+    );
     menu.click_until(
         |l| l.label == "1 thing needs you",
         "count of what needs you",

@@ -33,6 +33,8 @@ pub struct WindowLayout {
     /// Developer tools: the console in each computer's menu and the live screen's frame-rate
     /// readout. Off by default; this app is for people who are not programmers.
     pub developer_tools: bool,
+    /// The Demo's first-run card was put away: it greets a first start only.
+    pub first_run_done: bool,
 }
 
 impl Default for WindowLayout {
@@ -41,6 +43,7 @@ impl Default for WindowLayout {
             sidebar_folded: false,
             live_share: DEFAULT_LIVE_SHARE,
             developer_tools: false,
+            first_run_done: false,
         }
     }
 }
@@ -109,6 +112,7 @@ mod tests {
             sidebar_folded: true,
             live_share: 0.7,
             developer_tools: true,
+            first_run_done: true,
         };
         LayoutStore::open_in(dir.path())
             .unwrap()

@@ -1450,6 +1450,8 @@ export type WindowLayout = {
 	 *  readout. Off by default; this app is for people who are not programmers.
 	 */
 	developerTools?: boolean,
+	/**  The Demo's first-run card was put away: it greets a first start only. */
+	firstRunDone?: boolean,
 };
 
 /* Tauri Specta runtime */

@@ -23,6 +23,9 @@ export class Layout {
   sidebarFolded = $state(false);
   liveShare = $state(DEFAULT_LIVE_SHARE);
   developerTools = $state(false);
+  /** The Demo's first-run card was put away; "done" until the kept layout says otherwise, so
+   *  it never flashes up on a later start while the layout is read. */
+  firstRunDone = $state(true);
   sheet = $state<Sheet | null>(null);
   settingsOpen = $state(false);
   /** Bumped when the saved tasks may have changed (a task saved, one removed). */
@@ -34,6 +37,7 @@ export class Layout {
     if (!this.store) return;
     try {
       const kept = await this.store.get();
+      this.firstRunDone = kept.firstRunDone ?? false;
       this.sidebarFolded = kept.sidebarFolded ?? false;
       this.liveShare = clamp(kept.liveShare ?? DEFAULT_LIVE_SHARE);
       this.developerTools = kept.developerTools ?? false;
@@ -63,6 +67,11 @@ export class Layout {
     this.save();
   }
 
+  dismissFirstRun(): void {
+    this.firstRunDone = true;
+    this.save();
+  }
+
   open(sheet: Sheet): void {
     this.sheet = sheet;
   }
@@ -78,6 +87,7 @@ export class Layout {
       sidebarFolded: this.sidebarFolded,
       liveShare: this.liveShare,
       developerTools: this.developerTools,
+      firstRunDone: this.firstRunDone,
     };
     // A layout that could not be saved is only one not remembered next time.
     this.store?.set(layout).catch(() => {});

@@ -17,9 +17,23 @@ describe('Layout', () => {
     expect(layout.sidebarFolded).toBe(true);
     expect(layout.liveShare).toBe(0.5);
     layout.toggleSidebar();
-    expect(s.set).toHaveBeenLastCalledWith({ sidebarFolded: false, liveShare: 0.5, developerTools: false });
+    expect(s.set).toHaveBeenLastCalledWith({ sidebarFolded: false, liveShare: 0.5, developerTools: false, firstRunDone: false });
     layout.setDeveloperTools(true);
-    expect(s.set).toHaveBeenLastCalledWith({ sidebarFolded: false, liveShare: 0.5, developerTools: true });
+    expect(s.set).toHaveBeenLastCalledWith({ sidebarFolded: false, liveShare: 0.5, developerTools: true, firstRunDone: false });
+  });
+
+  it('shows the first-run card until it is put away, and keeps that', async () => {
+    const s = store();
+    const layout = new Layout(s);
+    expect(layout.firstRunDone).toBe(true);
+    await layout.load();
+    expect(layout.firstRunDone).toBe(false);
+    layout.dismissFirstRun();
+    expect(layout.firstRunDone).toBe(true);
+    expect(s.set).toHaveBeenLastCalledWith(expect.objectContaining({ firstRunDone: true }));
+    const again = new Layout(store({ firstRunDone: true }));
+    await again.load();
+    expect(again.firstRunDone).toBe(true);
   });
 
   it('gives the live screen at least 60% while a task runs, the person’s share otherwise', () => {

@@ -503,7 +503,7 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
     let offers = lead == results::CAN_DO;
     let mut answer = format!("**{lead}**\n");
     if offers {
-        answer.push('\n');
+        answer.push_str(&format!("\n{}\n\n", results::CAN_DO_INSTEAD));
         for example in results::EXAMPLES {
             answer.push_str(&format!("- “{example}”\n"));
         }

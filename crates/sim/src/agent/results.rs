@@ -51,6 +51,16 @@ pub fn result_for(message: &str) -> String {
             f.name, f.place, f.files
         );
     }
+    // The window's German example tasks ("Schau nach dem Wetter in Lissabon") work too.
+    if let Some(place) = after(message, "wetter in ") {
+        return format!("{place}: 21 °C und sonnig, leichter Wind.");
+    }
+    if has_word(&lower, &["preis", "kostet"]) {
+        return "Der beste gefundene Preis ist 24,99 $.".into();
+    }
+    if has_word(&lower, &["addier", "summe"]) {
+        return "Die Summe ist 1.284,50 $: die 12 Zeilen der Spalte Betrag zusammengezählt.".into();
+    }
     if has_word(&lower, &["delet", "remov"]) {
         let f = home::folder_to_delete(message);
         return format!(
@@ -113,7 +123,11 @@ pub fn result_for(message: &str) -> String {
 
 /// What the practice computer says of a task it cannot act out: what it can do instead. A
 /// made-up answer to a task it did not understand would read as an agent that does not listen.
-pub const CAN_DO: &str = "This practice computer can look up the weather, find prices, add up tables and find files, but it can't do this task for real. Try one of these:";
+pub const CAN_DO: &str = "This practice computer can't do that task for real.";
+
+/// What it can do, said under [`CAN_DO`] before the tasks to try.
+pub const CAN_DO_INSTEAD: &str =
+    "It can look up the weather, find prices, add up tables and find files. Try one of these:";
 
 /// Three tasks it can act out, offered with [`CAN_DO`]; each is quoted on its own list line,
 /// which the app shows as a button that puts the task in the message box.

@@ -81,7 +81,8 @@ async fn a_task_it_cannot_act_out_says_what_it_can_do_with_three_to_try() {
     let m = p.machine_id("ada", "Design laptop").await;
     let (answer, _) = run(&p, &m, "Read the attached shopping notes").await;
     assert!(
-        answer.starts_with("**This practice computer can look up the weather"),
+        answer.starts_with("**This practice computer can't do that task for real.**")
+            && answer.contains("It can look up the weather, find prices"),
         "{answer}"
     );
     let tries: Vec<&str> = answer

@@ -35,3 +35,20 @@ describe('Answer', () => {
     expect(clickGoesOn('mail')).toBe(false);
   });
 });
+
+describe('Answer with tasks to try', () => {
+  it('shows each quoted task as a button that puts it in the message box', async () => {
+    const { composerFill } = await import('../composer-fill.svelte');
+    render(Answer, {
+      text: '**This practice computer can look up the weather. Try one of these:**\n\n- “Look up the weather in Lisbon”\n- “Find the price of a coffee grinder”\n- “Add up the table in my expenses sheet”\n',
+      lead: true,
+    });
+    const tries = screen.getAllByTestId('try-task');
+    expect(tries.map((b) => b.textContent)).toEqual([
+      'Look up the weather in Lisbon', 'Find the price of a coffee grinder', 'Add up the table in my expenses sheet',
+    ]);
+    expect(screen.getByTestId('final-answer')).not.toHaveTextContent('“');
+    tries[1].click();
+    expect(composerFill.text).toBe('Find the price of a coffee grinder');
+  });
+});

@@ -32,6 +32,10 @@ describe('CheckResult', () => {
     expect(rows[0].querySelector('[data-testid="judge-score"]')).toBeNull();
     expect(rows[2].querySelector('[data-testid="judge-score"]')).not.toBeNull();
     expect(rows[2]).toHaveTextContent('Not sure: about 55% likely');
+    // A pass at 55% is not called "Passed": it reads "Not sure", in amber.
+    expect(rows[2]).toHaveAttribute('data-verdict', 'unsure');
+    expect(rows[2]).not.toHaveTextContent('Passed');
+    expect(rows[0]).toHaveAttribute('data-verdict', 'passed');
     expect(screen.getAllByTestId('judge-score')).toHaveLength(1);
     expect(screen.getAllByTestId('judge-evidence-text')[0]).toHaveTextContent('Step 3 read 21 °C');
     expect(screen.getByTestId('judge-unverifiable')).toHaveTextContent('could not be checked');
