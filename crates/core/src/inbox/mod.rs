@@ -166,7 +166,10 @@ pub fn derive(sources: &Sources) -> InboxView {
                 .any(|c| c.scope == scope && c.machine_id == m.machine_id);
             // Not only "asleep": once a task was sent to it the row may read "starting".
             let asleep_for_good = !m.can_wake
-                && !matches!(m.availability, Availability::Online | Availability::FreeReady)
+                && !matches!(
+                    m.availability,
+                    Availability::Online | Availability::FreeReady
+                )
                 && used;
             if refused.is_none() && !asleep_for_good {
                 continue;
