@@ -130,10 +130,15 @@ fn notify(app: &AppHandle, title: String, body: String, answers: bool, about: Ab
         let Some(bus) = bus else {
             return;
         };
+        let (approve, deny, open) = (
+            words::notification_approve(),
+            words::notification_deny(),
+            words::notification_open(),
+        );
         let actions: &[(&str, &str)] = if answers {
-            &[(APPROVE, "Approve"), (DENY, "Deny")]
+            &[(APPROVE, &approve), (DENY, &deny)]
         } else {
-            &[(OPEN, "Open")]
+            &[(OPEN, &open)]
         };
         if let Err(err) = bus.show(&title, &body, actions, about) {
             tracing::info!(error = %err, "notification not shown");
@@ -176,12 +181,14 @@ fn notify(app: &AppHandle, title: String, body: String, answers: bool, about: Ab
         let types = vec![
             ActionType::builder(YES_NO)
                 .actions(vec![
-                    Action::builder(APPROVE, "Approve").build(),
-                    Action::builder(DENY, "Deny").build(),
+                    Action::builder(APPROVE, words::notification_approve()).build(),
+                    Action::builder(DENY, words::notification_deny()).build(),
                 ])
                 .build(),
             ActionType::builder(OPEN_ONLY)
-                .actions(vec![Action::builder(OPEN, "Open").build()])
+                .actions(vec![
+                    Action::builder(OPEN, words::notification_open()).build()
+                ])
                 .build(),
         ];
         if let Err(err) = notifications.register_action_types(types) {

@@ -18,6 +18,19 @@ pub fn card_notification_body(card_title: &str) -> String {
     }
 }
 
+/// The buttons of a card's notification: Approve and Deny, or Open.
+pub fn notification_approve() -> String {
+    text("window.notificationApprove")
+}
+
+pub fn notification_deny() -> String {
+    text("window.notificationDeny")
+}
+
+pub fn notification_open() -> String {
+    text("window.notificationOpen")
+}
+
 /// A task nears its cap and the window is not in front.
 pub fn near_cap_notification_title() -> String {
     text("spending.nearCapNotificationTitle")
