@@ -295,3 +295,63 @@ async fn a_first_launch_on_the_demo_earns_trust_in_the_light_scheme() {
 async fn a_first_launch_on_the_demo_earns_trust_in_the_dark_scheme() {
     first_launch("dark").await;
 }
+
+/// The shortcuts the sheet lists do what it says: Ctrl+Enter approves the card that has the
+/// focus (and only with the focus on it), Ctrl+. stops the running task, Ctrl+N starts a new
+/// conversation.
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn the_listed_shortcuts_approve_the_focused_card_stop_and_start_anew() {
+    let app = App::launch().await.expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    select_machine(&app, "Design laptop").await.unwrap();
+
+    // Ctrl+Enter in the message box answers no card; on the card it approves it.
+    let composer = wait.element("composer").await.unwrap();
+    composer.click().await.unwrap();
+    composer
+        .send_keys("Send the report to the team by email")
+        .await
+        .unwrap();
+    composer.send_keys(Key::Enter).await.unwrap();
+    wait.element("approval-card").await.expect("the agent asks");
+    tab_to_id(&app, false, "composer").await;
+    chord(&app, Key::Control, Key::Enter).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(
+        app.driver.find(by_testid("approval-card")).await.is_ok(),
+        "Ctrl+Enter away from the card approves nothing"
+    );
+    tab_to_id(&app, true, "approval-deny").await;
+    chord(&app, Key::Control, Key::Enter).await;
+    wait.gone("approval-card")
+        .await
+        .expect("Ctrl+Enter approved the focused card");
+    let answer = answers(&app, 1).await.remove(0);
+    assert!(answer.contains("Sent:"), "approved, not denied: {answer}");
+
+    // Ctrl+. stops the running task.
+    let composer = wait.element("composer").await.unwrap();
+    composer.click().await.unwrap();
+    composer
+        .send_keys("Count to 40 and take your time")
+        .await
+        .unwrap();
+    composer.send_keys(Key::Enter).await.unwrap();
+    wait_for_status(&app, &["running"]).await.unwrap();
+    chord(&app, Key::Control, ".").await;
+    assert_eq!(
+        wait_for_status(&app, &["stopped", "failed", "succeeded"])
+            .await
+            .unwrap(),
+        "stopped",
+        "Ctrl+. stopped the task"
+    );
+
+    // Ctrl+N: a new, empty conversation.
+    chord(&app, Key::Control, "n").await;
+    wait.element("thread-empty")
+        .await
+        .expect("Ctrl+N started a new conversation");
+    app.quit().await;
+}

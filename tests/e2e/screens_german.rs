@@ -65,6 +65,10 @@ async fn every_main_screen_in_german() {
         .unwrap();
     says(&wait, "live-view-only", "Nur ansehen").await;
     says(&wait, "send-button", "Senden").await;
+    // The Demo's first-run card, in German with "du".
+    says(&wait, "first-run", "Das ist ein Übungscomputer").await;
+    says(&wait, "first-run", "wirst du gefragt").await;
+    says(&wait, "first-run", "Drück Strg+/").await;
     keep_screenshot(&app, &shot("01-computers")).await;
 
     // 2. A task running: the live screen is the hero.
