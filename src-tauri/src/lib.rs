@@ -260,9 +260,11 @@ pub fn run() {
                 Err(err) => {
                     tracing::error!(error = %err, "Porthole could not open its files");
                     let folder = data_folder::data_dir(app.handle()).ok();
-                    app.manage(navigation::start_problem::StartState(Some(
-                        navigation::start_problem::StartProblem::new(folder, err.as_ref()),
-                    )));
+                    let problem =
+                        navigation::start_problem::StartProblem::new(folder, err.as_ref());
+                    let state = navigation::start_problem::StartState::default();
+                    state.set(problem);
+                    app.manage(state);
                     navigation::start_problem::show(app.handle());
                 }
             }
@@ -274,7 +276,7 @@ pub fn run() {
             let started = window
                 .app_handle()
                 .try_state::<navigation::start_problem::StartState>()
-                .is_some_and(|state| state.0.is_none());
+                .is_some_and(|state| state.get().is_none());
             if started {
                 on_window_event(window, event);
             }
@@ -283,6 +285,10 @@ pub fn run() {
     match app {
         Ok(app) => app.run(|app, event| {
             if let tauri::RunEvent::Exit = event {
+                // Every change made is on disk before the process ends.
+                if let Some(core) = app.try_state::<conversations::Conversations>() {
+                    core.store().flush();
+                }
                 if let (Some(search), Ok(dir)) = (
                     app.try_state::<search::Search>(),
                     data_folder::data_dir(app),
@@ -296,6 +302,27 @@ pub fn run() {
             std::process::exit(1);
         }
     }
+}
+
+/// Reads the conversations, then opens the search index over them: both off the main thread.
+/// Files that cannot be read leave the window saying so, as at the start (N11).
+fn load_conversations(
+    app: &tauri::AppHandle,
+    folder: &std::path::Path,
+    core: &conversations::Conversations,
+    search: &search::Search,
+) {
+    if let Err(err) = core.store().load(folder) {
+        tracing::error!(error = %err, "Porthole could not read its conversations");
+        let problem = navigation::start_problem::StartProblem::new(Some(folder.to_owned()), &err);
+        app.state::<navigation::start_problem::StartState>()
+            .set(problem);
+        navigation::start_problem::show(app);
+        return;
+    }
+    // What waits for the person may be in what was just read: the tray's count follows.
+    inbox::window::refresh(app);
+    search.open(folder, core);
 }
 
 /// What the main window's events do once the app's state is open.
@@ -332,16 +359,18 @@ fn open_state(app: &mut tauri::App) -> Result<(), Box<dyn std::error::Error>> {
         app: handle.clone(),
         watchers,
     };
+    // The conversations are read after the first screen, on a thread of their own (security
+    // review N10): until then the list says it is loading, and whatever needs them waits.
     let core = conversations::Conversations::new(
         connection.clone(),
-        persist::ConversationStore::open_in(&dir)?,
+        persist::ConversationStore::loading(),
         conversations::usage::UsageStore::open_in(&dir)?,
         std::sync::Arc::new(window),
     );
     let search = search::Search::opening();
     app.manage(search.clone());
-    let (folder, indexed) = (dir.clone(), core.clone());
-    std::thread::spawn(move || search.open(&folder, &indexed));
+    let (loader, folder, loaded) = (handle.clone(), dir.clone(), core.clone());
+    std::thread::spawn(move || load_conversations(&loader, &folder, &loaded, &search));
     app.manage(core.clone());
     let switchboard =
         connection::switchboard::Switchboard::new(&handle, connection.clone(), core.clone());

@@ -66,6 +66,8 @@ async fn activate_demo(board: &Switchboard) -> AppResult<()> {
     } else {
         format!("demo@{}", endpoint.base_url)
     };
+    // Tasks are ended or resumed from the saved conversations: once they are read.
+    board.conversations.store().loaded().await;
     if endpoint.ephemeral {
         board
             .conversations
@@ -90,6 +92,7 @@ async fn activate_account(
     let tag = board.version_tag();
     let client = account_client(base_url, credential, tag.as_deref())?;
     let check = client.auth().check().await?;
+    board.conversations.store().loaded().await;
     finish(
         board,
         client,

@@ -49,7 +49,8 @@ pub async fn new_conversation(
 }
 
 /// Sends the conversation now and after every change, until another is watched.
-#[tauri::command]
+// Off the main thread: it reads the conversations, which may still be loading.
+#[tauri::command(async)]
 #[specta::specta]
 pub fn watch_conversation(
     conversations: State<'_, Conversations>,
@@ -105,7 +106,8 @@ pub async fn run_next(conversations: State<'_, Conversations>, request: SendRequ
     Ok(conversations.run_next(request).await?)
 }
 
-#[tauri::command]
+// Off the main thread: it reads the conversations, which may still be loading.
+#[tauri::command(async)]
 #[specta::specta]
 pub fn remove_waiting(
     conversations: State<'_, Conversations>,

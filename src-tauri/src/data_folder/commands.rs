@@ -7,7 +7,8 @@ use crate::persist::SettingsStore;
 
 /// What could not be read at start, in words for the person: each file set aside, where
 /// it went, and what the app started with instead.
-#[tauri::command]
+// Off the main thread: it waits for the conversations' load.
+#[tauri::command(async)]
 #[specta::specta]
 pub fn stored_data_notices(
     settings: State<'_, SettingsStore>,

@@ -7,7 +7,8 @@ use crate::connection::Connection;
 use crate::conversations::Conversations;
 
 /// What needs the person now, newest first.
-#[tauri::command]
+// Off the main thread: it reads the conversations, which may still be loading.
+#[tauri::command(async)]
 #[specta::specta]
 pub fn get_inbox(
     inbox: State<'_, Inbox>,
@@ -18,7 +19,8 @@ pub fn get_inbox(
 }
 
 /// Puts away a failed task or a computer that cannot be woken (cards leave when answered).
-#[tauri::command]
+// Off the main thread: it reads the conversations, which may still be loading.
+#[tauri::command(async)]
 #[specta::specta]
 pub fn dismiss_inbox_item(app: AppHandle, inbox: State<'_, Inbox>, key: String) {
     inbox.dismiss(&key);

@@ -20,8 +20,19 @@ pub struct StartProblem {
 }
 
 /// The start's problem, if it had one; managed from the start, so the page can always ask.
+/// Set later too: the conversations are read after the window shows (`lib.rs`).
 #[derive(Default)]
-pub struct StartState(pub Option<StartProblem>);
+pub struct StartState(std::sync::Mutex<Option<StartProblem>>);
+
+impl StartState {
+    pub fn get(&self) -> Option<StartProblem> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    pub fn set(&self, problem: StartProblem) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(problem);
+    }
+}
 
 impl StartProblem {
     pub fn new(
@@ -65,14 +76,14 @@ pub fn show(app: &AppHandle) {
 #[tauri::command]
 #[specta::specta]
 pub fn start_problem(state: State<'_, StartState>) -> Option<StartProblem> {
-    state.0.clone()
+    state.get()
 }
 
 /// The problem page's Quit.
 #[tauri::command]
 #[specta::specta]
 pub fn quit_after_start_problem(app: AppHandle, state: State<'_, StartState>) {
-    if state.0.is_some() {
+    if state.get().is_some() {
         app.exit(1);
     }
 }

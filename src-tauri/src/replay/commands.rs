@@ -9,7 +9,8 @@ use crate::error::UiError;
 type Res<T> = Result<T, UiError>;
 
 /// The newest turn of a conversation, if a task ran in it.
-#[tauri::command]
+// Off the main thread: it reads the conversations, which may still be loading.
+#[tauri::command(async)]
 #[specta::specta]
 pub fn latest_turn(
     conversations: State<'_, crate::conversations::Conversations>,

@@ -20,7 +20,8 @@ pub struct LastReport(pub Mutex<Option<PathBuf>>);
 
 /// What task `turn_id` cost in US dollars, for the page to word in the report; `None` when
 /// the service did not report it.
-#[tauri::command]
+// Off the main thread: it reads the conversations, which may still be loading.
+#[tauri::command(async)]
 #[specta::specta]
 pub fn report_cost(
     conversations: State<'_, Conversations>,

@@ -13,7 +13,8 @@ use crate::error::UiError;
 
 type Res<T> = Result<T, UiError>;
 
-#[tauri::command]
+// Off the main thread: it reads the conversations, which may still be loading.
+#[tauri::command(async)]
 #[specta::specta]
 pub fn draft_reusable(
     conversations: State<'_, Conversations>,

@@ -23,7 +23,7 @@ pub mod usage;
 #[cfg(test)]
 mod tests;
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use porthole_client::approvals::ApprovalRequest;
 use porthole_client::{Client, TaskFollower};
@@ -69,8 +69,6 @@ struct Shared {
     followers: Followers,
     file_names: FileNames,
     notify: Arc<dyn Notify>,
-    /// The search index, told of every saved change once the app opened it.
-    index: OnceLock<Arc<SearchIndex>>,
 }
 
 impl Conversations {
@@ -88,7 +86,6 @@ impl Conversations {
                 followers: Followers::default(),
                 file_names: FileNames::default(),
                 notify,
-                index: OnceLock::new(),
             }),
         }
     }
@@ -122,18 +119,14 @@ impl Conversations {
         Ok(after)
     }
 
-    /// From now on every saved change of a conversation is indexed for search too.
-    pub fn index_into(&self, index: Arc<SearchIndex>) {
-        let _ = self.shared.index.set(index);
+    /// From now on every saved change of a conversation is indexed for search too (by the
+    /// store's writer), and so is each that changed since `indexed`, what the index was
+    /// opened from.
+    pub fn index_into(&self, index: Arc<SearchIndex>, indexed: &[Conversation]) {
+        self.store().index_into(index, indexed);
     }
 
     fn published(&self, before: Option<&Conversation>, after: &Conversation) {
-        if let Some(index) = self.shared.index.get() {
-            // Synchronous and small: only the lines that changed are written (search/mod.rs).
-            if let Err(err) = index.update(after) {
-                tracing::warn!(error = %err, "could not index a conversation for search");
-            }
-        }
         let listed = before.is_none_or(|b| b.status != after.status || b.title != after.title);
         self.notify().conversation_changed(after, listed);
     }
@@ -141,6 +134,7 @@ impl Conversations {
     /// The conversations of the active connection on one computer, newest first.
     pub async fn list(&self, machine_id: &str) -> AppResult<Vec<model::ConversationSummary>> {
         let scope = self.connection().active().await?.scope;
+        self.store().loaded().await;
         Ok(self.store().read(|b| b.list(&scope, machine_id)))
     }
 
@@ -149,6 +143,7 @@ impl Conversations {
     /// catch-up shows what that session already holds.
     pub async fn current(&self, machine_id: &str) -> AppResult<Conversation> {
         let scope = self.connection().active().await?.scope;
+        self.store().loaded().await;
         if let Some(current) = self
             .store()
             .read(|b| b.current(&scope, machine_id).cloned())

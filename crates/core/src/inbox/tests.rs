@@ -23,10 +23,11 @@ const SCALE: f64 = 0.01;
 
 /// Wakes the test on every change of a conversation, as the window would be told.
 #[derive(Default)]
-struct Ticks(watch::Sender<u64>);
+struct Ticks(watch::Sender<u64>, std::sync::Mutex<Vec<Conversation>>);
 
 impl Notify for Ticks {
-    fn conversation_changed(&self, _: &Conversation, _: bool) {
+    fn conversation_changed(&self, conversation: &Conversation, _: bool) {
+        self.1.lock().unwrap().push(conversation.clone());
         self.0.send_modify(|t| *t += 1);
     }
     fn needs_answer(&self, _: &Conversation, _: &ApprovalRequest) {}
@@ -139,6 +140,56 @@ impl App {
             Err(_) => panic!("never reached: {:#?}", self.view()),
         }
     }
+}
+
+/// A running task's lines change nothing the inbox shows, so they derive nothing over all the
+/// conversations; its start, its end and its title do (security review N14). Each change the
+/// window was told is handed to the inbox as `inbox::window::refresh_for` hands it.
+#[tokio::test]
+async fn a_running_tasks_lines_derive_nothing_only_what_the_inbox_shows_does() {
+    let app = app().await;
+    let rows = app.read_machines().await;
+    let laptop = app.machine(&rows, "Design laptop");
+    let id = app
+        .send(&laptop, "Take your time and find the weather in Oslo")
+        .await;
+    let mut changes = app.ticks.0.subscribe();
+    let ended = async {
+        while app.core.store().get(&id).unwrap().status != TaskStatus::Succeeded {
+            changes.changed().await.unwrap();
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(90), ended)
+        .await
+        .expect("the task ends");
+
+    let told = app.ticks.1.lock().unwrap().clone();
+    let fresh = tempfile::tempdir().unwrap();
+    let inbox = Inbox::open_in(fresh.path());
+    let turn = |c: &Conversation| c.follower.as_ref().and_then(|f| f.turn_id.clone());
+    let (mut lines, mut moves) = (0, 0);
+    let mut before: Option<&Conversation> = None;
+    for now in told.iter().filter(|c| c.id == id) {
+        let derives = inbox.shows_change_of(now);
+        if let Some(b) = before {
+            let same_face = b.title == now.title
+                && b.status == now.status
+                && b.pending_approval == now.pending_approval
+                && b.failure == now.failure
+                && turn(b) == turn(now);
+            if same_face && now.items.len() > b.items.len() {
+                lines += 1;
+                assert!(!derives, "a line derived the inbox: {:?}", now.items.last());
+            }
+            if b.status != now.status {
+                moves += 1;
+                assert!(derives, "{:?} -> {:?} did not", b.status, now.status);
+            }
+        }
+        before = Some(now);
+    }
+    assert!(lines >= 2, "the task streamed lines while it ran: {lines}");
+    assert!(moves >= 1, "the task's status moved: {moves}");
 }
 
 fn of_kind(view: &InboxView, kind: InboxKind) -> Vec<&InboxItem> {

@@ -7,14 +7,18 @@
 //! to the new form on first start.
 
 use std::path::Path;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
 
 use crate::connection::settings::Settings;
 use crate::conversations::model::{Conversation, ConversationBook};
 use crate::error::{AppError, AppResult, UiError};
+use crate::search::SearchIndex;
 use crate::store::document::store_error;
 use crate::store::{Document, Journals, Persisted, SetAside};
 use crate::words::stored;
+use writer::Writer;
+
+mod writer;
 
 /// Makes the data folder the person's alone (0700 on Unix), also one an earlier version made
 /// with the system's default mode: it holds every conversation (security review N9).
@@ -50,15 +54,26 @@ impl SettingsStore {
     }
 }
 
-/// The conversation book on disk.
+/// The conversation book: in memory for reading, on disk through one writer
+/// (`persist_writer.rs`, security review N14).
+///
+/// It may be made before its files are read ([`Self::loading`], then [`Self::load`] on a
+/// thread of its own): with a long history, reading every journal takes seconds, and the
+/// first screen does not wait for it (security review N10). Until the load ends, every
+/// reader and every change waits for it, so nothing sees an empty book or saves over one;
+/// async callers can wait without holding a thread ([`Self::loaded`]).
 pub struct ConversationStore {
-    kept: Mutex<Kept>,
-    set_aside: Vec<SetAside>,
+    kept: Mutex<Option<Kept>>,
+    /// Woken when the load ends.
+    load_ended: Condvar,
+    loaded: tokio::sync::watch::Sender<bool>,
+    /// Saves and indexes every change; none when the files could not be opened.
+    writer: OnceLock<Writer>,
 }
 
 struct Kept {
     book: ConversationBook,
-    journals: Journals,
+    set_aside: Vec<SetAside>,
 }
 
 /// The book as a version before kept it, whole in one file, and where it goes once read.
@@ -66,34 +81,53 @@ const LEGACY_BOOK: &str = "conversations.json";
 const LEGACY_BOOK_READ: &str = "conversations.before-journals.json";
 
 impl ConversationStore {
+    /// Opens the book now, reading every journal before it returns (tests, benchmarks).
     pub fn open_in(dir: &Path) -> AppResult<Self> {
-        let opened = Journals::open(&dir.join("conversations"))?;
-        let mut journals = opened.journals;
-        let mut set_aside = opened.set_aside;
-        let mut conversations = Vec::new();
-        for (id, value) in opened.records {
-            match serde_json::from_value::<Conversation>(value) {
-                Ok(conversation) => conversations.push(conversation),
-                Err(_) => set_aside.extend(journals.set_aside(&id)?),
-            }
-        }
-        let legacy = migrate(dir, &mut journals)?;
-        set_aside.extend(legacy.set_aside);
-        for conversation in legacy.conversations {
-            conversations.retain(|c| c.id != conversation.id);
-            conversations.push(conversation);
-        }
-        conversations.sort_by(|a, b| a.created_at.total_cmp(&b.created_at).then(a.id.cmp(&b.id)));
-        Ok(Self {
-            kept: Mutex::new(Kept {
-                book: ConversationBook { conversations },
-                journals,
-            }),
-            set_aside,
-        })
+        let store = Self::loading();
+        store.load(dir)?;
+        Ok(store)
     }
 
-    /// Lends the book for reading, under the lock that saves take.
+    /// A book whose files are not read yet: readers wait for [`Self::load`].
+    pub fn loading() -> Self {
+        Self {
+            kept: Mutex::new(None),
+            load_ended: Condvar::new(),
+            loaded: tokio::sync::watch::Sender::new(false),
+            writer: OnceLock::new(),
+        }
+    }
+
+    /// Reads every journal in `dir` (and a book a version before kept whole). When they
+    /// cannot be read, the book stays empty and refuses changes, and the error is returned
+    /// for the person to be told; either way the waiting readers go on.
+    pub fn load(&self, dir: &Path) -> AppResult<()> {
+        let read = read_book(dir);
+        let (kept, out) = match read {
+            Ok((kept, journals)) => {
+                let _ = self.writer.set(Writer::start(journals));
+                (kept, Ok(()))
+            }
+            Err(err) => {
+                let empty = Kept {
+                    book: ConversationBook::default(),
+                    set_aside: Vec::new(),
+                };
+                (empty, Err(err))
+            }
+        };
+        *self.kept.lock().unwrap_or_else(|e| e.into_inner()) = Some(kept);
+        self.load_ended.notify_all();
+        self.loaded.send_replace(true);
+        out
+    }
+
+    /// Waits, without holding a thread, until the load has ended.
+    pub async fn loaded(&self) {
+        let _ = self.loaded.subscribe().wait_for(|loaded| *loaded).await;
+    }
+
+    /// Lends the book for reading, under the lock that changes take.
     pub fn read<T>(&self, f: impl FnOnce(&ConversationBook) -> T) -> T {
         f(&self.lock().book)
     }
@@ -103,12 +137,14 @@ impl ConversationStore {
     /// for one conversation.
     pub fn write<T>(&self, f: impl FnOnce(&mut ConversationBook) -> T) -> AppResult<T> {
         let mut kept = self.lock();
+        let writer = self.writer()?;
         let before = kept.book.clone();
         let out = f(&mut kept.book);
-        let Kept { book, journals } = &mut *kept;
+        let book = &kept.book;
+        // Sent under the lock: the writer gets the changes in the order they were made.
         for conversation in &book.conversations {
             if before.get(&conversation.id) != Some(conversation) {
-                journals.save(&conversation.id, to_value(conversation)?)?;
+                writer.save(conversation.clone());
             }
         }
         for gone in before
@@ -116,19 +152,24 @@ impl ConversationStore {
             .iter()
             .filter(|c| book.get(&c.id).is_none())
         {
-            journals.remove(&gone.id)?;
+            writer.remove(&gone.id);
         }
+        drop(kept);
+        writer.take_failure()?;
         Ok(out)
     }
 
-    /// Changes one conversation, saves what changed, and returns its new state.
+    /// Changes one conversation, has the change saved, and returns its new state.
     pub fn update(&self, id: &str, f: impl FnOnce(&mut Conversation)) -> AppResult<Conversation> {
         let mut kept = self.lock();
-        let Kept { book, journals } = &mut *kept;
-        let conversation = book.get_mut(id).ok_or(AppError::UnknownConversation)?;
+        let writer = self.writer()?;
+        let conversation = kept.book.get_mut(id).ok_or(AppError::UnknownConversation)?;
         f(conversation);
-        journals.save(id, to_value(conversation)?)?;
-        Ok(conversation.clone())
+        let after = conversation.clone();
+        writer.save(after.clone());
+        drop(kept);
+        writer.take_failure()?;
+        Ok(after)
     }
 
     pub fn get(&self, id: &str) -> AppResult<Conversation> {
@@ -136,9 +177,97 @@ impl ConversationStore {
             .ok_or(AppError::UnknownConversation)
     }
 
-    fn lock(&self) -> MutexGuard<'_, Kept> {
-        self.kept.lock().unwrap_or_else(|e| e.into_inner())
+    /// What could not be read at the load, each file set aside and what was kept instead.
+    pub fn set_aside(&self) -> Vec<SetAside> {
+        self.lock().set_aside.clone()
     }
+
+    /// From now on every saved change is indexed too, and so is every conversation that
+    /// changed since `indexed` (what the index was opened from).
+    pub fn index_into(&self, index: Arc<SearchIndex>, indexed: &[Conversation]) {
+        let kept = self.lock();
+        let Ok(writer) = self.writer() else {
+            return;
+        };
+        if !writer.index_into(index) {
+            return;
+        }
+        let indexed: std::collections::HashMap<&str, &Conversation> =
+            indexed.iter().map(|c| (c.id.as_str(), c)).collect();
+        // Under the lock, so after every save sent before and before any sent after.
+        for conversation in &kept.book.conversations {
+            if indexed.get(conversation.id.as_str()) != Some(&conversation) {
+                writer.index(conversation.clone());
+            }
+        }
+    }
+
+    /// Waits until every change made so far is on disk and in the index.
+    pub fn flush(&self) {
+        if let Some(writer) = self.writer.get() {
+            writer.flush();
+        }
+    }
+
+    fn writer(&self) -> AppResult<&Writer> {
+        self.writer
+            .get()
+            .ok_or_else(|| AppError::Store("the conversations could not be opened at start".into()))
+    }
+
+    /// The book, once loaded: a caller before the load's end waits for it.
+    fn lock(&self) -> MappedKept<'_> {
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        while kept.is_none() {
+            kept = self
+                .load_ended
+                .wait(kept)
+                .unwrap_or_else(|e| e.into_inner());
+        }
+        MappedKept(kept)
+    }
+}
+
+/// The lock on a loaded book.
+struct MappedKept<'a>(MutexGuard<'a, Option<Kept>>);
+
+impl std::ops::Deref for MappedKept<'_> {
+    type Target = Kept;
+    fn deref(&self) -> &Kept {
+        self.0.as_ref().expect("loaded")
+    }
+}
+
+impl std::ops::DerefMut for MappedKept<'_> {
+    fn deref_mut(&mut self) -> &mut Kept {
+        self.0.as_mut().expect("loaded")
+    }
+}
+
+/// Every journal read and replayed: the slow part of a start with a long history.
+fn read_book(dir: &Path) -> AppResult<(Kept, Journals)> {
+    let opened = Journals::open(&dir.join("conversations"))?;
+    let mut journals = opened.journals;
+    let mut set_aside = opened.set_aside;
+    let mut conversations = Vec::new();
+    for (id, value) in opened.records {
+        match serde_json::from_value::<Conversation>(value) {
+            Ok(conversation) => conversations.push(conversation),
+            Err(_) => set_aside.extend(journals.set_aside(&id)?),
+        }
+    }
+    let legacy = migrate(dir, &mut journals)?;
+    set_aside.extend(legacy.set_aside);
+    for conversation in legacy.conversations {
+        conversations.retain(|c| c.id != conversation.id);
+        conversations.push(conversation);
+    }
+    conversations.sort_by(|a, b| a.created_at.total_cmp(&b.created_at).then(a.id.cmp(&b.id)));
+    let kept = Kept {
+        book: ConversationBook { conversations },
+        set_aside,
+    };
+    Ok((kept, journals))
 }
 
 fn to_value(conversation: &Conversation) -> AppResult<serde_json::Value> {
@@ -187,8 +316,8 @@ pub fn stored_data_notices(
         .kept
         .set_aside()
         .map(|a| set_aside(Stored::Settings, a));
-    let book = conversations.store().set_aside.iter();
-    let book = book.map(|a| set_aside(Stored::Conversations, a));
+    let book = conversations.store().set_aside().into_iter();
+    let book = book.map(|a| set_aside(Stored::Conversations, &a));
     let library = library.set_aside().map(|a| set_aside(Stored::Library, a));
     let usage = conversations.usage().set_aside();
     let usage = usage.map(|a| set_aside(Stored::Usage, a));

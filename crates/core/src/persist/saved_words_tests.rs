@@ -65,7 +65,7 @@ fn failures_saved_with_their_words_load_with_nothing_lost() {
     let old = old_failures(dir.path());
     let store = ConversationStore::open_in(dir.path()).unwrap();
     assert!(
-        store.set_aside.is_empty(),
+        store.set_aside().is_empty(),
         "the old file was read, not set aside"
     );
     let loaded = store.get(ID).unwrap();
@@ -158,7 +158,7 @@ fn notices_saved_as_sentences_load_as_facts_and_are_saved_back_without_them() {
     };
 
     let store = ConversationStore::open_in(dir.path()).unwrap();
-    assert!(store.set_aside.is_empty(), "the old file was read");
+    assert!(store.set_aside().is_empty(), "the old file was read");
     let notices = |c: &crate::conversations::Conversation| -> Vec<Notice> {
         c.items
             .iter()

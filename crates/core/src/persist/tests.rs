@@ -70,17 +70,19 @@ fn a_restart_sees_exactly_what_was_written() {
 
     let again = ConversationStore::open_in(dir.path()).unwrap();
     assert_eq!(whole(&again), before);
-    assert!(again.set_aside.is_empty());
+    assert!(again.set_aside().is_empty());
 }
 
 #[test]
 fn a_task_event_writes_to_its_own_conversation_only_and_only_what_changed() {
     let dir = tempfile::tempdir().unwrap();
     let store = book_of(dir.path(), 3);
+    store.flush();
     let other = fs::read(journal_path(dir.path(), "c0")).unwrap();
     let before = fs::read(journal_path(dir.path(), "c1")).unwrap();
 
     say(&store, "c1", "Opening the browser");
+    store.flush();
 
     assert_eq!(fs::read(journal_path(dir.path(), "c0")).unwrap(), other);
     let after = fs::read(journal_path(dir.path(), "c1")).unwrap();
@@ -108,7 +110,7 @@ fn a_crash_mid_append_loses_the_last_change_only() {
     let again = ConversationStore::open_in(dir.path()).unwrap();
     assert_eq!(whole(&again), kept);
     assert!(
-        again.set_aside.is_empty(),
+        again.set_aside().is_empty(),
         "a cut last line is a crash, not damage"
     );
     // The next save does not land after the cut line.
@@ -161,8 +163,8 @@ fn an_unreadable_conversation_is_set_aside_reported_and_never_overwritten() {
     fs::write(&path, &garbage).unwrap();
 
     let again = ConversationStore::open_in(dir.path()).unwrap();
-    assert_eq!(again.set_aside.len(), 1);
-    let set_aside = &again.set_aside[0].clone();
+    assert_eq!(again.set_aside().len(), 1);
+    let set_aside = &again.set_aside()[0].clone();
     assert_eq!(set_aside.kept, Kept::Nothing);
     let name = set_aside.moved_to.file_name().unwrap().to_str().unwrap();
     assert!(
@@ -196,8 +198,8 @@ fn a_journal_that_is_not_a_conversation_is_set_aside_and_the_others_kept() {
     fs::write(&path, &odd).unwrap();
 
     let again = ConversationStore::open_in(dir.path()).unwrap();
-    assert_eq!(again.set_aside.len(), 1);
-    assert_eq!(fs::read(&again.set_aside[0].moved_to).unwrap(), odd);
+    assert_eq!(again.set_aside().len(), 1);
+    assert_eq!(fs::read(&again.set_aside()[0].moved_to).unwrap(), odd);
     assert!(again.get("c0").is_err());
     assert!(again.get("c1").is_ok());
 }
@@ -220,9 +222,9 @@ fn an_unreadable_conversation_starts_from_its_last_good_copy() {
     fs::write(&path, b"{torn").unwrap();
 
     let again = ConversationStore::open_in(dir.path()).unwrap();
-    assert_eq!(again.set_aside.len(), 1);
-    assert_eq!(again.set_aside[0].kept, Kept::LastGoodCopy);
-    assert_eq!(fs::read(&again.set_aside[0].moved_to).unwrap(), b"{torn");
+    assert_eq!(again.set_aside().len(), 1);
+    assert_eq!(again.set_aside()[0].kept, Kept::LastGoodCopy);
+    assert_eq!(fs::read(&again.set_aside()[0].moved_to).unwrap(), b"{torn");
     assert_eq!(again.get("c0").unwrap(), good);
     assert!(
         good.items.len() > 100,
@@ -249,9 +251,9 @@ fn a_damaged_line_keeps_the_conversation_up_to_it() {
 
     let again = ConversationStore::open_in(dir.path()).unwrap();
     assert_eq!(whole(&again), kept);
-    assert_eq!(again.set_aside[0].kept, Kept::ReadablePart);
+    assert_eq!(again.set_aside()[0].kept, Kept::ReadablePart);
     assert_eq!(
-        fs::read_to_string(&again.set_aside[0].moved_to).unwrap(),
+        fs::read_to_string(&again.set_aside()[0].moved_to).unwrap(),
         broken.join("\n") + "\n"
     );
 }
@@ -270,6 +272,7 @@ fn a_long_journal_is_rewritten_as_one_snapshot() {
             })
             .unwrap();
     }
+    store.flush();
     let path = journal_path(dir.path(), "c0");
     let snapshot_len =
         crate::store::journal::snapshot("c0", &to_value(&store.get("c0").unwrap()).unwrap())
@@ -372,7 +375,7 @@ fn todays_files_migrate_with_everything_kept() {
             &serde_json::to_value(whole(&conversations)).unwrap(),
             "book",
         );
-        assert!(conversations.set_aside.is_empty());
+        assert!(conversations.set_aside().is_empty());
         let settings = SettingsStore::open_in(dir).unwrap();
         assert_kept(
             &fixture("settings.json", "settings"),
@@ -418,13 +421,13 @@ fn an_unreadable_old_book_is_set_aside_not_emptied() {
     fs::write(&path, truncated).unwrap();
 
     let store = ConversationStore::open_in(dir.path()).unwrap();
-    assert_eq!(store.set_aside.len(), 1);
-    assert_eq!(fs::read(&store.set_aside[0].moved_to).unwrap(), truncated);
+    assert_eq!(store.set_aside().len(), 1);
+    assert_eq!(fs::read(&store.set_aside()[0].moved_to).unwrap(), truncated);
     assert!(whole(&store).conversations.is_empty());
     store
         .write(|b| b.create("new".into(), "demo", "m1", 1.0).clone())
         .unwrap();
-    assert_eq!(fs::read(&store.set_aside[0].moved_to).unwrap(), truncated);
+    assert_eq!(fs::read(&store.set_aside()[0].moved_to).unwrap(), truncated);
 }
 
 #[test]

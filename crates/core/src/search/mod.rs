@@ -317,28 +317,14 @@ impl Search {
 
     /// Opens the index in the app's data folder and hands it to the conversations core, which
     /// keeps it up to date; off the main thread, as it may rebuild (security review N10).
-    /// Conversations changed while it opened are indexed again. A folder that cannot be
+    /// It waits for the conversations' load; those changed while it opened are indexed again. A folder that cannot be
     /// written leaves the app without search, and the box says why, rather than the app not
     /// starting.
     pub fn open(&self, dir: &Path, conversations: &Conversations) {
         let saved = conversations.store().read(|b| b.conversations.clone());
         let index = SearchIndex::open_in(dir, &saved).map(Arc::new);
         match &index {
-            Ok(index) => {
-                conversations.index_into(index.clone());
-                let changed = conversations.store().read(|b| {
-                    b.conversations
-                        .iter()
-                        .filter(|c| !saved.iter().any(|s| s.id == c.id && s == *c))
-                        .cloned()
-                        .collect::<Vec<_>>()
-                });
-                for conversation in changed {
-                    if let Err(err) = index.update(&conversation) {
-                        tracing::warn!(error = %err, "could not index a conversation for search");
-                    }
-                }
-            }
+            Ok(index) => conversations.index_into(index.clone(), &saved),
             Err(err) => tracing::warn!(error = %err, "the search index could not be opened"),
         }
         self.index
@@ -347,7 +333,7 @@ impl Search {
 
     /// The app ends cleanly: the next start need not check the index whole.
     pub fn closed(&self, dir: &Path) {
-        let _ = std::fs::remove_file(wal(&dir.join(FILE), OPEN_MARK));
+        closed_in(dir);
     }
 
     /// What `typed` finds among the active service's conversations.
@@ -364,6 +350,11 @@ impl Search {
         let scope = connection.active().await?.scope;
         index.search(&scope, typed)
     }
+}
+
+/// The index in `dir` was closed cleanly: its open mark goes.
+fn closed_in(dir: &Path) {
+    let _ = std::fs::remove_file(wal(&dir.join(FILE), OPEN_MARK));
 }
 
 /// How many lines of this conversation are indexed.

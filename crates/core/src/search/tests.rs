@@ -338,3 +338,45 @@ fn the_index_files_are_readable_by_the_person_alone() {
     }
     drop(reopened);
 }
+
+/// The whole index is checked (and, found damaged, rebuilt) only at a start after a run that
+/// did not end cleanly; after a clean end it opens as it was, unread (security review N10).
+#[test]
+fn the_index_is_checked_whole_only_after_a_run_that_did_not_end_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = open(dir.path(), &sample());
+    assert!(!found(&index, "lisbon").is_empty());
+    // Damage that only the full checks see: FTS5's own pages of words, zeroed; SQLite's
+    // tables around them stay sound.
+    index
+        .lock()
+        .execute(
+            "UPDATE lines_fts_data SET block = zeroblob(length(block)) WHERE id > 10",
+            [],
+        )
+        .unwrap();
+    let lisbon = |index: &SearchIndex| index.search("demo", "lisbon").map(|hits| hits.len());
+    assert_eq!(
+        lisbon(&index).unwrap(),
+        0,
+        "the damage loses what was found"
+    );
+    drop(index);
+    closed_in(dir.path());
+
+    let index = open(dir.path(), &sample());
+    assert_eq!(
+        lisbon(&index).unwrap(),
+        0,
+        "after a clean end: opened unchecked"
+    );
+    // This run ends without closing, as when the app is killed.
+    drop(index);
+
+    let index = open(dir.path(), &sample());
+    assert_eq!(
+        lisbon(&index).unwrap(),
+        2,
+        "after an unclean end: checked and rebuilt"
+    );
+}

@@ -155,6 +155,8 @@ async fn a_restart_keeps_the_running_tasks_cap() {
     // The app closes (its followers stop) and starts again over the same data folder.
     app.core.connection_left();
     let told = Arc::new(Told::default());
+    // The app ends: what it changed is on disk (`lib.rs` flushes at exit).
+    app.core.store().flush();
     let restarted = core_in(app.dir.path(), &app.connection, &told);
     let client = app.connection.active().await.unwrap().client;
     restarted.resume(&client, SCOPE);

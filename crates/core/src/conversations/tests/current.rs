@@ -87,6 +87,7 @@ async fn after_a_restart_the_current_conversation_shows_a_task_sent_meanwhile_on
     app.until(&id, ended).await;
     // The app quits; meanwhile a second copy of Porthole on the same account sends a task.
     app.core.connection_left();
+    app.core.store().flush();
     drop(app.core);
     let their_answer =
         sent_by_another_copy(&app.sim, &app.machine, "Find the weather in Oslo").await;
@@ -108,6 +109,7 @@ async fn after_a_restart_the_current_conversation_shows_a_task_sent_meanwhile_on
     );
     // At focus, and at the next start, nothing is shown twice.
     assert_eq!(restarted.catch_up(&id).await.unwrap(), 0);
+    restarted.store().flush();
     let again = core_in(app.dir.path(), &app.connection, &Arc::new(Told::default()));
     assert_eq!(again.catch_up(&id).await.unwrap(), 0);
     assert_eq!(again.store().get(&id).unwrap().items, caught.items);

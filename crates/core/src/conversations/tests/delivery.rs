@@ -154,6 +154,8 @@ async fn a_restart_while_sending_again_shows_the_message_not_known_to_be_sent() 
     app.core.connection_left();
 
     let told = Arc::new(Told::default());
+    // The app ends: what it changed is on disk (`lib.rs` flushes at exit).
+    app.core.store().flush();
     let restarted = core_in(app.dir.path(), &app.connection, &told);
     let saved = restarted.store().get(&id).unwrap();
     assert!(saved.status.is_active(), "saved while sending");

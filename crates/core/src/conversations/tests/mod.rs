@@ -36,6 +36,7 @@ async fn a_message_is_followed_to_its_answer_saved_and_told() {
         "the task's usage is kept"
     );
     // Saved, not only shown: a store opened afresh reads the same conversation.
+    app.core.store().flush();
     let reread = ConversationStore::open_in(app.dir.path()).unwrap();
     assert_eq!(reread.get(&id).unwrap(), done);
     let told = app.told.changed.lock().unwrap().clone();
@@ -122,6 +123,8 @@ async fn a_restart_resumes_following_where_the_last_run_stopped() {
     assert!(!app.core.is_following(&id));
 
     let told = Arc::new(Told::default());
+    // The app ends: what it changed is on disk (`lib.rs` flushes at exit).
+    app.core.store().flush();
     let restarted = core_in(app.dir.path(), &app.connection, &told);
     let saved = restarted.store().get(&id).unwrap();
     assert!(saved.status.is_active(), "saved as running");
@@ -367,3 +370,5 @@ mod scope;
 mod turn_reason;
 
 mod stuck_flow;
+
+mod loading;

@@ -128,6 +128,8 @@ async fn a_task_cut_off_is_followed_again_after_a_restart() {
     // The app quits while the network is gone, and opens again while it is still gone.
     app.core.connection_left();
     let told = Arc::new(Told::default());
+    // The app ends: what it changed is on disk (`lib.rs` flushes at exit).
+    app.core.store().flush();
     let restarted = core_in(app.dir.path(), &app.connection, &told);
     restarted.resume(&relay.client(&app.sim), SCOPE);
     tokio::time::sleep(OUTAGE).await;

@@ -103,6 +103,8 @@ async fn a_held_message_is_kept_across_a_restart_and_starts_after_the_task() {
     app.core.connection_left();
 
     let told = Arc::new(Told::default());
+    // The app ends: what it changed is on disk (`lib.rs` flushes at exit).
+    app.core.store().flush();
     let restarted = core_in(app.dir.path(), &app.connection, &told);
     assert_eq!(restarted.store().get(&id).unwrap().waiting.len(), 1, "kept");
     restarted.resume(&client_for(&app.sim, "ada"), SCOPE);

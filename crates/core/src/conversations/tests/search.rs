@@ -9,7 +9,7 @@ async fn a_tasks_lines_are_found_as_they_stream_at_their_place_in_the_thread() {
     let app = app().await;
     let saved = app.core.store().read(|b| b.conversations.clone());
     let index = Arc::new(SearchIndex::open_in(app.dir.path(), &saved).unwrap());
-    app.core.index_into(index.clone());
+    app.core.index_into(index.clone(), &saved);
     let id = app.new_conversation().await;
 
     app.send(&id, "Take your time and find the weather in Oslo")
@@ -23,6 +23,7 @@ async fn a_tasks_lines_are_found_as_they_stream_at_their_place_in_the_thread() {
                 .any(|i| matches!(i, ThreadItem::Narration { .. }))
     })
     .await;
+    app.core.store().flush();
     let running = index.search(SCOPE, "oslo").unwrap();
     assert!(running.iter().any(|h| h.kind == "task"), "{running:?}");
     assert!(running.iter().any(|h| h.kind == "narration"), "{running:?}");
@@ -35,6 +36,7 @@ async fn a_tasks_lines_are_found_as_they_stream_at_their_place_in_the_thread() {
     // A word of the second answer that the first does not hold (the Demo's words may change).
     let (first, second) = (answers(&done)[0], answers(&done)[1]);
     let word = distinct_word(second, first);
+    app.core.store().flush();
     let hits = index.search(SCOPE, &word).unwrap();
     let answer = hits
         .iter()

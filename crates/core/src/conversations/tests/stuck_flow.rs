@@ -80,6 +80,7 @@ async fn keep_going_is_not_asked_again_for_the_task_even_after_a_restart() {
     assert_eq!(went_on.stuck.asking, None);
     assert!(went_on.stuck.let_run);
     // What a restart reads back keeps the answer.
+    app.core.store().flush();
     let reread = ConversationStore::open_in(app.dir.path())
         .unwrap()
         .get(&id)
