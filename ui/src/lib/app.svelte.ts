@@ -31,6 +31,9 @@ export class AppState implements Computers {
   machinesError = $state<UiError | null>(null);
   selectedMachineId = $state<string | null>(null);
   conversations = $state<ConversationSummary[]>([]);
+  /** The first list of conversations has arrived: Porthole reads them after its first screen,
+   * which with a long history takes a moment, so until then the list says it is loading. */
+  conversationsArrived = $state(false);
   conversation = $state<Conversation | null>(null);
   models = $state<Model[]>([]);
   defaultModel = $state('auto');
@@ -215,6 +218,8 @@ export class AppState implements Computers {
       if (machineId === this.selectedMachineId) this.conversations = rows;
     } catch (e) {
       this.actionError = toUiError(e);
+    } finally {
+      this.conversationsArrived = true;
     }
   }
 

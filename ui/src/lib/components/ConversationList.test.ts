@@ -23,6 +23,13 @@ describe('ConversationList', () => {
     expect(onOpen).toHaveBeenCalledWith('old');
   });
 
+  it('says the conversations are loading until they arrive, not an empty list', () => {
+    render(ConversationList, { rows: [], openId: null, machineName: 'Design laptop', onOpen: vi.fn(), loading: true });
+    expect(screen.getByTestId('conversations-loading').textContent).toBe('Loading your conversations…');
+    expect(screen.getByRole('status')).toBeTruthy();
+    expect(screen.queryByTestId('conversation-list')).toBeNull();
+  });
+
   it('shows nothing for a computer without conversations', () => {
     render(ConversationList, { rows: [], openId: null, machineName: 'Design laptop', onOpen: vi.fn() });
     expect(screen.queryByTestId('conversation-list')).toBeNull();
