@@ -110,13 +110,16 @@ impl Conversations {
         self.shared.notify.as_ref()
     }
 
-    /// Changes a conversation, saves it, and tells the window.
+    /// Changes a conversation, saves it, and tells the window once it is saved.
     pub fn change(&self, id: &str, f: impl FnOnce(&mut Conversation)) -> AppResult<Conversation> {
-        let store = self.store();
-        let before = store.get(id).ok();
-        let after = store.update(id, f)?;
-        self.published(before.as_ref(), &after);
-        Ok(after)
+        let notify = self.shared.notify.clone();
+        self.store().update_then(id, |c| {
+            let was = (c.status, c.title.clone());
+            f(c);
+            // Its row in the list changed too.
+            let listed = was.0 != c.status || was.1 != c.title;
+            move |saved: &Conversation| notify.conversation_changed(saved, listed)
+        })
     }
 
     /// From now on every saved change of a conversation is indexed for search too (by the
@@ -124,11 +127,6 @@ impl Conversations {
     /// opened from.
     pub fn index_into(&self, index: Arc<SearchIndex>, indexed: &[Conversation]) {
         self.store().index_into(index, indexed);
-    }
-
-    fn published(&self, before: Option<&Conversation>, after: &Conversation) {
-        let listed = before.is_none_or(|b| b.status != after.status || b.title != after.title);
-        self.notify().conversation_changed(after, listed);
     }
 
     /// The conversations of the active connection on one computer, newest first.
@@ -161,7 +159,9 @@ impl Conversations {
         let conversation = self
             .store()
             .write(|book| book.create(id, &scope, machine_id, now_ms()).clone())?;
-        self.published(None, &conversation);
+        let (notify, made) = (self.shared.notify.clone(), conversation.clone());
+        self.store()
+            .after_saved(move || notify.conversation_changed(&made, true));
         Ok(conversation)
     }
 

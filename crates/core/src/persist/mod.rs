@@ -144,7 +144,7 @@ impl ConversationStore {
         // Sent under the lock: the writer gets the changes in the order they were made.
         for conversation in &book.conversations {
             if before.get(&conversation.id) != Some(conversation) {
-                writer.save(conversation.clone());
+                writer.save(conversation.clone(), None);
             }
         }
         for gone in before
@@ -161,15 +161,39 @@ impl ConversationStore {
 
     /// Changes one conversation, has the change saved, and returns its new state.
     pub fn update(&self, id: &str, f: impl FnOnce(&mut Conversation)) -> AppResult<Conversation> {
+        self.update_then(id, |c| {
+            f(c);
+            |_: &Conversation| {}
+        })
+    }
+
+    /// As [`Self::update`]; what `f` returns is called with the conversation once it is
+    /// saved, on the writer's thread, in the order of the changes.
+    pub fn update_then<G>(
+        &self,
+        id: &str,
+        f: impl FnOnce(&mut Conversation) -> G,
+    ) -> AppResult<Conversation>
+    where
+        G: FnOnce(&Conversation) + Send + 'static,
+    {
         let mut kept = self.lock();
         let writer = self.writer()?;
         let conversation = kept.book.get_mut(id).ok_or(AppError::UnknownConversation)?;
-        f(conversation);
+        let told = f(conversation);
         let after = conversation.clone();
-        writer.save(after.clone());
+        // Sent under the lock: the writer gets the changes in the order they were made.
+        writer.save(after.clone(), Some(Box::new(told)));
         drop(kept);
         writer.take_failure()?;
         Ok(after)
+    }
+
+    /// Runs `f` on the writer's thread once every change made so far is saved.
+    pub fn after_saved(&self, f: impl FnOnce() + Send + 'static) {
+        if let Some(writer) = self.writer.get() {
+            writer.then(f);
+        }
     }
 
     pub fn get(&self, id: &str) -> AppResult<Conversation> {

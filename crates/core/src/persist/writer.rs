@@ -7,11 +7,12 @@
 //! change after another in the order they were made (they are sent under the book's lock),
 //! so a conversation's journal and its index lines are only ever written from here.
 //!
-//! What it costs: a change is on disk a moment (one fsync) after the caller returns. A crash
-//! in that moment loses the last change(s), each conversation's saved state stays whole
-//! (cursor and lines together, so the follower takes up from the saved cursor and repeats
-//! nothing), as a crash mid-append always could. [`Writer::flush`] waits for what was sent:
-//! the app calls it when it ends, the store when it is dropped, a search before it reads.
+//! What it costs: a change is on disk a moment (one fsync) after the caller returns. The
+//! window is told of it only then (a [`Told`] runs here, after the save), so a crash in that
+//! moment loses only changes the person was never shown; each conversation's saved state
+//! stays whole (cursor and lines together, so the follower takes up from the saved cursor and
+//! repeats nothing). [`Writer::flush`] waits for what was sent: the app calls it when it
+//! ends, the store when it is dropped, tests before they read the files.
 //! A change that could not be written is told to the caller of the next change, as a
 //! failed save was told before; the journal rewrites that conversation whole at its next
 //! save (`store::journals`).
@@ -26,9 +27,15 @@ use crate::search::SearchIndex;
 use crate::store::document::store_error;
 use crate::store::Journals;
 
+/// What is told once a conversation is saved: the window is shown only what is on disk, so a
+/// crash never takes back a line the person saw (the e2e test `kill` holds it).
+pub type Told = Box<dyn FnOnce(&Conversation) + Send>;
+
 /// What the writer is asked to do, in order.
 enum Job {
-    Save(Box<Conversation>),
+    Save(Box<Conversation>, Option<Told>),
+    /// Run once everything sent before is written.
+    Then(Box<dyn FnOnce() + Send>),
     Remove(String),
     /// Index again, without saving: the index opened after these changed.
     Index(Box<Conversation>),
@@ -74,8 +81,12 @@ impl Writer {
         }
     }
 
-    pub fn save(&self, conversation: Conversation) {
-        self.send(Job::Save(Box::new(conversation)));
+    pub fn save(&self, conversation: Conversation, told: Option<Told>) {
+        self.send(Job::Save(Box::new(conversation), told));
+    }
+
+    pub fn then(&self, f: impl FnOnce() + Send + 'static) {
+        self.send(Job::Then(Box::new(f)));
     }
 
     pub fn remove(&self, id: &str) {
@@ -141,15 +152,23 @@ fn write_all(
     };
     for job in jobs {
         match job {
-            Job::Save(conversation) => {
+            Job::Save(conversation, told) => {
                 let saved = serde_json::to_value(&*conversation)
                     .map_err(store_error)
                     .and_then(|value| journals.save(&conversation.id, value));
-                if let Err(err) = saved {
-                    fail(err, "a conversation could not be saved");
+                match saved {
+                    // Told only what is saved, as before this writer: a change that could not
+                    // be saved is said to the next change's caller instead.
+                    Ok(()) => {
+                        if let Some(told) = told {
+                            told(&conversation);
+                        }
+                    }
+                    Err(err) => fail(err, "a conversation could not be saved"),
                 }
                 indexed(&conversation);
             }
+            Job::Then(f) => f(),
             Job::Remove(id) => {
                 if let Err(err) = journals.remove(&id) {
                     fail(err, "a conversation's file could not be removed");

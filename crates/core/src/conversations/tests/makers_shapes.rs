@@ -155,6 +155,8 @@ async fn stop_before_the_session_is_named_stops_it_by_its_computer_on_a_blank_an
     assert!(app.told.stopping.lock().unwrap().is_empty());
 
     app.core.stop(&id).await.unwrap();
+    // The window is told of each change once it is saved.
+    app.core.store().flush();
 
     // The thread said "Stopping…" while the service was asked.
     assert!(

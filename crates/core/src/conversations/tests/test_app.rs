@@ -200,6 +200,8 @@ pub(super) async fn until(
         loop {
             let conversation = core.store().get(id).unwrap();
             if done(&conversation) {
+                // What the window was told of it too (it is told once a change is saved).
+                core.store().flush();
                 return conversation;
             }
             changes.changed().await.unwrap();
