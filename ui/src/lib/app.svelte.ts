@@ -86,8 +86,13 @@ export class AppState implements Computers {
     // Side by side, not one after another: each is a round trip to Rust before the first
     // screen. The connection is read only once every listener is in place, so a change between
     // reading it and listening cannot be missed.
-    const [notices] = await Promise.all([
-      this.api.storedDataNotices(),
+    // What could not be read at start is known once the conversations are read, which is
+    // after the first screen (with a long history, a moment): it is not waited for.
+    const notices = this.api
+      .storedDataNotices()
+      .then((said) => (this.storedDataNotices = said))
+      .catch(() => undefined);
+    await Promise.all([
       this.api.onConnectionChanged(() => void this.refreshConnection()),
       this.api.onMachinesChanged(() => void this.refreshMachines()),
       this.api.onConversationsChanged((machineId) => {
@@ -97,8 +102,7 @@ export class AppState implements Computers {
         void this.selectMachine(machineId, conversationId);
       }),
     ]);
-    this.storedDataNotices = notices;
-    await this.refreshConnection();
+    await Promise.all([this.refreshConnection(), notices]);
   }
 
   /** Each notice names its own file, so its detail tells it apart (state proxies do not). */
