@@ -191,6 +191,11 @@ pub struct Conversation {
         skip_serializing_if = "crate::conversations::stuck::Stuck::is_default"
     )]
     pub stuck: crate::conversations::stuck::Stuck,
+    /// The task's updates were lost before it named where it runs, and its end has not been
+    /// read since: the agent may still be working, so the window says "Checking…" and keeps
+    /// Stop, not "Ready" (`model/delivery.rs`). Not written when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub updates_lost: bool,
 }
 
 /// A message held until the running task ends.
@@ -275,6 +280,7 @@ impl Conversation {
             self.failure = None;
             self.usage = None;
             self.follower = None;
+            self.updates_lost = false;
             self.forget_cap_question();
         }
         self.updated_at = now;
@@ -291,6 +297,7 @@ impl Conversation {
     /// A task could not start or be followed.
     pub fn record_error(&mut self, error: Problem, now: f64) {
         self.status = TaskStatus::Failed;
+        self.updates_lost = false;
         self.pending_approval = None;
         self.push(ThreadItem::Failure { error });
         self.failure = Some(error);
@@ -337,6 +344,8 @@ impl Conversation {
         self.follower = Some(state);
         match update {
             TaskUpdate::Started { session_id, .. } => {
+                // Followed again: what it does shows as it happens.
+                self.updates_lost = false;
                 self.session_id = Some(session_id.clone());
                 if !self.status.is_active() {
                     self.status = TaskStatus::Running;
@@ -436,6 +445,7 @@ impl Conversation {
                 ..
             } => {
                 self.pending_approval = None;
+                self.updates_lost = false;
                 if usage.is_some() {
                     self.usage = usage.clone();
                 }

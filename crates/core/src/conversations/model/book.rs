@@ -38,6 +38,7 @@ impl ConversationBook {
             cap_question: None,
             cap_asked: false,
             stuck: Default::default(),
+            updates_lost: false,
         });
         self.conversations.last().expect("just pushed")
     }

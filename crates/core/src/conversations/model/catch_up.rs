@@ -63,6 +63,23 @@ impl Conversation {
             if running && by == Speaker::Agent && after_own_message {
                 continue;
             }
+            // The task whose updates were lost was this window's own: its answer read now is
+            // its answer, not a line from elsewhere, and the warning that it may still be
+            // working is over.
+            if self.updates_lost && by == Speaker::Agent && after_own_message {
+                self.updates_lost = false;
+                self.items.retain(|i| {
+                    !matches!(
+                        i,
+                        ThreadItem::Notice {
+                            notice: super::Notice::UpdatesLost
+                        }
+                    )
+                });
+                self.push(ThreadItem::Answer { text });
+                added += 1;
+                continue;
+            }
             self.push(ThreadItem::Elsewhere { by, text });
             added += 1;
         }

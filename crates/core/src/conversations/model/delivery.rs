@@ -34,6 +34,7 @@ impl Conversation {
         self.status = TaskStatus::Idle;
         self.pending_approval = None;
         self.reconnecting = false;
+        self.updates_lost = true;
         // Taken: there is nothing to send again.
         self.unsent = None;
         if let Some(state) = &mut self.follower {

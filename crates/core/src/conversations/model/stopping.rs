@@ -36,6 +36,7 @@ impl Conversation {
     pub fn record_stopped_with(&mut self, why: Notice, now: f64) {
         self.status = TaskStatus::Stopped;
         self.stopping = false;
+        self.updates_lost = false;
         self.pending_approval = None;
         self.stuck.asking = None;
         if let Some(state) = &mut self.follower {

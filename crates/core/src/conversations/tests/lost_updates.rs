@@ -105,6 +105,10 @@ async fn without_a_known_session_the_thread_says_the_updates_were_lost_and_catch
         shown.status
     );
     assert!(!shown.status.is_active(), "no longer followed");
+    assert!(
+        shown.updates_lost,
+        "the window says it is checking, not ready"
+    );
     assert_eq!(failures(&shown), 0, "{:#?}", shown.items);
     assert!(shown.failure.is_none());
     assert!(shown.unsent.is_none(), "taken: nothing to send again");
@@ -127,11 +131,20 @@ async fn without_a_known_session_the_thread_says_the_updates_were_lost_and_catch
     assert!(!answer.is_empty());
     assert_eq!(app.core.catch_up(&id).await.unwrap(), 1);
     let caught_up = app.core.store().get(&id).unwrap();
-    assert_eq!(
-        from_elsewhere(&caught_up),
-        [(Speaker::Agent, answer.trim())],
+    // The window's own task: its answer, not "answered elsewhere", and no longer "may still
+    // be working".
+    assert!(
+        from_elsewhere(&caught_up).is_empty(),
         "{:#?}",
         caught_up.items
     );
+    assert_eq!(
+        answers(&caught_up),
+        [answer.trim()],
+        "{:#?}",
+        caught_up.items
+    );
+    assert!(!caught_up.updates_lost);
+    assert!(!lost(&caught_up), "{:#?}", caught_up.items);
     assert_eq!(app.core.catch_up(&id).await.unwrap(), 0, "shown once");
 }
