@@ -209,11 +209,6 @@ export class AppState implements Computers {
     }
   }
 
-  async continueInCurrent(): Promise<void> {
-    const id = this.currentConversationId;
-    if (id) await this.openConversation(id);
-  }
-
   async refreshConversations(): Promise<void> {
     const machineId = this.selectedMachineId;
     if (!machineId) return;
@@ -244,14 +239,15 @@ export class AppState implements Computers {
     );
   }
 
-  async newConversation(): Promise<void> {
+  /** Starts a new conversation on the selected computer and opens it; whether it did. */
+  async newConversation(): Promise<boolean> {
     const machineId = this.selectedMachineId;
-    if (!machineId) return;
+    if (!machineId) return false;
     const created = await this.act(() => this.api.newConversation(machineId));
-    if (created) {
-      await this.refreshConversations();
-      await this.openConversation(created.id);
-    }
+    if (!created) return false;
+    await this.refreshConversations();
+    await this.openConversation(created.id);
+    return true;
   }
 
   /** Sends `text` with the files and options that go with it, in one request; `next` holds it

@@ -421,6 +421,12 @@ export type Conversation = {
 	 *  when untouched.
 	 */
 	stuck?: Stuck,
+	/**
+	 *  The task's updates were lost before it named where it runs, and its end has not been
+	 *  read since: the agent may still be working, so the window says "Checking…" and keeps
+	 *  Stop, not "Ready" (`model/delivery.rs`). Not written when false.
+	 */
+	updatesLost?: boolean,
 };
 
 /**  A row of the conversation list. */

@@ -104,28 +104,36 @@ describe('Composer and dropped files', () => {
 });
 
 describe('Composer in a finished conversation', () => {
-  it('offers to continue in the current conversation instead of sending, keeping the words', async () => {
+  it('offers to ask in a new conversation instead of sending, carrying the words and the task over', async () => {
     const api = fakeApi({
       watchConversation: vi.fn(async (id: string, cb: (c: Conversation) => void) => {
         cb(conversation({ id }));
         return null;
       }),
+      newConversation: vi.fn(async () => conversation({ id: 'new' })),
+      listConversations: vi.fn(async () => [
+        { id: 'new', machineId: 'm1', title: '', updatedAt: 3, status: 'idle' as const, current: true },
+      ]),
     });
     const state = new AppState(api);
     state.conversations = [
       { id: 'now', machineId: 'm1', title: 'Now', updatedAt: 2, status: 'idle', current: true },
       { id: 'c1', machineId: 'm1', title: 'Before', updatedAt: 1, status: 'succeeded', current: false },
     ];
-    state.conversation = conversation({ id: 'c1', status: 'succeeded' });
+    state.selectedMachineId = 'm1';
+    state.conversation = conversation({ id: 'c1', status: 'succeeded', title: 'Find the weather in Lisbon' });
     render(Composer, { app: state, machine: machine() });
     expect(screen.getByTestId('conversation-finished').textContent).toContain('This conversation is finished');
     expect(screen.queryByTestId('send-button')).toBeNull();
+    expect(screen.getByTestId('ask-in-new').textContent).toContain('Ask this in a new conversation');
     const box = screen.getByTestId('composer') as HTMLTextAreaElement;
-    await userEvent.type(box, 'And in Porto?{Enter}');
-    await waitFor(() => expect(state.conversation?.id).toBe('now'));
+    await userEvent.type(box, 'And tomorrow?{Enter}');
+    await waitFor(() => expect(state.conversation?.id).toBe('new'));
+    expect(api.newConversation).toHaveBeenCalledWith('m1');
     expect(api.sendMessage).not.toHaveBeenCalled();
-    expect(box.value).toBe('And in Porto?');
-    expect(screen.queryByTestId('continue-current')).toBeNull();
+    // The words wait in the new conversation's box, the earlier task named above them.
+    expect(box.value).toBe('About my earlier task “Find the weather in Lisbon”:\nAnd tomorrow?');
+    expect(screen.queryByTestId('ask-in-new')).toBeNull();
     expect(screen.getByTestId('send-button').textContent).toContain('Send');
   });
 });

@@ -8,7 +8,8 @@ import StatusChip from './StatusChip.svelte';
 import ErrorBanner from './ErrorBanner.svelte';
 import WaitingList from './WaitingList.svelte';
 import LiveGrid from '../live/LiveGrid.svelte';
-import { machine } from '../../tests/fake-api';
+import { conversation, machine } from '../../tests/fake-api';
+import { taskView } from '../task-view';
 import { speak } from '../i18n';
 import { wordsFor, Code } from '../ui-error';
 import { computerStatus } from '../computer-state';
@@ -36,7 +37,7 @@ describe('the shell in German', () => {
 
   it('words the task’s state in German', () => {
     speak('de');
-    render(StatusChip, { status: 'needsApproval' });
+    render(StatusChip, { chip: taskView(conversation({ status: 'needsApproval' })).chip });
     expect(screen.getByTestId('status-chip')).toHaveTextContent('Braucht deine Zustimmung');
   });
 
