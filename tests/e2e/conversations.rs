@@ -30,7 +30,7 @@ async fn conversation_rows(app: &App) -> Vec<(String, bool)> {
 
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
-async fn a_finished_conversation_is_read_and_continued_in_the_current_one() {
+async fn a_finished_conversation_is_read_and_its_follow_up_asked_in_a_new_one() {
     let app = App::launch().await.expect("the app opens");
     let wait = Eventually::new(&app.driver);
     select_machine(&app, "Design laptop")
@@ -94,7 +94,9 @@ async fn a_finished_conversation_is_read_and_continued_in_the_current_one() {
         .is_empty());
     app.screenshot("conversations-finished").await.unwrap();
 
-    wait.element("continue-current")
+    // The service takes no message into it: the words are asked in a new conversation, the
+    // earlier task named above them, and answered there.
+    wait.element("ask-in-new")
         .await
         .unwrap()
         .click()
@@ -102,13 +104,12 @@ async fn a_finished_conversation_is_read_and_continued_in_the_current_one() {
         .unwrap();
     wait.gone("conversation-finished")
         .await
-        .expect("back in the current one");
-    let users = thread_texts(&app, "user").await.unwrap();
-    assert!(users.iter().any(|u| u.contains("Porto")), "{users:?}");
+        .expect("in a new conversation");
+    wait.at_least("conversation-row", 3).await.unwrap();
     let composer = wait.element("composer").await.unwrap();
     assert_eq!(
         composer.prop("value").await.unwrap().as_deref(),
-        Some("And tomorrow?")
+        Some("About my earlier task “Find the weather in Lisbon”:\nAnd tomorrow?")
     );
     wait.element("send-button")
         .await
@@ -116,21 +117,17 @@ async fn a_finished_conversation_is_read_and_continued_in_the_current_one() {
         .click()
         .await
         .unwrap();
-    wait.at_least("conversation-row", 2).await.unwrap();
     let status = wait_for_status(&app, &["succeeded", "failed"])
         .await
         .unwrap();
     assert_eq!(status, "succeeded");
     let users = thread_texts(&app, "user").await.unwrap();
-    assert!(
-        users.iter().any(|u| u.contains("And tomorrow?")),
-        "{users:?}"
-    );
-    assert_eq!(
-        conversation_rows(&app).await.len(),
-        2,
-        "no conversation added"
-    );
+    assert_eq!(users.len(), 1, "{users:?}");
+    assert!(users[0].contains("And tomorrow?"), "{users:?}");
+    assert!(users[0].contains("Lisbon"), "{users:?}");
+    let rows = conversation_rows(&app).await;
+    assert_eq!(rows.len(), 3, "{rows:?}");
+    assert!(rows[0].1, "the new one is current: {rows:?}");
     app.screenshot("conversations-continued").await.unwrap();
     app.quit().await;
 }

@@ -43,6 +43,8 @@ mod reusable;
 mod signin;
 mod signing_in_connects;
 mod updates_lost;
+// One truth on every screen: pairs of places that once disagreed, read together.
+mod one_truth;
 mod usage;
 // A spending cap per task (and the question near it), and searching every conversation.
 mod cap_question;

@@ -1,6 +1,7 @@
 //! A task whose stream breaks before it names its session, in a conversation that knows none:
 //! the thread says the live updates were lost and the agent may still be working, the chip
-//! never says failed or done, and opening the conversation again shows the agent's answer.
+//! never says failed or done, and opening the conversation again shows the agent's answer as
+//! the task's own.
 //! The simulator cuts every stream after each frame and gives no turn id, so the first
 //! connection of the task carries only `start`, which names nothing.
 
@@ -84,8 +85,10 @@ async fn a_task_whose_updates_were_lost_is_not_called_failed_and_its_answer_show
     select_machine(&app, "Design laptop")
         .await
         .expect("machine");
-    let elsewhere = until_said(&app, "elsewhere", "Lisbon").await;
-    assert_eq!(elsewhere.len(), 1, "the answer once: {elsewhere:?}");
+    // This window's own task: its answer, never "answered elsewhere".
+    let answers = until_said(&app, "answer", "Lisbon").await;
+    assert_eq!(answers.len(), 1, "the answer once: {answers:?}");
+    assert!(thread_texts(&app, "elsewhere").await.unwrap().is_empty());
     assert_eq!(wait_for_status(&app, &["idle"]).await.unwrap(), "idle");
     app.screenshot("updates-lost-caught-up")
         .await
