@@ -14,4 +14,14 @@ describe('TaskUsageList', () => {
     const rows = screen.getAllByTestId('usage-task-row');
     expect(rows.map((r) => r.textContent?.includes('Porto'))).toEqual([false, true]);
   });
+
+  it('says "Nothing yet" only while nothing was charged: beside a cost it says why no task is listed', () => {
+    const { unmount } = render(TaskUsageList, { tasks: [] });
+    expect(screen.getByTestId('usage-tasks-empty').textContent).toContain('Nothing yet');
+    unmount();
+    render(TaskUsageList, { tasks: [], costed: true });
+    const said = screen.getByTestId('usage-tasks-empty').textContent ?? '';
+    expect(said).not.toContain('Nothing yet');
+    expect(said).toContain('the total above is the service’s');
+  });
 });
