@@ -15,7 +15,8 @@ export type TaskView = {
     tone: ChipTone;
     /** The task's status as the service and Rust have it (tests wait on it). */
     status: TaskStatus;
-    /** Set when the chip says how the computer is. */
+    /** The computer's state (the same the sidebar and the live screen show); the chip says
+     * it in words when `tone` is `computer`. */
     computer: ComputerStatus | null;
   };
   /** Stop is offered: a task runs, or may still run (its updates were lost). */
@@ -83,11 +84,11 @@ export function taskView(
       (status === 'running' && (computer.state === 'waking' || computer.state === 'starting')));
   let chip: TaskView['chip'];
   if (away) chip = { words: computer.words, tone: 'computer', status, computer };
-  else if (checking) chip = { words: t('task.checking'), tone: 'checking', status, computer: null };
-  else if (declined) chip = { words: t('task.declinedChip'), tone: 'declined', status, computer: null };
+  else if (checking) chip = { words: t('task.checking'), tone: 'checking', status, computer };
+  else if (declined) chip = { words: t('task.declinedChip'), tone: 'declined', status, computer };
   else if (status === 'running' && c?.reconnecting)
-    chip = { words: t('shell.status.reconnecting'), tone: 'reconnecting', status, computer: null };
-  else chip = { words: t(WORDS[status]), tone: status, status, computer: null };
+    chip = { words: t('shell.status.reconnecting'), tone: 'reconnecting', status, computer };
+  else chip = { words: t(WORDS[status]), tone: status, status, computer };
   return {
     chip,
     stop: active || checking,
