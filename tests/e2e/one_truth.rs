@@ -17,9 +17,7 @@ use porthole_e2e::{by_testid, text_of, App, AppOptions, Eventually};
 use porthole_sim::{FaultSpec, TurnIdIn};
 use thirtyfour::prelude::*;
 
-use crate::flows::{
-    demo_env, own_demo_with, select_machine, send_task, thread_texts, wait_for_status,
-};
+use crate::flows::{demo_env, select_machine, send_task, thread_texts, wait_for_status};
 use crate::keyboard_walk::{press, tab_to_id};
 
 const SCALE: f64 = 0.02;
