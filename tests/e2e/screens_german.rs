@@ -130,6 +130,8 @@ async fn every_main_screen_in_german() {
     wait_for_status(&app, &["succeeded", "failed", "stopped"])
         .await
         .unwrap();
+    // Declined: the chip says what did not happen, in German, never a green "Erledigt".
+    says(&wait, "status-chip", "Nicht erledigt: du hast abgelehnt").await;
 
     // 9–10. The account: sign-in first, the rest under "Use an API key instead / Advanced".
     click(&wait, "open-keys").await;
@@ -182,7 +184,8 @@ async fn every_main_screen_in_german() {
     keep_screenshot(&app, &shot("15-more-options")).await;
     click(&wait, "advanced-toggle").await;
     click(&wait, "composer-more").await;
-    click(&wait, "answer-schedule").await;
+    // The declined task above is offered no schedule: the composer's Schedule… is.
+    click(&wait, "schedule-button").await;
     says(&wait, "schedule-dialog", "Aufgabe planen").await;
     // The time field is drawn by WebKit in its own language, not the page's `lang`: the app
     // tells the webview German too, or the field says "08:00 AM" (seen in 16-schedule).
