@@ -355,7 +355,10 @@ fn open_state(app: &mut tauri::App) -> Result<(), Box<dyn std::error::Error>> {
     app.manage(layout::LayoutStore::open(&handle)?);
     let watchers = std::sync::Arc::new(conversations::window::Watchers::default());
     app.manage(watchers.clone());
+    let attention = std::sync::Arc::new(conversations::attention::AttentionTarget::default());
+    app.manage(attention.clone());
     let window = conversations::window::WindowNotify {
+        attention,
         app: handle.clone(),
         watchers,
     };
@@ -386,7 +389,6 @@ fn open_state(app: &mut tauri::App) -> Result<(), Box<dyn std::error::Error>> {
     });
     schedules::window::start(&handle, connection, core)?;
     app.manage(schedules::tray_words::TrayWords::default());
-    app.manage(conversations::attention::AttentionTarget::default());
     app.manage(attachments::uploads::OfferedFiles::default());
     app.manage(reusable::library::Library::open_in(&dir)?);
     app.manage(live::LiveViews::default());

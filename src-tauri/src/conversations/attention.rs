@@ -10,7 +10,7 @@
 //! on the notification opens the card. On Linux a click counts only when the notification
 //! server sent it (`notification_bus`, security review N6).
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use porthole_client::approvals::{Answer, ApprovalKind, ApprovalRequest};
 use tauri::{AppHandle, Manager};
@@ -46,8 +46,13 @@ struct About {
     approval_id: Option<String>,
 }
 
-pub fn ask(app: &AppHandle, conversation: &Conversation, approval: &ApprovalRequest) {
-    if !away(app, conversation) {
+pub fn ask(
+    app: &AppHandle,
+    attention: &Arc<AttentionTarget>,
+    conversation: &Conversation,
+    approval: &ApprovalRequest,
+) {
+    if !away(app, attention, conversation) {
         return;
     }
     let about = About {
@@ -56,6 +61,7 @@ pub fn ask(app: &AppHandle, conversation: &Conversation, approval: &ApprovalRequ
     };
     notify(
         app,
+        attention,
         words::card_notification_title(),
         words::card_notification_body(approval.title.trim()),
         offers_answers(approval),
@@ -72,7 +78,7 @@ fn focus(conversation: &Conversation) -> FocusConversation {
 
 /// Whether the window is not in front; if so, the conversation to show when it comes back
 /// is `conversation`.
-fn away(app: &AppHandle, conversation: &Conversation) -> bool {
+fn away(app: &AppHandle, attention: &AttentionTarget, conversation: &Conversation) -> bool {
     let focused = app
         .get_webview_window("main")
         .and_then(|w| w.is_focused().ok())
@@ -80,7 +86,6 @@ fn away(app: &AppHandle, conversation: &Conversation) -> bool {
     if focused {
         return false;
     }
-    let attention = app.state::<AttentionTarget>();
     *attention.target.lock().unwrap_or_else(|e| e.into_inner()) = Some(focus(conversation));
     true
 }
@@ -90,8 +95,13 @@ fn away(app: &AppHandle, conversation: &Conversation) -> bool {
 /// is answered where the card shows the cost, the cap and both choices, never by a button on
 /// a notification the person may press without reading (or that a desktop shows without its
 /// buttons); unanswered, the cap holds as the person set it.
-pub fn ask_near_cap(app: &AppHandle, conversation: &Conversation, question: &CapQuestion) {
-    if !away(app, conversation) {
+pub fn ask_near_cap(
+    app: &AppHandle,
+    attention: &Arc<AttentionTarget>,
+    conversation: &Conversation,
+    question: &CapQuestion,
+) {
+    if !away(app, attention, conversation) {
         return;
     }
     let about = About {
@@ -100,6 +110,7 @@ pub fn ask_near_cap(app: &AppHandle, conversation: &Conversation, question: &Cap
     };
     notify(
         app,
+        attention,
         words::near_cap_notification_title(),
         words::near_cap_question(question),
         false,
@@ -116,11 +127,17 @@ fn offers_answers(approval: &ApprovalRequest) -> bool {
 /// Shows a notification offering Approve and Deny (`answers`) or Open, on Porthole's own
 /// D-Bus connection (`notification_bus`: clicks are taken from the notification server only).
 #[cfg(target_os = "linux")]
-fn notify(app: &AppHandle, title: String, body: String, answers: bool, about: About) {
-    let app = app.clone();
+fn notify(
+    app: &AppHandle,
+    attention: &Arc<AttentionTarget>,
+    title: String,
+    body: String,
+    answers: bool,
+    about: About,
+) {
+    let (app, attention) = (app.clone(), attention.clone());
     // Talking to the bus blocks.
     tauri::async_runtime::spawn_blocking(move || {
-        let attention = app.state::<AttentionTarget>();
         let bus = attention.bus.get_or_init(|| {
             let clicked = app.clone();
             NotificationBus::connect(move |about, action| acted(&clicked, about, action))
@@ -148,11 +165,17 @@ fn notify(app: &AppHandle, title: String, body: String, answers: bool, about: Ab
 
 /// Elsewhere the notification plugin shows it: no D-Bus signal to forge there.
 #[cfg(not(target_os = "linux"))]
-fn notify(app: &AppHandle, title: String, body: String, answers: bool, about: About) {
+fn notify(
+    app: &AppHandle,
+    attention: &Arc<AttentionTarget>,
+    title: String,
+    body: String,
+    answers: bool,
+    about: About,
+) {
     use tauri_plugin_notification::NotificationExt;
     const YES_NO: &str = "porthole-card-yes-no";
     const OPEN_ONLY: &str = "porthole-card-open";
-    let attention = app.state::<AttentionTarget>();
     if !attention
         .listening
         .swap(true, std::sync::atomic::Ordering::SeqCst)
@@ -242,7 +265,8 @@ fn acted(app: &AppHandle, about: About, action: &str) {
     // A server may report a button the notification never offered, and a notification left
     // on screen may name an older card: an answer is taken only for the card still waiting,
     // and only when a notification may answer it at all.
-    let conversations = app.state::<Conversations>();
+    // A clone (it is cheap), so the answer below can run after this returns.
+    let conversations = app.state::<Conversations>().inner().clone();
     let may_answer = conversations
         .store()
         .get(&shown.conversation_id)
@@ -257,7 +281,6 @@ fn acted(app: &AppHandle, about: About, action: &str) {
     }
     let app = app.clone();
     tauri::async_runtime::spawn(async move {
-        let conversations = app.state::<Conversations>();
         let answered = conversations
             .answer(&shown.conversation_id, &approval_id, answer)
             .await;
@@ -274,7 +297,7 @@ fn acted(app: &AppHandle, about: About, action: &str) {
 /// The window got focus: show the task that asked, once.
 pub fn window_focused(app: &AppHandle) {
     let target = app
-        .state::<AttentionTarget>()
+        .state::<Arc<AttentionTarget>>()
         .target
         .lock()
         .unwrap_or_else(|e| e.into_inner())

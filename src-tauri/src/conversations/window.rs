@@ -49,6 +49,8 @@ impl Watchers {
 pub struct WindowNotify {
     pub app: AppHandle,
     pub watchers: Arc<Watchers>,
+    /// Where a notification leads, and how notifications are shown (`attention.rs`).
+    pub attention: Arc<super::attention::AttentionTarget>,
 }
 
 impl Notify for WindowNotify {
@@ -65,11 +67,16 @@ impl Notify for WindowNotify {
     }
 
     fn needs_answer(&self, conversation: &Conversation, approval: &ApprovalRequest) {
-        crate::conversations::attention::ask(&self.app, conversation, approval);
+        crate::conversations::attention::ask(&self.app, &self.attention, conversation, approval);
     }
 
     fn near_cap(&self, conversation: &Conversation, question: &super::CapQuestion) {
-        crate::conversations::attention::ask_near_cap(&self.app, conversation, question);
+        crate::conversations::attention::ask_near_cap(
+            &self.app,
+            &self.attention,
+            conversation,
+            question,
+        );
     }
 
     fn machine_starting(&self, machine_id: &str) {
