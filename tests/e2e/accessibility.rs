@@ -282,10 +282,32 @@ async fn every_screen(scheme: &str) {
         .await
         .unwrap();
     long.element("approval-deny").await.expect("the agent asks");
+    let in_thread = wait
+        .text("approval-mismatch", |t| {
+            t.starts_with("Not the place you named.")
+        })
+        .await
+        .expect("the thread's card warns");
     keep_screenshot(&app, &shot("08-approval")).await;
     audit.check("approval").await;
     click(&wait, "inbox-open").await;
     wait.at_least("inbox-item", 1).await.expect("the card");
+    // The same card in Needs you: the same warning, headed by the task that asks.
+    let inbox = app.driver.find(by_testid("inbox")).await.unwrap();
+    let in_inbox = inbox.find(by_testid("approval-mismatch")).await.unwrap();
+    assert_eq!(in_inbox.text().await.unwrap(), in_thread);
+    let heads = inbox.find_all(by_testid("inbox-where")).await.unwrap();
+    let mut headed = Vec::new();
+    for h in heads {
+        headed.push(h.text().await.unwrap());
+    }
+    assert!(
+        headed
+            .iter()
+            .any(|h| h.ends_with("Delete the old files in Downloads")),
+        "{headed:?}"
+    );
+    keep_screenshot(&app, &shot("08-needs-you")).await;
     audit.check("needs-you").await;
     click(&wait, "inbox-close").await;
     click(&wait, "approval-deny").await;

@@ -169,6 +169,22 @@ async fn a_choice_is_answered_with_a_pick_the_agent_follows() {
         "nothing picked yet: nothing to send"
     );
     let card = wait.element("approval-card").await.unwrap();
+    // A question is asked as one: the chip and the thread's line say so, each question says
+    // how many it takes, and declining it is Skip, not Deny.
+    wait.text("status-chip", |t| t == "Needs your answer")
+        .await
+        .expect("the chip asks for an answer, not an approval");
+    let asked = crate::flows::thread_words(&app, "approval").await;
+    assert!(
+        asked.iter().any(|l| l.starts_with("Asked you: ")),
+        "the thread's line for a question: {asked:?}"
+    );
+    wait.text("approval-question", |t| t.contains("Pick one"))
+        .await
+        .expect("the question says how many it takes");
+    wait.text("approval-deny", |t| t == "Skip")
+        .await
+        .expect("a question is skipped, not denied");
     pick(&card, "Rome").await;
     app.screenshot("approval-choice").await.expect("screenshot");
     send.click().await.unwrap();

@@ -73,6 +73,17 @@ pub async fn thread_texts(app: &App, kind: &str) -> Result<Vec<String>> {
     Ok(out)
 }
 
+/// The words of the thread's lines of `kind`, folded or not (a folded line has no innerText).
+pub async fn thread_words(app: &App, kind: &str) -> Vec<String> {
+    let script = format!(
+        "return Array.from(document.querySelectorAll(\
+         '[data-testid=\"thread-item\"][data-kind=\"{kind}\"]'))\
+         .map((e) => e.textContent.trim());"
+    );
+    let lines = app.driver.execute(&script, vec![]).await.unwrap();
+    serde_json::from_value(lines.json().clone()).unwrap_or_default()
+}
+
 /// Records `task` on Design laptop, saves it with the suggested template, waits for learn to
 /// save it, and opens it with "Open it" (the saved tasks, on that computer, with it selected).
 pub async fn learn_reusable_task(app: &App, task: &str) -> Result<()> {

@@ -281,3 +281,83 @@ async fn a_computer_put_away_stays_away_after_a_restart() {
     drop(keep);
     sim.shutdown().await;
 }
+
+/// The card's words without its countdown, which ticks between two readings.
+async fn card_words(app: &App, card: &WebElement) -> String {
+    let words = app
+        .driver
+        .execute(
+            "const c = arguments[0].cloneNode(true);\
+             c.querySelector('[data-testid=\"approval-countdown\"]')?.remove();\
+             return c.textContent.replace(/\\s+/g, ' ').trim();",
+            vec![card.to_json().unwrap()],
+        )
+        .await
+        .unwrap();
+    words.json().as_str().unwrap_or_default().to_owned()
+}
+
+/// Issue 31 §1: in a conversation whose first task looked up the weather, a later task that
+/// named Downloads asks to delete a folder in Documents. Needs you shows the same card as the
+/// thread, with the same "Not the place you named", headed by the task that asks.
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_documents_delete_for_a_downloads_task_warns_in_needs_you_as_in_the_thread() {
+    let app = App::launch().await.expect("the app opens");
+    let wait = Eventually::new(&app.driver);
+    let long = Eventually::new(&app.driver).within(std::time::Duration::from_secs(180));
+    select_machine(&app, "Design laptop").await.expect("laptop");
+    send_task(&app, "Look up the weather in Paris")
+        .await
+        .expect("send");
+    assert_eq!(
+        wait_for_status(&app, &["succeeded", "failed"])
+            .await
+            .unwrap(),
+        "succeeded"
+    );
+    send_task(&app, "Delete the old files in Downloads")
+        .await
+        .expect("send");
+    long.element("approval-approve").await.expect("the card");
+    let warning = wait
+        .text("approval-mismatch", |t| {
+            t.starts_with("Not the place you named.")
+        })
+        .await
+        .expect("the thread's card warns");
+    assert!(
+        warning.contains("Downloads") && warning.contains("old-reports in Documents"),
+        "{warning}"
+    );
+    let in_thread = card_words(&app, &wait.element("approval-card").await.unwrap()).await;
+
+    wait.element("inbox-open")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let items = wait.at_least("inbox-item", 1).await.expect("the list");
+    let mut card_item = None;
+    for item in items {
+        if item.find(by_testid("approval-card")).await.is_ok() {
+            card_item = Some(item);
+        }
+    }
+    let item = card_item.expect("the card is in Needs you");
+    assert_eq!(
+        text_of(&item.find(by_testid("inbox-where")).await.unwrap()).await,
+        "Design laptop · Delete the old files in Downloads",
+        "headed by the task that asks, not the conversation's first"
+    );
+    assert_eq!(
+        text_of(&item.find(by_testid("approval-mismatch")).await.unwrap()).await,
+        warning,
+        "the same warning as in the thread"
+    );
+    let in_inbox = card_words(&app, &item.find(by_testid("approval-card")).await.unwrap()).await;
+    assert_eq!(in_inbox, in_thread, "one card, drawn alike in both places");
+    keep_screenshot(&app, "inbox-card-as-in-thread").await;
+    app.quit().await;
+}

@@ -125,6 +125,26 @@ async fn every_main_screen_in_german() {
         .await
         .expect("the agent asks first");
     says(&wait, "approval-deny", "Nicht löschen").await;
+    // Porthole's own German sentence leads; the agent's English words are folded under it,
+    // and the thread's line says the deletion in German too.
+    says(&wait, "approval-title", "endgültig löschen").await;
+    says(
+        &wait,
+        "approval-agent-words",
+        "Was der Agent geschrieben hat",
+    )
+    .await;
+    let folded = wait.element("approval-agent-words").await.unwrap();
+    assert_eq!(
+        folded.attr("open").await.unwrap(),
+        None,
+        "folded until asked for"
+    );
+    let asked = crate::flows::thread_words(&app, "approval").await;
+    assert!(
+        asked.iter().any(|l| l.contains("Den Ordner old-reports")),
+        "the thread's line in German: {asked:?}"
+    );
     keep_screenshot(&app, &shot("08-approval")).await;
     click(&wait, "approval-deny").await;
     wait_for_status(&app, &["succeeded", "failed", "stopped"])

@@ -116,12 +116,18 @@ pub struct ApprovalRequest {
     /// from the service): the page words it, a notification offers no Approve when it
     /// warns. Read without the task when decoded; [`ApprovalRequest::read_against`] adds it.
     pub reading: CardReading,
+    /// The words of the task that asks, which `reading` was read against: set by Porthole
+    /// ([`ApprovalRequest::read_against`]), never taken from the service (empty when decoded
+    /// from it). Every place that shows the card (its thread, Needs you) shows it with these
+    /// words, so the warning and the task named beside it cannot differ between them.
+    pub task: String,
 }
 
 impl ApprovalRequest {
     /// Reads the card again against the words of the task it is part of, so a target
     /// elsewhere than the place the task named is told.
     pub fn read_against(&mut self, task: &str) {
+        task.clone_into(&mut self.task);
         self.reading = CardReading::read(
             &self.title,
             self.command.as_deref(),
@@ -228,8 +234,33 @@ impl<'de> Deserialize<'de> for ApprovalRequest {
             cwd: wire.cwd,
             expires_at: wire.expires_at,
             reading,
+            task: String::new(),
         })
     }
+}
+
+/// A card as Porthole saved it: the card, and the words of the task that asks, against which
+/// its reading is made again (a reading is never read back from a file).
+#[derive(Deserialize)]
+struct SavedApproval {
+    #[serde(flatten)]
+    card: ApprovalRequest,
+    #[serde(default, deserialize_with = "crate::lenient::text")]
+    task: String,
+}
+
+/// Reads back a card Porthole saved (`serde(deserialize_with)`), with its reading made again
+/// against the task that asks, so a restart keeps the card's warning.
+pub fn saved_card<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<ApprovalRequest>, D::Error> {
+    Ok(
+        Option::<SavedApproval>::deserialize(deserializer)?.map(|saved| {
+            let mut card = saved.card;
+            card.read_against(&saved.task);
+            card
+        }),
+    )
 }
 
 /// An answer to a card.
@@ -373,6 +404,55 @@ mod tests {
             serde_json::from_str::<ApprovalRequest>(&saved).unwrap(),
             original
         );
+    }
+
+    /// A Documents delete asked by a task that named Downloads.
+    fn documents_delete() -> ApprovalRequest {
+        card(serde_json::json!({
+            "approvalId": "ap_1", "approvalType": "exec",
+            "title": "Delete the folder old-reports",
+            "command": "rm -rf ~/Documents/old-reports"
+        }))
+    }
+
+    #[test]
+    fn the_service_cannot_name_the_task_a_card_is_read_against() {
+        let mut sent = serde_json::to_value(documents_delete()).unwrap();
+        sent["task"] = "Tidy up Documents".into();
+        let decoded = card(sent);
+        assert_eq!(
+            decoded.task, "",
+            "the task's words are Porthole's, never the service's"
+        );
+        assert_eq!(decoded.reading.mismatch, None);
+    }
+
+    #[test]
+    fn a_saved_card_keeps_its_task_and_its_warning() {
+        #[derive(Deserialize)]
+        struct Holder {
+            #[serde(deserialize_with = "saved_card")]
+            card: Option<ApprovalRequest>,
+        }
+        let mut asked = documents_delete();
+        asked.read_against("Delete the old files in Downloads");
+        assert_eq!(asked.task, "Delete the old files in Downloads");
+        assert!(
+            asked.reading.mismatch.is_some(),
+            "Documents is not Downloads"
+        );
+
+        let saved = serde_json::json!({ "card": asked });
+        let back = serde_json::from_value::<Holder>(saved)
+            .unwrap()
+            .card
+            .unwrap();
+        assert_eq!(
+            back, asked,
+            "read back with the same task and the same warning"
+        );
+        let none = serde_json::from_value::<Holder>(serde_json::json!({ "card": null }));
+        assert_eq!(none.unwrap().card, None);
     }
 
     #[test]

@@ -10,7 +10,7 @@
 //! reading must stay small enough to check by eye. The page turns the reading into words; a
 //! notification offers no Approve for a card that [`CardReading::needs_the_window`].
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// What approving a card does, as far as Porthole can tell.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -26,7 +26,7 @@ pub struct CardReading {
 }
 
 /// One thing a command deletes.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
 pub struct Deletion {
@@ -37,7 +37,7 @@ pub struct Deletion {
     pub place: Place,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
 pub enum DeletionKind {
@@ -53,7 +53,7 @@ pub enum DeletionKind {
 }
 
 /// A place on disk as a person would say it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase", tag = "kind")]
 pub enum Place {

@@ -40,6 +40,7 @@ import type {
 export type { StuckAnswer, StuckSignal } from './bindings';
 export type {
   Account,
+  ApprovalKind,
   ApprovalRequest,
   CapQuestion,
   CardReading,

@@ -17,6 +17,7 @@ const card = (reading: CardReading, over: Partial<ApprovalRequest> = {}): Approv
   command: 'rm -r ~/Documents/old-reports',
   cwd: '/home/agent',
   expiresAt: null,
+  task: '',
   reading,
   ...over,
 });

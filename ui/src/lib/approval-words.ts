@@ -6,7 +6,7 @@
 // one reading for this page and the OS notification) and arrives as `card.reading`; this file
 // only puts it in words. A card Rust does not read as destructive keeps its own title and an
 // ordinary Approve button.
-import type { ApprovalRequest, Deletion, NamedPlace, Place } from './api';
+import type { ApprovalKind, ApprovalRequest, Deletion, NamedPlace, Place } from './api';
 import { t, type Key } from './i18n';
 
 export type CardWords = {
@@ -97,4 +97,12 @@ export function describeCard(card: ApprovalRequest): CardWords {
     return { headline: card.title, destructive: true, act: card.title.trim().split(/\s+/)[0].replace(/^./, (c) => c.toUpperCase()), silence: nothingDeleted, mismatch: null };
   }
   return { headline: card.title || t('approval.allowStep'), destructive: false, act: t('approval.act.approve'), silence: t('approval.silence.skips'), mismatch: null };
+}
+
+/** The thread's line for a card the agent raised, by what it asks (a permission, a choice, a
+ *  web page); a deletion Porthole read is said in its own sentence, in the person's language. */
+export function askedLine(asks: ApprovalKind, title: string, deletes: Deletion[]): string {
+  if (asks === 'choice') return t('task.askedChoice', { title });
+  if (asks === 'linkOnly') return t('task.askedWebPage', { title });
+  return t('task.askedPermission', { title: deletes.length > 0 ? describeDeletes(deletes).what : title });
 }

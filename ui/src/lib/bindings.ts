@@ -259,6 +259,13 @@ export type ApprovalRequest = {
 	 *  warns. Read without the task when decoded; [`ApprovalRequest::read_against`] adds it.
 	 */
 	reading: CardReading,
+	/**
+	 *  The words of the task that asks, which `reading` was read against: set by Porthole
+	 *  ([`ApprovalRequest::read_against`]), never taken from the service (empty when decoded
+	 *  from it). Every place that shows the card (its thread, Needs you) shows it with these
+	 *  words, so the warning and the task named beside it cannot differ between them.
+	 */
+	task: string,
 };
 
 export type ApprovalType = string;
@@ -373,7 +380,11 @@ export type Conversation = {
 	model: string | null,
 	status: TaskStatus,
 	items: ThreadItem[],
-	pendingApproval: ApprovalRequest | null,
+	/**
+	 *  The card the agent waits on, with the words of the task that asks; read back from a
+	 *  file with its reading made again against them (`saved_card`).
+	 */
+	pendingApproval?: ApprovalRequest | null,
 	usage: TaskUsage | null,
 	failure: Problem | null,
 	/**  Where following stopped; saved after every update. */
@@ -626,7 +637,11 @@ export type InboxItem = {
 	/**  The computer's name as the sidebar shows it, when the machine list was read. */
 	machineName: string | null,
 	conversationId: string | null,
-	/**  The conversation's title, or what the item is about. */
+	/**
+	 *  What the item is about: for a card, the first line of the task that asks (a
+	 *  conversation holds many tasks, and its title is only the first one's); otherwise the
+	 *  conversation's title or the computer's name.
+	 */
 	title: string,
 	/**  The card to answer, for [`InboxKind::Card`] and [`InboxKind::LinkOnly`]. */
 	approval: ApprovalRequest | null,
@@ -1206,16 +1221,22 @@ export type ThreadItem =
  *  Names of the files sent with it, so the thread shows what went with each message.
  *  Absent in conversations saved before files were recorded.
  */
-attachments?: string[] }) & { about?: never; by?: never; error?: never; name?: never; title?: never } | ({ kind: "narration"; text: string }) & { about?: never; attachments?: never; by?: never; error?: never; joined?: never; name?: never; title?: never } | ({ kind: "progress"; text: string }) & { about?: never; attachments?: never; by?: never; error?: never; joined?: never; name?: never; title?: never } | ({ kind: "tool"; name: string; title: string | null }) & { about?: never; attachments?: never; by?: never; error?: never; joined?: never; text?: never } | ({ kind: "toolFailed"; text: string }) & { about?: never; attachments?: never; by?: never; error?: never; joined?: never; name?: never; title?: never } | 
+attachments?: string[] }) & { about?: never; asks?: never; by?: never; deletes?: never; error?: never; name?: never; title?: never } | ({ kind: "narration"; text: string }) & { about?: never; asks?: never; attachments?: never; by?: never; deletes?: never; error?: never; joined?: never; name?: never; title?: never } | ({ kind: "progress"; text: string }) & { about?: never; asks?: never; attachments?: never; by?: never; deletes?: never; error?: never; joined?: never; name?: never; title?: never } | ({ kind: "tool"; name: string; title: string | null }) & { about?: never; asks?: never; attachments?: never; by?: never; deletes?: never; error?: never; joined?: never; text?: never } | ({ kind: "toolFailed"; text: string }) & { about?: never; asks?: never; attachments?: never; by?: never; deletes?: never; error?: never; joined?: never; name?: never; title?: never } | 
 /**
  *  Delivery news from the service (the computer is waking, the agent is offline), or from
  *  the client (sending again, saved without words: `text` is empty); `about` says which.
  */
-({ kind: "status"; text: string; about?: StatusKind | null }) & { attachments?: never; by?: never; error?: never; joined?: never; name?: never; title?: never } | 
+({ kind: "status"; text: string; about?: StatusKind | null }) & { asks?: never; attachments?: never; by?: never; deletes?: never; error?: never; joined?: never; name?: never; title?: never } | 
 /**  An answer of the agent, Markdown. */
-({ kind: "answer"; text: string }) & { about?: never; attachments?: never; by?: never; error?: never; joined?: never; name?: never; title?: never } | 
+({ kind: "answer"; text: string }) & { about?: never; asks?: never; attachments?: never; by?: never; deletes?: never; error?: never; joined?: never; name?: never; title?: never } | 
 /**  A reply that started no task. */
-({ kind: "reply"; text: string }) & { about?: never; attachments?: never; by?: never; error?: never; joined?: never; name?: never; title?: never } | ({ kind: "approval"; title: string }) & { about?: never; attachments?: never; by?: never; error?: never; joined?: never; name?: never; text?: never } | 
+({ kind: "reply"; text: string }) & { about?: never; asks?: never; attachments?: never; by?: never; deletes?: never; error?: never; joined?: never; name?: never; title?: never } | 
+/**
+ *  The agent asked something: `asks` says what kind of card (a permission, a choice, a
+ *  web page), `deletes` what Porthole read it would delete, so the line is worded in the
+ *  person's language rather than the agent's. Earlier versions saved only the title.
+ */
+({ kind: "approval"; title: string; asks?: ApprovalKind; deletes?: Deletion[] }) & { about?: never; attachments?: never; by?: never; error?: never; joined?: never; name?: never; text?: never } | 
 /**
  *  Something Porthole said (the person stopped the task, answered a card…): what happened
  *  and its facts, beside `kind` (`{"kind": "notice", "what": "stoppedAtCap", …}`); the
@@ -1225,18 +1246,18 @@ attachments?: string[] }) & { about?: never; by?: never; error?: never; name?: n
 	kind: "notice",
 } & Notice | 
 /**  The task failed: its code and when to try again; the words are made when shown. */
-({ kind: "failure"; error: Problem }) & { about?: never; attachments?: never; by?: never; joined?: never; name?: never; text?: never; title?: never } | 
+({ kind: "failure"; error: Problem }) & { about?: never; asks?: never; attachments?: never; by?: never; deletes?: never; joined?: never; name?: never; text?: never; title?: never } | 
 /**
  *  The message above was not taken by the service (or, after a restart during a resend,
  *  is not known to be): no task started. `error` says why; the conversation's `unsent`
  *  is what Retry sends.
  */
-({ kind: "notSent"; error: Problem }) & { about?: never; attachments?: never; by?: never; joined?: never; name?: never; text?: never; title?: never } | 
+({ kind: "notSent"; error: Problem }) & { about?: never; asks?: never; attachments?: never; by?: never; deletes?: never; joined?: never; name?: never; text?: never; title?: never } | 
 /**
  *  A line of the service's history this copy of Porthole did not send or hear: said from
  *  another copy, or while the app was closed.
  */
-({ kind: "elsewhere"; by: Speaker; text: string }) & { about?: never; attachments?: never; error?: never; joined?: never; name?: never; title?: never };
+({ kind: "elsewhere"; by: Speaker; text: string }) & { about?: never; asks?: never; attachments?: never; deletes?: never; error?: never; joined?: never; name?: never; title?: never };
 
 /**  A local time of day. */
 export type TimeOfDay = {

@@ -2,7 +2,7 @@
 // "Check now" and the actions under an answer all read this one value, so no two of them can
 // disagree (a "Ready" chip over "the agent may still be working", a green "Done" over "you
 // declined", "Save as reusable" under a declined task).
-import type { Conversation, TaskStatus, ThreadItem } from './api';
+import type { ApprovalKind, Conversation, TaskStatus, ThreadItem } from './api';
 import { isAway, type ComputerStatus } from './computer-state';
 import { t, type Key } from './i18n';
 
@@ -43,6 +43,13 @@ const WORDS: Record<TaskStatus, Key> = {
   succeeded: 'shell.status.succeeded',
   failed: 'shell.status.failed',
   stopped: 'shell.status.stopped',
+};
+
+/** A waiting card's chip asks for what the card asks, as its kicker does. */
+const ASKS: Record<ApprovalKind, Key> = {
+  yesNo: 'shell.status.needsApproval',
+  choice: 'shell.status.needsAnswer',
+  linkOnly: 'shell.status.needsWebPage',
 };
 
 /** The items of the last task: from the message that started it (not one joined to it). */
@@ -88,6 +95,8 @@ export function taskView(
   else if (declined) chip = { words: t('task.declinedChip'), tone: 'declined', status, computer };
   else if (status === 'running' && c?.reconnecting)
     chip = { words: t('shell.status.reconnecting'), tone: 'reconnecting', status, computer };
+  else if (status === 'needsApproval' && c?.pendingApproval)
+    chip = { words: t(ASKS[c.pendingApproval.kind]), tone: status, status, computer };
   else chip = { words: t(WORDS[status]), tone: status, status, computer };
   return {
     chip,

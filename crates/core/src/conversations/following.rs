@@ -199,7 +199,9 @@ impl Conversations {
     fn heard(&self, conversation: &super::Conversation, update: &TaskUpdate) {
         match update {
             TaskUpdate::NeedsApproval { approval } => {
-                self.notify().needs_answer(conversation, approval);
+                // The card as the conversation keeps it, read against the task that asks.
+                let card = conversation.pending_approval.as_ref().unwrap_or(approval);
+                self.notify().needs_answer(conversation, card);
             }
             // The service reports only the current task: keep each task's figures.
             TaskUpdate::Usage { .. } => self.remember_usage(conversation),

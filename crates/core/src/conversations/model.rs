@@ -5,7 +5,8 @@
 //! Invariant: every change goes through a method here, so what is saved and what is shown
 //! are the same thing.
 
-use porthole_client::approvals::ApprovalRequest;
+use porthole_client::approvals::{ApprovalKind, ApprovalRequest};
+use porthole_client::card_reading::Deletion;
 use porthole_client::events::{StatusKind, TaskUsage};
 use porthole_client::sessions::ContextRole;
 use porthole_client::{FollowerState, TaskUpdate};
@@ -80,8 +81,15 @@ pub enum ThreadItem {
     Reply {
         text: String,
     },
+    /// The agent asked something: `asks` says what kind of card (a permission, a choice, a
+    /// web page), `deletes` what Porthole read it would delete, so the line is worded in the
+    /// person's language rather than the agent's. Earlier versions saved only the title.
     Approval {
         title: String,
+        #[serde(default = "permission")]
+        asks: ApprovalKind,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        deletes: Vec<Deletion>,
     },
     /// Something Porthole said (the person stopped the task, answered a card…): what happened
     /// and its facts, beside `kind` (`{"kind": "notice", "what": "stoppedAtCap", …}`); the
@@ -107,6 +115,11 @@ pub enum ThreadItem {
         by: Speaker,
         text: String,
     },
+}
+
+/// A card line saved before cards had kinds was a permission's.
+fn permission() -> ApprovalKind {
+    ApprovalKind::YesNo
 }
 
 /// Who said a line of the conversation.
@@ -147,6 +160,10 @@ pub struct Conversation {
     pub model: Option<String>,
     pub status: TaskStatus,
     pub items: Vec<ThreadItem>,
+    /// The card the agent waits on, with the words of the task that asks; read back from a
+    /// file with its reading made again against them (`saved_card`).
+    #[serde(default, deserialize_with = "porthole_client::approvals::saved_card")]
+    #[specta(type = Option<ApprovalRequest>)]
     pub pending_approval: Option<ApprovalRequest>,
     pub usage: Option<TaskUsage>,
     pub failure: Option<Problem>,
@@ -422,6 +439,8 @@ impl Conversation {
             TaskUpdate::NeedsApproval { approval } => {
                 self.push(ThreadItem::Approval {
                     title: approval.title.clone(),
+                    asks: approval.kind,
+                    deletes: approval.reading.deletes.clone(),
                 });
                 let mut approval = approval.clone();
                 approval.read_against(&self.task_words());

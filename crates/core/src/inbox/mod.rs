@@ -54,7 +54,8 @@ pub struct InboxItem {
     /// The computer's name as the sidebar shows it, when the machine list was read.
     pub machine_name: Option<String>,
     pub conversation_id: Option<String>,
-    /// The conversation's title, or what the item is about.
+    /// What the item is about: the first line of the task that asks (a conversation holds
+    /// many tasks, and its title is only the first one's), or the computer's name.
     pub title: String,
     /// The card to answer, for [`InboxKind::Card`] and [`InboxKind::LinkOnly`].
     pub approval: Option<ApprovalRequest>,
@@ -131,7 +132,10 @@ pub fn derive(sources: &Sources) -> InboxView {
                     machine_id: Some(c.machine_id.clone()),
                     machine_name: name_of(&c.machine_id),
                     conversation_id: Some(c.id.clone()),
-                    title: asking(c),
+                    // The card carries the words of the task that asked it.
+                    title: Some(title_from(&card.task))
+                        .filter(|t| !t.is_empty())
+                        .unwrap_or_else(|| asking(c)),
                     approval: Some(card.clone()),
                     error: None,
                     at: c.updated_at,

@@ -235,6 +235,54 @@ async fn a_card_on_each_of_two_computers_is_two_items_and_answering_one_takes_it
     );
 }
 
+/// Issue 31 §1: a delete in Documents asked by a later task that named Downloads is headed
+/// by that task (not the conversation's first) and carries the warning, the same card the
+/// thread shows, and still after a restart reads the conversations back from disk.
+#[tokio::test]
+async fn a_card_is_headed_and_read_by_the_task_that_asks_not_the_first() {
+    let app = app().await;
+    let rows = app.read_machines().await;
+    let laptop = app.machine(&rows, "Design laptop");
+    let id = app.send(&laptop, "Look up the weather in Paris").await;
+    let done = async {
+        let mut changes = app.ticks.0.subscribe();
+        while app.core.store().get(&id).unwrap().status != TaskStatus::Succeeded {
+            changes.changed().await.unwrap();
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(90), done)
+        .await
+        .expect("the weather task ends");
+    app.send(&laptop, "Delete the old files in Downloads").await;
+
+    let view = app.until(|v| !of_kind(v, InboxKind::Card).is_empty()).await;
+    let item = of_kind(&view, InboxKind::Card)[0].clone();
+    assert_eq!(item.title, "Delete the old files in Downloads");
+    let card = item.approval.expect("the card");
+    assert_eq!(card.task, "Delete the old files in Downloads");
+    let named = card
+        .reading
+        .mismatch
+        .clone()
+        .expect("Not the place you named");
+    assert_eq!(
+        named.iter().map(|p| p.known).collect::<Vec<_>>(),
+        [Some(porthole_client::card_reading::KnownPlace::Downloads)]
+    );
+    let conversation = app.core.store().get(&id).unwrap();
+    assert_eq!(conversation.title, "Look up the weather in Paris");
+    assert_eq!(
+        conversation.pending_approval.as_ref(),
+        Some(&card),
+        "the thread's card and the inbox's are one and the same"
+    );
+
+    // Read back from disk, as after a restart: the same card, warning included.
+    let reopened = ConversationStore::open_in(app._dir.path()).unwrap();
+    let saved = reopened.get(&id).unwrap();
+    assert_eq!(saved.pending_approval, Some(card));
+}
+
 #[tokio::test]
 async fn a_card_is_headed_by_the_task_that_asks_not_the_conversations_first() {
     let app = app().await;

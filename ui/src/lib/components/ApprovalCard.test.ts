@@ -18,6 +18,7 @@ const approval: ApprovalRequest = {
   command: 'rm -r invoices/2019',
   cwd: '/home/ada',
   expiresAt: Date.now() + 90_000,
+  task: '',
   reading: {
     destructive: true,
     deletes: [{ kind: 'folder', name: '2019', place: { kind: 'within', folders: ['invoices'] } }],
@@ -117,6 +118,13 @@ describe('ApprovalCard', () => {
     expect(send).toBeDisabled();
     expect(screen.getAllByTestId('approval-question')).toHaveLength(2);
     expect(screen.getByText('Which size?')).toBeInTheDocument();
+    // Under each question, how many it takes; a question without words is headed by it.
+    const [size, colour] = screen.getAllByTestId('approval-question');
+    expect(size.querySelector('legend')).toHaveTextContent('Which size?');
+    expect(size.querySelector('[data-testid="approval-pick-hint"]')).toHaveTextContent('Pick one');
+    expect(colour.querySelector('legend')).toHaveTextContent('Pick one or more');
+    // Declining a question skips it; nothing there reads "Deny".
+    expect(screen.getByTestId('approval-deny')).toHaveTextContent('Skip');
     // "Other" only where the question allows it.
     expect(screen.getAllByTestId('approval-other')).toHaveLength(1);
     // One choice: a second pick replaces the first.

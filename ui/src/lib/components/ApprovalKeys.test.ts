@@ -19,6 +19,7 @@ const card: ApprovalRequest = {
   command: null,
   cwd: null,
   expiresAt: null,
+  task: '',
   reading: { destructive: false, deletes: [], mismatch: null },
 };
 

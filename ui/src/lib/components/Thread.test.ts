@@ -53,6 +53,7 @@ describe('Thread', () => {
       approvalId: 'ap_1', kind: 'yesNo', questions: [], title: 'Delete the folder old-reports',
       description: '', approvalType: 'exec', isLinkOnly: false, approvalUrl: null,
       command: 'rm -r ~/Documents/old-reports', cwd: '/home/agent', expiresAt: null,
+      task: 'Delete the old files in Downloads',
       reading: {
         destructive: true,
         deletes: [{ kind: 'folder', name: 'old-reports', place: { kind: 'within', folders: ['Documents'] } }],

@@ -471,3 +471,46 @@ fn a_catch_up_knows_the_persons_words_under_the_local_time_line() {
     assert_eq!(c.catch_up(&[line("user", &sent)], 2.0), 0);
     assert!(elsewhere(c).is_empty());
 }
+
+#[test]
+fn a_card_line_says_what_the_card_asks_and_an_older_line_reads_as_a_permission() {
+    let mut book = book_with_one();
+    let c = book.get_mut("c1").unwrap();
+    c.record_user_message("Delete the old files in Downloads", false, 1.0);
+    let card: porthole_client::approvals::ApprovalRequest = serde_json::from_value(
+        serde_json::json!({"approvalId": "ap_1", "title": "Delete the folder old-reports",
+            "command": "rm -r ~/Documents/old-reports"}),
+    )
+    .unwrap();
+    c.apply(
+        &TaskUpdate::NeedsApproval { approval: card },
+        state("cs", "x"),
+        2.0,
+    );
+    let Some(ThreadItem::Approval { asks, deletes, .. }) = c.items.last() else {
+        panic!("a card line: {:?}", c.items.last());
+    };
+    assert_eq!(*asks, porthole_client::approvals::ApprovalKind::YesNo);
+    assert_eq!(
+        deletes.len(),
+        1,
+        "what Porthole read it deletes, to word the line"
+    );
+    assert_eq!(
+        c.pending_approval.as_ref().unwrap().task,
+        "Delete the old files in Downloads",
+        "the card carries the words of the task that asks"
+    );
+
+    let older: ThreadItem =
+        serde_json::from_value(serde_json::json!({"kind": "approval", "title": "Which city?"}))
+            .unwrap();
+    assert_eq!(
+        older,
+        ThreadItem::Approval {
+            title: "Which city?".into(),
+            asks: porthole_client::approvals::ApprovalKind::YesNo,
+            deletes: Vec::new(),
+        }
+    );
+}

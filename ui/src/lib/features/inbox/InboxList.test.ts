@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/svelte';
+import { cleanup, render, screen, waitFor } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import InboxEntry from './InboxEntry.svelte';
 import InboxList from './InboxList.svelte';
+import Thread from '../../components/Thread.svelte';
 import type { InboxApi, InboxItem, InboxView } from './api';
 import { AppState } from '../../app.svelte';
-import { conversation, fakeApi, uiError } from '../../../tests/fake-api';
+import { conversation, fakeApi, machine, uiError } from '../../../tests/fake-api';
 import type { ApprovalRequest } from '../../api';
 
 const card: ApprovalRequest = {
@@ -20,6 +21,7 @@ const card: ApprovalRequest = {
   command: null,
   cwd: null,
   expiresAt: Date.now() + 90_000,
+  task: '',
   reading: { destructive: false, deletes: [], mismatch: null },
 };
 
@@ -76,6 +78,47 @@ describe('Inbox', () => {
     await userEvent.click(screen.getAllByTestId('inbox-open-item')[0]);
     expect(app.connectOpen).toBe(true);
     expect(onclose).toHaveBeenCalled();
+  });
+
+  it('draws the card as its thread does, warning and all, from the one card both are given', () => {
+    // Rust's card for "rm -r ~/Documents/old-reports", read against the task that asks.
+    const asked: ApprovalRequest = {
+      ...card, approvalId: 'ap_5', title: 'Delete the folder old-reports',
+      description: 'Permanently delete the folder old-reports in Documents and the 14 files in it.',
+      command: 'rm -r ~/Documents/old-reports', cwd: '/home/agent',
+      task: 'Delete the old files in Downloads',
+      reading: {
+        destructive: true,
+        deletes: [{ kind: 'folder', name: 'old-reports', place: { kind: 'within', folders: ['Documents'] } }],
+        mismatch: [{ known: 'downloads', name: 'downloads' }],
+      },
+    };
+    const c = conversation({
+      id: 'c2', status: 'needsApproval', pendingApproval: asked, title: 'Look up the weather in Paris',
+      items: [
+        { kind: 'user', text: 'Look up the weather in Paris', joined: false },
+        { kind: 'answer', text: 'Paris: 21 °C' },
+        { kind: 'user', text: 'Delete the old files in Downloads', joined: false },
+      ],
+    });
+    const app = new AppState(fakeApi());
+    app.conversation = c;
+    render(Thread, { app, machine: machine(), conversation: c });
+    const inThread = screen.getByTestId('approval-card');
+    const threadText = inThread.textContent?.replace(/\d+ min \d+ s(ec)?|\d+ s(ec)?/g, '');
+    expect(screen.getByTestId('approval-mismatch')).toHaveTextContent('Not the place you named.');
+    cleanup();
+
+    // Rust heads the item with the task that asks, not the conversation's first task.
+    const asking = item({ key: 'card:ap_5', conversationId: 'c2', machineName: 'Design laptop',
+      title: 'Delete the old files in Downloads', approval: asked });
+    render(InboxList, { app, api: fake({ items: [asking], count: 1 }), view: { items: [asking], count: 1 },
+      onclose: () => {} });
+    expect(screen.getByTestId('inbox-where')).toHaveTextContent('Design laptop · Delete the old files in Downloads');
+    expect(screen.getByTestId('approval-mismatch'))
+      .toHaveTextContent('Not the place you named. Your task named Downloads, but this deletes old-reports in Documents.');
+    expect(screen.getByTestId('approval-card').textContent?.replace(/\d+ min \d+ s(ec)?|\d+ s(ec)?/g, ''))
+      .toBe(threadText);
   });
 
   it('says so when nothing needs the person', () => {
