@@ -638,9 +638,8 @@ export type InboxItem = {
 	machineName: string | null,
 	conversationId: string | null,
 	/**
-	 *  What the item is about: for a card, the first line of the task that asks (a
-	 *  conversation holds many tasks, and its title is only the first one's); otherwise the
-	 *  conversation's title or the computer's name.
+	 *  What the item is about: the first line of the task that asks (a conversation holds
+	 *  many tasks, and its title is only the first one's), or the computer's name.
 	 */
 	title: string,
 	/**  The card to answer, for [`InboxKind::Card`] and [`InboxKind::LinkOnly`]. */
