@@ -78,7 +78,7 @@ async fn the_live_screen_needs_you_stop_cost_and_wake_with_the_keyboard_alone() 
     );
     tab_to_id(&app, false, "live-fullscreen").await;
     press(&app, Key::Enter).await;
-    wait.text("live-fullscreen", |t| t == "Leave full screen")
+    wait.text("live-fullscreen", |t| t == "Leave full screen (Esc)")
         .await
         .expect("Enter went full screen");
     press(&app, Key::Escape).await;

@@ -223,7 +223,7 @@ async fn full_screen_covers_the_screen_and_escape_or_the_button_returns() {
         )
         .await
         .expect("full screen");
-        assert_eq!(text_of(&button).await, "Leave full screen");
+        assert_eq!(text_of(&button).await, "Leave full screen (Esc)");
         // Fitted, the picture grows with the window.
         until(
             Duration::from_secs(10),

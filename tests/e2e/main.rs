@@ -35,6 +35,7 @@ mod heal;
 mod judge;
 mod keys;
 mod live;
+mod live_stage;
 mod live_states;
 mod live_window;
 mod not_sent;

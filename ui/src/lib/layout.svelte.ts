@@ -9,10 +9,14 @@ export type Sheet =
   | { kind: 'library'; taskId: string | null };
 
 export const DEFAULT_LIVE_SHARE = 0.6;
-/** While a task runs the live screen is the hero: never less than this share. */
-export const RUNNING_LIVE_SHARE = 0.6;
+/** While a task runs the live screen is the hero: never less than this share (with the
+ * sidebar folded, a third of a 1180×760 window: BENCHMARKS.md, "The live stage"). */
+export const RUNNING_LIVE_SHARE = 0.62;
 export const MIN_LIVE_SHARE = 0.25;
 export const MAX_LIVE_SHARE = 0.8;
+/** Under this window width the sidebar folds itself while a task runs, so the live screen
+ * gets the room (a third of a 1180×760 window or more: BENCHMARKS.md, "The live stage"). */
+export const NARROW_WINDOW = 1400;
 
 type Store = {
   get: () => Promise<WindowLayout>;
@@ -21,6 +25,10 @@ type Store = {
 
 export class Layout {
   sidebarFolded = $state(false);
+  /** Folded by the window itself (a task runs in a narrow window); never saved. */
+  autoFold = $state(false);
+  /** The person opened the sidebar the window had folded: open until the task ends. */
+  keptOpen = $state(false);
   liveShare = $state(DEFAULT_LIVE_SHARE);
   developerTools = $state(false);
   /** The Demo's first-run card was put away; "done" until the kept layout says otherwise, so
@@ -56,8 +64,23 @@ export class Layout {
     if (save) this.save();
   }
 
+  /** Whether the sidebar is folded now: the person's choice, or the window's while a task runs. */
+  get folded(): boolean {
+    return this.sidebarFolded || (this.autoFold && !this.keptOpen);
+  }
+
+  setAutoFold(on: boolean): void {
+    if (!on) this.keptOpen = false;
+    this.autoFold = on;
+  }
+
   toggleSidebar(): void {
-    this.sidebarFolded = !this.sidebarFolded;
+    if (this.folded) {
+      this.sidebarFolded = false;
+      if (this.autoFold) this.keptOpen = true;
+    } else {
+      this.sidebarFolded = true;
+    }
     this.save();
   }
 

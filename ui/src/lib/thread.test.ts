@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groupSteps, latestNarration, stepCount, taskWords } from './thread';
+import { currentStep, groupSteps, latestNarration, stepCount, taskWords, waitingCards } from './thread';
+import type { Conversation } from './api';
 
 describe('groupSteps', () => {
   it('folds consecutive agent steps and keeps messages apart', () => {
@@ -69,5 +70,35 @@ describe('latestNarration', () => {
 
   it('never repeats a line of an earlier task', () => {
     expect(latestNarration([...items, { kind: 'user', text: 'And tomorrow?', joined: false }], true)).toBe('');
+  });
+});
+
+describe('currentStep', () => {
+  it('counts the steps of the task under way only, and words the newest', () => {
+    expect(currentStep([
+      { kind: 'user', text: 'First', joined: false },
+      { kind: 'tool', name: 'execute', title: 'Open Files' },
+      { kind: 'answer', text: 'Done' },
+      { kind: 'user', text: 'Second', joined: false },
+      { kind: 'narration', text: 'Looking at the page' },
+      { kind: 'tool', name: 'execute', title: 'Open Browser' },
+      { kind: 'user', text: 'and Porto', joined: true },
+      { kind: 'tool', name: 'execute', title: null },
+    ])).toEqual({ number: 2, words: 'Open Browser' });
+    expect(currentStep([{ kind: 'user', text: 'Go', joined: false }])).toEqual({ number: 0, words: '' });
+  });
+});
+
+describe('waitingCards', () => {
+  it('offers the questions only while their task runs', () => {
+    const running = {
+      status: 'running', stopping: false, pendingApproval: null,
+      capQuestion: { spentUsd: 1 }, stuck: { asking: { kind: 'repeating' } },
+    } as unknown as Conversation;
+    expect(waitingCards(running).capQuestion).not.toBeNull();
+    expect(waitingCards(running).stuck).not.toBeNull();
+    const ended = { ...running, status: 'succeeded' } as Conversation;
+    expect(waitingCards(ended)).toEqual({ approval: null, capQuestion: null, stuck: null });
+    expect(waitingCards(null)).toEqual({ approval: null, capQuestion: null, stuck: null });
   });
 });

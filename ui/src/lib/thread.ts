@@ -1,7 +1,7 @@
 // Groups the agent's running commentary (narration, progress, tool activity) into blocks
 // that fold away, so messages and answers stand out. A finished answer leads: the steps that
 // led to it fold under it ("How I did it").
-import type { ThreadItem } from './api';
+import type { Conversation, ThreadItem } from './api';
 import { t } from './i18n';
 
 export type Block =
@@ -77,4 +77,40 @@ export function latestNarration(items: ThreadItem[], running: boolean): string {
  * has one, "New conversation" in the person's language (saved empty, never as words). */
 export function conversationTitle(title: string | null | undefined): string {
   return title?.trim() ? title : t('common.untitledConversation');
+}
+
+/**
+ * The cards the agent waits on, as the thread and the full-screen live view both draw them:
+ * the approval, the question near the cap and the "it seems stuck" question, each only while
+ * its task still runs (as Rust keeps them open).
+ */
+export function waitingCards(conversation: Conversation | null) {
+  const live = !!conversation && !conversation.stopping &&
+    (conversation.status === 'running' || conversation.status === 'needsApproval');
+  return {
+    approval: conversation?.pendingApproval ?? null,
+    capQuestion: live ? (conversation?.capQuestion ?? null) : null,
+    stuck: live ? (conversation?.stuck?.asking ?? null) : null,
+  };
+}
+
+/**
+ * The step the agent is on in the task now under way: its number within this task (counted
+ * as `stepCount` counts, one per tool call) and its words (the tool's title, else the latest
+ * narration). Zero and empty before the first step.
+ */
+export function currentStep(items: ThreadItem[]): { number: number; words: string } {
+  let number = 0;
+  let words = '';
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i];
+    if (item.kind === 'user' && !item.joined) break;
+    if (item.kind === 'tool') {
+      number++;
+      if (!words && item.title) words = item.title;
+    } else if (item.kind === 'narration' && !words) {
+      words = item.text;
+    }
+  }
+  return { number, words };
 }

@@ -33,10 +33,16 @@ const { fakeApi } = await import('../../tests/fake-api');
 describe('LiveGrid', () => {
   it('shows every cloud computer live at once, each its own stream', async () => {
     const onclose = vi.fn();
-    render(LiveGrid, { computers: new AppState(fakeApi()), onclose });
+    const onopen = vi.fn();
+    render(LiveGrid, { computers: new AppState(fakeApi()), onclose, onopen });
     await waitFor(() => expect(screen.getAllByTestId('live-grid-tile')).toHaveLength(2));
-    const names = screen.getAllByTestId('live-grid-tile').map((t) => t.querySelector('figcaption')?.textContent);
+    const names = screen.getAllByTestId('live-grid-tile').map((t) => t.querySelector('.name')?.textContent);
     expect(names).toEqual(['Design laptop', 'Research box']);
+    // Each tile says how its computer is, and opens it.
+    expect(screen.getAllByTestId('live-grid-state').every((s) => (s.textContent ?? '').length > 0)).toBe(true);
+    screen.getAllByTestId('live-grid-tile-open')[1].click();
+    expect(onopen).toHaveBeenCalledWith('b');
+    onclose.mockClear();
     await waitFor(() => expect(opened.sort()).toEqual(['a', 'b']));
     screen.getByTestId('live-grid-close').click();
     expect(onclose).toHaveBeenCalled();
