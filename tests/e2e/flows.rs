@@ -20,6 +20,24 @@ pub async fn open_on(env: Vec<(String, String)>, computer: &str) -> App {
 /// Opens the task panel of the machine with this name.
 pub async fn select_machine(app: &App, name: &str) -> Result<()> {
     let wait = Eventually::new(&app.driver);
+    // While a task runs in the tests' narrow window the sidebar folds itself: a person opens it
+    // (») to choose another computer.
+    if app
+        .driver
+        .find_all(by_testid("machine-row"))
+        .await?
+        .is_empty()
+    {
+        if let Some(unfold) = app
+            .driver
+            .find_all(by_testid("sidebar-unfold"))
+            .await?
+            .into_iter()
+            .next()
+        {
+            unfold.click().await?;
+        }
+    }
     let rows = wait.at_least("machine-row", 1).await?;
     for row in rows {
         let shown = text_of(&row.find(by_testid("machine-name")).await?).await;
