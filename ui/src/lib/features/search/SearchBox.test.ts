@@ -11,6 +11,17 @@ import type { SearchHit, ThreadItem } from '../../api';
 import { drawnAt } from './jump';
 import { excerptParts } from './excerpt';
 
+// The folded sidebar's rail shows the "Needs you" badge, which reads the inbox through its own
+// module: a quiet one here, not the window's IPC (absent in this test).
+vi.mock('../inbox/api', () => ({
+  inboxApi: {
+    get: vi.fn(async () => ({ items: [], count: 0 })),
+    dismiss: vi.fn(async () => null),
+    onChanged: vi.fn(async () => () => {}),
+    onShow: vi.fn(async () => () => {}),
+  },
+}));
+
 const hit: SearchHit = {
   conversationId: 'c2', machineId: 'm1', title: 'Weather in Oslo', item: 3, kind: 'answer',
   excerpt: 'It is \u0002sunny\u0003 in Oslo',
