@@ -19,6 +19,25 @@ pub async fn open_on(env: Vec<(String, String)>, computer: &str) -> App {
 
 /// Opens the task panel of the machine with this name.
 pub async fn select_machine(app: &App, name: &str) -> Result<()> {
+    // The sidebar may fold itself between reading its rows and clicking one (a task the app
+    // resumed at start is seen running): the rows are read again, as a person looks again.
+    let mut tries = 0;
+    loop {
+        match select_machine_once(app, name).await {
+            Ok(()) => return Ok(()),
+            Err(err) if tries < 5 && is_stale(err.as_ref()) => tries += 1,
+            Err(err) => return Err(err),
+        }
+    }
+}
+
+/// Whether WebDriver said the element read is no longer on the page (thirtyfour wraps the kind
+/// in a type whose variants are not public, so its debug text is what says it).
+fn is_stale(err: &(dyn std::error::Error + Send + Sync + 'static)) -> bool {
+    format!("{err:?}").contains("StaleElementReference")
+}
+
+async fn select_machine_once(app: &App, name: &str) -> Result<()> {
     let wait = Eventually::new(&app.driver);
     // While a task runs in the tests' narrow window the sidebar folds itself: a person opens it
     // (») to choose another computer.

@@ -1,7 +1,7 @@
 //! The live screen is the stage: while a task runs in a 1180×760 window the picture takes a
 //! third of the window or more, with no band of nothing over 80 px on the stage; under the
 //! picture a "now" bar (the step, how long, the cost so far, Stop) and the last steps' pictures,
-//! a click on one opening it large; the sidebar folds itself and its rail keeps "Needs you".
+//! a click on one opening it large; with the sidebar folded its rail keeps "Needs you".
 //! Full screen keeps a thin bar (the computer, its state, Stop, "Leave full screen (Esc)") and
 //! a card the agent waits on slides in over the picture, where it can be answered. Each in the
 //! light and the dark scheme, with axe over both screens and the keyboard reaching the new
@@ -105,11 +105,17 @@ async fn the_stage(scheme: &str) {
         "running",
         "caught while it runs"
     );
-    // The window is narrow: the sidebar folds itself while the task runs, and its rail still
-    // says what needs the person.
+    // The person folds the sidebar to give the screen the room; its rail still says what
+    // needs the person.
+    wait.element("sidebar-fold")
+        .await
+        .expect("the sidebar's fold button")
+        .click()
+        .await
+        .expect("fold");
     wait.element("sidebar-unfold")
         .await
-        .expect("the sidebar folds itself while the task runs");
+        .expect("the sidebar folds");
     wait.element("inbox-open")
         .await
         .expect("the rail keeps Needs you");
@@ -222,9 +228,15 @@ async fn the_stage(scheme: &str) {
     wait.gone("now-bar")
         .await
         .expect("no now bar once the task ended");
+    wait.element("sidebar-unfold")
+        .await
+        .expect("the rail's unfold button")
+        .click()
+        .await
+        .expect("unfold");
     wait.element("sidebar-fold")
         .await
-        .expect("the sidebar is back once the task ended");
+        .expect("the sidebar is back");
 
     // Full screen during a task that stops on a card.
     send_task(&app, "Delete the old files in Downloads")

@@ -116,7 +116,7 @@ async fn lost_updates(scheme: &str) {
         .unwrap();
 
     // The agent worked on; "Check now" reads its end.
-    let (turn_id, answer) = {
+    let turn_id = {
         let db = sim.state().db();
         let turn = db
             .turns
@@ -128,7 +128,7 @@ async fn lost_updates(scheme: &str) {
                     == Some(LISBON)
             })
             .expect("the task reached the service");
-        (turn.id.clone(), turn.answer.clone())
+        turn.id.clone()
     };
     let client = Client::with_config(
         &sim.base_url,
@@ -150,7 +150,7 @@ async fn lost_updates(scheme: &str) {
     let answers = thread_texts(&app, "answer").await.unwrap();
     assert_eq!(answers.len(), 1, "the answer once: {answers:?}");
     assert!(
-        answers[0].contains("Lisbon") && !answer.trim().is_empty(),
+        answers[0].starts_with("Lisbon: "),
         "the task's own answer, shown as its answer: {answers:?}"
     );
     assert!(
