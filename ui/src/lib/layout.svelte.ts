@@ -14,9 +14,6 @@ export const DEFAULT_LIVE_SHARE = 0.6;
 export const RUNNING_LIVE_SHARE = 0.62;
 export const MIN_LIVE_SHARE = 0.25;
 export const MAX_LIVE_SHARE = 0.8;
-/** Under this window width the sidebar folds itself while a task runs, so the live screen
- * gets the room (a third of a 1180×760 window or more: BENCHMARKS.md, "The live stage"). */
-export const NARROW_WINDOW = 1400;
 
 type Store = {
   get: () => Promise<WindowLayout>;
@@ -25,10 +22,6 @@ type Store = {
 
 export class Layout {
   sidebarFolded = $state(false);
-  /** Folded by the window itself (a task runs in a narrow window); never saved. */
-  autoFold = $state(false);
-  /** The person opened the sidebar the window had folded: open until the task ends. */
-  keptOpen = $state(false);
   liveShare = $state(DEFAULT_LIVE_SHARE);
   developerTools = $state(false);
   /** The Demo's first-run card was put away; "done" until the kept layout says otherwise, so
@@ -64,23 +57,13 @@ export class Layout {
     if (save) this.save();
   }
 
-  /** Whether the sidebar is folded now: the person's choice, or the window's while a task runs. */
+  /** Whether the sidebar is folded now: the person's choice (it never folds by itself). */
   get folded(): boolean {
-    return this.sidebarFolded || (this.autoFold && !this.keptOpen);
-  }
-
-  setAutoFold(on: boolean): void {
-    if (!on) this.keptOpen = false;
-    this.autoFold = on;
+    return this.sidebarFolded;
   }
 
   toggleSidebar(): void {
-    if (this.folded) {
-      this.sidebarFolded = false;
-      if (this.autoFold) this.keptOpen = true;
-    } else {
-      this.sidebarFolded = true;
-    }
+    this.sidebarFolded = !this.sidebarFolded;
     this.save();
   }
 

@@ -45,27 +45,6 @@ describe('Layout', () => {
     expect(layout.effectiveShare(true)).toBe(0.75);
   });
 
-  it('folds the sidebar itself while a task runs in a narrow window, never saved, and opens it on asking', () => {
-    const s = store();
-    const layout = new Layout(s);
-    layout.setAutoFold(true);
-    expect(layout.folded).toBe(true);
-    expect(layout.sidebarFolded).toBe(false);
-    expect(s.set).not.toHaveBeenCalled();
-    // The person opens it: it stays open while the task runs, and their own choice is unchanged.
-    layout.toggleSidebar();
-    expect(layout.folded).toBe(false);
-    expect(s.set).toHaveBeenLastCalledWith(expect.objectContaining({ sidebarFolded: false }));
-    layout.setAutoFold(true);
-    expect(layout.folded).toBe(false);
-    // The next task folds it again.
-    layout.setAutoFold(false);
-    layout.setAutoFold(true);
-    expect(layout.folded).toBe(true);
-    layout.setAutoFold(false);
-    expect(layout.folded).toBe(false);
-  });
-
   it('keeps the share in range and does not save while dragging', () => {
     const s = store();
     const layout = new Layout(s);
