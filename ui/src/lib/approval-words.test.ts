@@ -1,4 +1,4 @@
-// The card's words from Rust's reading of it (`card_reading.rs`, whose own tests read the
+// The card's words from Rust's reading of it (`card_reading/`, whose own tests read the
 // commands): the page says what the reading says, and reads nothing itself.
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeCard } from './approval-words';

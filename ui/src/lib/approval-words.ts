@@ -2,7 +2,7 @@
 // something, what the approving button says, what happens if nobody answers, and a warning
 // when the card's target is not the place the task named.
 //
-// What the card does is read in Rust (`card_reading.rs` in the client crate, beside the card:
+// What the card does is read in Rust (`card_reading/` in the client crate, beside the card:
 // one reading for this page and the OS notification) and arrives as `card.reading`; this file
 // only puts it in words. A card Rust does not read as destructive keeps its own title and an
 // ordinary Approve button.

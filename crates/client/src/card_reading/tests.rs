@@ -235,8 +235,8 @@ fn finds_the_places_a_task_names_in_either_language() {
 #[test]
 fn the_known_places_are_the_names_the_locales_give_them() {
     let catalog = |text: &str| -> serde_json::Value { serde_json::from_str(text).unwrap() };
-    let en = catalog(include_str!("../../../locales/en/approval.json"));
-    let de = catalog(include_str!("../../../locales/de/approval.json"));
+    let en = catalog(include_str!("../../../../locales/en/approval.json"));
+    let de = catalog(include_str!("../../../../locales/de/approval.json"));
     for (place, names) in KNOWN_PLACES {
         let key = serde_json::to_value(place).unwrap();
         let key = format!("knownPlace.{}", key.as_str().unwrap());
