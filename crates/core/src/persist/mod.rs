@@ -363,6 +363,9 @@ pub fn stored_data_notices(
 mod tests;
 
 #[cfg(test)]
+mod kept_files_tests;
+
+#[cfg(test)]
 mod saved_words_tests;
 
 #[cfg(test)]
