@@ -39,3 +39,68 @@ describe('design tokens', () => {
     expect(defined(dark).has('--warn')).toBe(true);
   });
 });
+
+// Every size a component uses is a step of app.css's scales (spacing, type, corners, sizes),
+// never its own number: a raw `px` here fails unless it is one of these.
+// - 1px: a hairline (a border, a divider) is one device pixel on every scale.
+// - A border's or outline's own width or offset (`border: 2px solid`, `outline-offset: -2px`).
+// - A media or container query's breakpoint.
+// - A component's layout dimension (a column's, a dialog's or a list's width or height): these
+//   are its own shape, not a step, and each is named in LAYOUT below.
+// - A token's own definition in app.css.
+const LAYOUT: Record<string, string[]> = {
+  'App.svelte': ['272px', '40px'],
+  'lib/components/Composer.svelte': ['52px', '200px'],
+  'lib/components/ComputerMenu.svelte': ['220px'],
+  'lib/components/Modal.svelte': ['520px', '640px'],
+  'lib/components/Thread.svelte': ['760px', '460px'],
+  'lib/components/ThreadEntry.svelte': ['220px'],
+  'lib/components/WaitingList.svelte': ['140px'],
+  'lib/features/attachments/AttachmentChips.svelte': ['320px'],
+  'lib/features/console/CodeEditor.svelte': ['140px', '300px'],
+  'lib/features/console/RunOutput.svelte': ['160px', '220px'],
+  'lib/features/keys/KeysPage.svelte': ['150px'],
+  'lib/features/replay/CodeView.svelte': ['320px'],
+  'lib/features/replay/Replay.svelte': ['200px', '110px'],
+  'lib/features/replay/StepViewer.svelte': ['1100px'],
+  'lib/features/reusable/Library.svelte': ['220px'],
+  'lib/features/reusable/SentenceForm.svelte': ['320px'],
+  'lib/features/search/SearchBox.svelte': ['640px'],
+  'lib/features/spending/CapControl.svelte': ['64px'],
+  'lib/features/usage/TaskUsageList.svelte': ['220px', '56px'],
+  'lib/features/usage/UsageButton.svelte': ['380px'],
+  'lib/features/usage/UsageView.svelte': ['260px'],
+  'lib/live/LiveGrid.svelte': ['320px'],
+  'lib/live/LiveView.svelte': ['420px'],
+};
+
+/** The raw px values of `file` that are none of the allowed kinds. */
+function rawPx(file: string, text: string): string[] {
+  const layout = LAYOUT[file.slice(src.length + 1)] ?? [];
+  const found: string[] = [];
+  for (const line of text.replace(/\/\*[\s\S]*?\*\//g, '').split('\n')) {
+    if (/@(media|container)/.test(line)) continue;
+    for (const decl of line.split(/[;{}]/)) {
+      const prop = decl.match(/([\w-]+)\s*:/)?.[1] ?? '';
+      if (prop.startsWith('--') || /^(border|outline)/.test(prop)) continue;
+      for (const [px] of decl.matchAll(/\d+(\.\d+)?px/g)) {
+        if (px !== '1px' && !layout.includes(px)) found.push(`${file.slice(src.length)}: ${decl.trim()}`);
+      }
+    }
+  }
+  return found;
+}
+
+describe('the size scale', () => {
+  it('no component uses a raw px outside the allowed kinds', () => {
+    expect(files(src).flatMap((f) => rawPx(f, readFileSync(f, 'utf8')))).toEqual([]);
+  });
+
+  it('a raw px a component adds is caught', () => {
+    const file = join(src, 'lib/components/Example.svelte');
+    expect(rawPx(file, '<style>.a { padding: 7px; border: 2px solid; margin: 1px; max-width: 220px; }</style>'))
+      .toEqual(['/lib/components/Example.svelte: padding: 7px', '/lib/components/Example.svelte: max-width: 220px']);
+    // A layout dimension is allowed only where it is named.
+    expect(rawPx(join(src, 'lib/features/reusable/Library.svelte'), '.cols { grid-template-columns: 220px 1fr; }')).toEqual([]);
+  });
+});
