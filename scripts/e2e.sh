@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the end-to-end tests in parallel shards (PORTHOLE_E2E_SHARDS, 2 by default). Each shard
+# Runs the end-to-end tests in parallel shards (PORTHOLE_E2E_SHARDS, 3 by default). Each shard
 # is a private session of its own (scripts/e2e-shard.sh): X display, D-Bus session (so the
 # app's single-instance lock, a bus name, is per shard), Secret Service keyring, kernel
 # keyring, XDG folders and copy of the app; ports are drawn free by each launch. The tests
@@ -14,7 +14,10 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD
 target=${CARGO_TARGET_DIR:-$root/target}
-shards=${PORTHOLE_E2E_SHARDS:-2}
+# Three on two cores: one test keeps about two thirds of a core busy (34 s of CPU in 51 s of
+# test time, BENCHMARKS.md "End-to-end phase"), the rest is waiting on the window and the
+# Demo's clock, so two shards left about a third of the machine idle.
+shards=${PORTHOLE_E2E_SHARDS:-3}
 case "$shards" in '' | *[!0-9]* | 0)
   echo "PORTHOLE_E2E_SHARDS must be a number of shards, 1 or more: $shards" >&2
   exit 2

@@ -68,5 +68,5 @@ scripts/package.sh --debug
 PORTHOLE_DEB=$(ls "${CARGO_TARGET_DIR:-$PWD/target}"/debug/bundle/deb/*.deb)
 export PORTHOLE_DEB
 
-step "End-to-end tests (the app in a real window under Xvfb, ${PORTHOLE_E2E_SHARDS:-2} shards)"
+step "End-to-end tests (the app in a real window under Xvfb, ${PORTHOLE_E2E_SHARDS:-3} shards)"
 scripts/e2e.sh
