@@ -14,6 +14,7 @@ pub mod inbox;
 pub mod judge;
 pub mod machines;
 pub mod persist;
+pub mod receipt;
 pub mod replay;
 pub mod report;
 pub mod reusable;

@@ -213,6 +213,12 @@ pub struct Conversation {
     /// Stop, not "Ready" (`model/delivery.rs`). Not written when false.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub updates_lost: bool,
+    /// When the running (or last) task was sent, and when it ended, in ms since the epoch: the
+    /// receipt's "took". Not written when unknown (conversations of earlier versions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub task_started_at: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub task_ended_at: Option<f64>,
 }
 
 /// A message held until the running task ends.
@@ -299,6 +305,8 @@ impl Conversation {
             self.follower = None;
             self.updates_lost = false;
             self.forget_cap_question();
+            self.task_started_at = Some(now);
+            self.task_ended_at = None;
         }
         self.updated_at = now;
     }
@@ -314,6 +322,7 @@ impl Conversation {
     /// A task could not start or be followed.
     pub fn record_error(&mut self, error: Problem, now: f64) {
         self.status = TaskStatus::Failed;
+        self.task_ended_at = Some(now);
         self.updates_lost = false;
         self.pending_approval = None;
         self.push(ThreadItem::Failure { error });
@@ -471,6 +480,7 @@ impl Conversation {
                 if self.status == TaskStatus::Stopped {
                     return;
                 }
+                self.task_ended_at = Some(now);
                 if *succeeded {
                     self.status = TaskStatus::Succeeded;
                     if !text.is_empty() && !self.answered_since_last_message(text) {

@@ -39,6 +39,8 @@ impl ConversationBook {
             cap_asked: false,
             stuck: Default::default(),
             updates_lost: false,
+            task_started_at: None,
+            task_ended_at: None,
         });
         self.conversations.last().expect("just pushed")
     }

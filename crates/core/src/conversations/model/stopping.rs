@@ -35,6 +35,7 @@ impl Conversation {
     /// The task was stopped; `why` says by whom or what.
     pub fn record_stopped_with(&mut self, why: Notice, now: f64) {
         self.status = TaskStatus::Stopped;
+        self.task_ended_at = Some(now);
         self.stopping = false;
         self.updates_lost = false;
         self.pending_approval = None;
