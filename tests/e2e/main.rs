@@ -39,6 +39,7 @@ mod live_stage;
 mod live_states;
 mod live_window;
 mod not_sent;
+mod receipt;
 mod replay;
 mod reusable;
 mod signin;

@@ -38,6 +38,20 @@ pub async fn current_conversation(
     Ok(conversations.current(&machine_id).await?)
 }
 
+/// The receipts of the conversation's finished tasks; `check` is the service's check of its
+/// last task when the person had it checked.
+// Off the main thread: it reads the conversations, which may still be loading.
+#[tauri::command(async)]
+#[specta::specta]
+pub fn conversation_receipts(
+    conversations: State<'_, Conversations>,
+    conversation_id: String,
+    check: Option<porthole_core::receipt::Check>,
+) -> Res<Vec<porthole_core::receipt::Receipt>> {
+    let conversation = conversations.store().get(&conversation_id)?;
+    Ok(porthole_core::receipt::receipts(&conversation, check))
+}
+
 /// The person asked for a new conversation: a fresh session on the service.
 #[tauri::command]
 #[specta::specta]

@@ -35,9 +35,12 @@ import type {
   ExecResult,
   ConsoleState,
   BrowserSignIn,
+  Check,
+  Receipt,
 } from './bindings';
 
 export type { StuckAnswer, StuckSignal } from './bindings';
+export type { Judged, Receipt, ReceiptOutcome, Touched, Why } from './bindings';
 export type {
   Account,
   ApprovalKind,
@@ -237,6 +240,9 @@ export const api = {
     channel.onmessage = onProgress;
     return unwrap(commands.uploadFile(path, channel));
   },
+  /** The receipts of the conversation's finished tasks (`check`: the service's check of its last). */
+  conversationReceipts: (conversationId: string, check: Check | null = null): Promise<Receipt[]> =>
+    unwrap(commands.conversationReceipts(conversationId, check)),
   conversationUsage: (conversationId: string): Promise<UsageView> =>
     unwrap(commands.conversationUsage(conversationId)),
   /** Saved files that could not be read at start: where each went, in words. */

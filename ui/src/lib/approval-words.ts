@@ -34,7 +34,7 @@ const KNOWN_PLACES = {
 } as const satisfies Record<NonNullable<NamedPlace['known']>, Key>;
 
 /** "Documents", "your home folder", "Documents › Invoices". */
-function placeWords(place: Place): string {
+export function placeWords(place: Place): string {
   if (place.kind === 'home') return t('approval.place.home');
   if (place.kind === 'top') return t('approval.place.top');
   return place.folders.join(' › ');

@@ -20,6 +20,11 @@ export const commands = {
 	listConversations: (machineId: string) => typedError<ConversationSummary[], UiError>(__TAURI_INVOKE("list_conversations", { machineId })),
 	/**  The computer's current conversation (made empty when it has none). */
 	currentConversation: (machineId: string) => typedError<Conversation, UiError>(__TAURI_INVOKE("current_conversation", { machineId })),
+	/**
+	 *  The receipts of the conversation's finished tasks; `check` is the service's check of its
+	 *  last task when the person had it checked.
+	 */
+	conversationReceipts: (conversationId: string, check: Check | null) => typedError<Receipt[], UiError>(__TAURI_INVOKE("conversation_receipts", { conversationId, check })),
 	/**  Holds a message until the running task ends (sends it at once when nothing runs). */
 	runNext: (request: SendRequest) => typedError<null, UiError>(__TAURI_INVOKE("run_next", { request })),
 	removeWaiting: (conversationId: string, waitingId: string) => typedError<null, UiError>(__TAURI_INVOKE("remove_waiting", { conversationId, waitingId })),
@@ -317,6 +322,12 @@ export type CardReading = {
 	mismatch: NamedPlace[] | null,
 };
 
+/**  The service's check of the last task: how many of its criteria passed, of how many. */
+export type Check = {
+	passed: number,
+	of: number,
+};
+
 /**  One option of a question: `value` is what a selection sends, `label` what a person reads. */
 export type ChoiceOption = {
 	value: string,
@@ -438,6 +449,12 @@ export type Conversation = {
 	 *  Stop, not "Ready" (`model/delivery.rs`). Not written when false.
 	 */
 	updatesLost?: boolean,
+	/**
+	 *  When the running (or last) task was sent, and when it ended, in ms since the epoch: the
+	 *  receipt's "took". Not written when unknown (conversations of earlier versions).
+	 */
+	taskStartedAt?: number | null,
+	taskEndedAt?: number | null,
 };
 
 /**  A row of the conversation list. */
@@ -671,6 +688,13 @@ export type InboxView = {
 
 /**  Values for a reusable task's parameters, by name. */
 export type Inputs = { [key in string]: unknown };
+
+/**  How the outcome was told, which the receipt says beside it. */
+export type Judged = 
+/**  The service checked the result against the task's own words. */
+"check" | 
+/**  Read from how the task ended and the agent's answer. */
+"answer";
 
 export type Judgement = {
 	judgementId: string,
@@ -949,6 +973,25 @@ export type Problem = {
 
 /**  Why a turn failed. */
 export type ReasonCode = string;
+
+/**  One finished task's receipt. */
+export type Receipt = {
+	/**  The thread line of the message that started the task: where the receipt belongs. */
+	item: number,
+	outcome: ReceiptOutcome,
+	/**  Why it is not (fully) done, when the receipt can say. */
+	why: Why | null,
+	/**  How the outcome was told: by the service's check, or read from how the task ended. */
+	judged: Judged,
+	/**  What the agent touched, in the order it did. */
+	touched: Touched[],
+	/**  How long it ran, in seconds; known for the conversation's last task only. */
+	seconds: number | null,
+	/**  What it cost in dollars, as the service reported it; known for the last task only. */
+	costUsd: number | null,
+};
+
+export type ReceiptOutcome = "done" | "notDone" | "partly";
 
 /**  A turn and its recorded steps, as the replay shows them. */
 export type Recording = {
@@ -1270,6 +1313,20 @@ export type TokenUsage = {
 	outputTokens?: number | null,
 };
 
+export type Touched = 
+/**  An app it opened ("Open Mail"). */
+{ kind: "app"; name: string } | 
+/**  A web site it visited, by its host. */
+{ kind: "site"; host: string } | 
+/**  A file it made (saved, downloaded, exported). */
+{ kind: "file"; name: string } | 
+/**  Something it deleted, with the person's yes. */
+{ kind: "deleted"; deletion: Deletion } | 
+/**  A purchase or payment the person approved, as its card was titled. */
+{ kind: "purchase"; title: string } | 
+/**  A message it sent, as the step or card was titled. */
+{ kind: "message"; title: string };
+
 export type TrajectoryRef = {
 	recorded?: boolean,
 	url?: string,
@@ -1465,6 +1522,21 @@ export type Waiting = {
 	id: string,
 	request: SendRequest,
 };
+
+/**  Why a task is not done, or only partly. */
+export type Why = 
+/**  The person declined a card it asked. */
+"declined" | 
+/**  The task failed. */
+"failed" | 
+/**  The person stopped it. */
+"stopped" | 
+/**  Porthole stopped it at its spending cap. */
+"stoppedAtCap" | 
+/**  The agent's answer says it did not do all of it. */
+"answerSaysNotAll" | 
+/**  The service's check found criteria not met. */
+"criteriaNotMet";
 
 export type WindowLayout = {
 	/**  The sidebar is folded away (a thin rail stays to bring it back). */

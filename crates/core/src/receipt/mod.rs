@@ -13,10 +13,10 @@ mod touched;
 #[cfg(test)]
 mod tests;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::conversations::{Conversation, TaskStatus, ThreadItem};
-pub use outcome::{Judged, Outcome, Why};
+pub use outcome::{Judged, ReceiptOutcome, Why};
 pub use touched::Touched;
 
 /// One finished task's receipt.
@@ -25,7 +25,7 @@ pub use touched::Touched;
 pub struct Receipt {
     /// The thread line of the message that started the task: where the receipt belongs.
     pub item: u32,
-    pub outcome: Outcome,
+    pub outcome: ReceiptOutcome,
     /// Why it is not (fully) done, when the receipt can say.
     pub why: Option<Why>,
     /// How the outcome was told: by the service's check, or read from how the task ended.
@@ -39,7 +39,8 @@ pub struct Receipt {
 }
 
 /// The service's check of the last task: how many of its criteria passed, of how many.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
 pub struct Check {
     pub passed: u32,
     pub of: u32,

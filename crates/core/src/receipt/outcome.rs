@@ -8,7 +8,7 @@ use crate::conversations::{Notice, TaskStatus, ThreadItem};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, specta::Type)]
 #[serde(rename_all = "camelCase")]
-pub enum Outcome {
+pub enum ReceiptOutcome {
     Done,
     NotDone,
     Partly,
@@ -42,18 +42,18 @@ pub enum Why {
     CriteriaNotMet,
 }
 
-type Read = Option<(Outcome, Option<Why>, Judged)>;
+type Read = Option<(ReceiptOutcome, Option<Why>, Judged)>;
 
 /// A task before the conversation's last, read from its lines alone.
 pub(super) fn of_lines(lines: &[ThreadItem]) -> Read {
     if let Some(why) = stopped(lines) {
-        return Some((Outcome::NotDone, Some(why), Judged::Answer));
+        return Some((ReceiptOutcome::NotDone, Some(why), Judged::Answer));
     }
     if lines
         .iter()
         .any(|l| matches!(l, ThreadItem::Failure { .. }))
     {
-        return Some((Outcome::NotDone, Some(Why::Failed), Judged::Answer));
+        return Some((ReceiptOutcome::NotDone, Some(Why::Failed), Judged::Answer));
     }
     answered(lines)
 }
@@ -62,22 +62,24 @@ pub(super) fn of_lines(lines: &[ThreadItem]) -> Read {
 pub(super) fn of_last(status: TaskStatus, lines: &[ThreadItem], check: Option<Check>) -> Read {
     if let Some(check) = check.filter(|c| c.of > 0) {
         let (outcome, why) = if check.passed >= check.of {
-            (Outcome::Done, None)
+            (ReceiptOutcome::Done, None)
         } else if check.passed > 0 {
-            (Outcome::Partly, Some(Why::CriteriaNotMet))
+            (ReceiptOutcome::Partly, Some(Why::CriteriaNotMet))
         } else {
-            (Outcome::NotDone, Some(Why::CriteriaNotMet))
+            (ReceiptOutcome::NotDone, Some(Why::CriteriaNotMet))
         };
         return Some((outcome, why, Judged::Check));
     }
     match status {
         TaskStatus::Stopped => Some((
-            Outcome::NotDone,
+            ReceiptOutcome::NotDone,
             Some(stopped(lines).unwrap_or(Why::Stopped)),
             Judged::Answer,
         )),
-        TaskStatus::Failed => Some((Outcome::NotDone, Some(Why::Failed), Judged::Answer)),
-        TaskStatus::Succeeded => answered(lines).or(Some((Outcome::Done, None, Judged::Answer))),
+        TaskStatus::Failed => Some((ReceiptOutcome::NotDone, Some(Why::Failed), Judged::Answer)),
+        TaskStatus::Succeeded => {
+            answered(lines).or(Some((ReceiptOutcome::Done, None, Judged::Answer)))
+        }
         TaskStatus::Idle | TaskStatus::Running | TaskStatus::NeedsApproval => None,
     }
 }
@@ -106,16 +108,20 @@ fn answered(lines: &[ThreadItem]) -> Read {
         )
     });
     if declined {
-        return Some((Outcome::NotDone, Some(Why::Declined), Judged::Answer));
+        return Some((ReceiptOutcome::NotDone, Some(Why::Declined), Judged::Answer));
     }
     let answer = lines.iter().rev().find_map(|l| match l {
         ThreadItem::Answer { text } => Some(text.as_str()),
         _ => None,
     })?;
     if admits_shortfall(answer) {
-        return Some((Outcome::Partly, Some(Why::AnswerSaysNotAll), Judged::Answer));
+        return Some((
+            ReceiptOutcome::Partly,
+            Some(Why::AnswerSaysNotAll),
+            Judged::Answer,
+        ));
     }
-    Some((Outcome::Done, None, Judged::Answer))
+    Some((ReceiptOutcome::Done, None, Judged::Answer))
 }
 
 /// The answer says in so many words that something was not done. Only plain admissions are

@@ -75,7 +75,7 @@ fn an_answered_task_is_done_read_from_its_answer_with_its_time_and_cost() {
     assert_eq!(r.item, 0);
     assert_eq!(
         (r.outcome, r.why, r.judged),
-        (Outcome::Done, None, Judged::Answer)
+        (ReceiptOutcome::Done, None, Judged::Answer)
     );
     assert_eq!(
         r.touched,
@@ -110,7 +110,10 @@ fn a_declined_card_makes_it_not_done_even_with_an_answer() {
     ]);
     finish(&mut c, TaskStatus::Succeeded, 20_000.0);
     let r = only(&c);
-    assert_eq!((r.outcome, r.why), (Outcome::NotDone, Some(Why::Declined)));
+    assert_eq!(
+        (r.outcome, r.why),
+        (ReceiptOutcome::NotDone, Some(Why::Declined))
+    );
     assert!(r.touched.is_empty(), "nothing was bought: {:?}", r.touched);
 }
 
@@ -157,7 +160,7 @@ fn an_answer_that_admits_a_shortfall_is_partly_done() {
     let r = only(&c);
     assert_eq!(
         (r.outcome, r.why),
-        (Outcome::Partly, Some(Why::AnswerSaysNotAll))
+        (ReceiptOutcome::Partly, Some(Why::AnswerSaysNotAll))
     );
 }
 
@@ -179,7 +182,10 @@ fn stopped_failed_and_capped_tasks_are_not_done_and_say_why() {
     let mut c = conversation("Tidy my inbox");
     finish(&mut c, TaskStatus::Failed, 20_000.0);
     let r = only(&c);
-    assert_eq!((r.outcome, r.why), (Outcome::NotDone, Some(Why::Failed)));
+    assert_eq!(
+        (r.outcome, r.why),
+        (ReceiptOutcome::NotDone, Some(Why::Failed))
+    );
 }
 
 #[test]
@@ -189,13 +195,17 @@ fn the_services_check_decides_when_known_and_says_so() {
     finish(&mut c, TaskStatus::Succeeded, 20_000.0);
     let all = |passed, of| receipts(&c, Some(Check { passed, of }))[0].clone();
     let r = all(3, 3);
-    assert_eq!((r.outcome, r.judged), (Outcome::Done, Judged::Check));
+    assert_eq!((r.outcome, r.judged), (ReceiptOutcome::Done, Judged::Check));
     let r = all(1, 3);
     assert_eq!(
         (r.outcome, r.why, r.judged),
-        (Outcome::Partly, Some(Why::CriteriaNotMet), Judged::Check)
+        (
+            ReceiptOutcome::Partly,
+            Some(Why::CriteriaNotMet),
+            Judged::Check
+        )
     );
-    assert_eq!(all(0, 3).outcome, Outcome::NotDone);
+    assert_eq!(all(0, 3).outcome, ReceiptOutcome::NotDone);
     // A check without criteria says nothing: the answer decides.
     assert_eq!(all(0, 0).judged, Judged::Answer);
 }
@@ -214,7 +224,7 @@ fn each_finished_task_of_a_conversation_has_its_own_receipt_at_its_message() {
     // Only the last task's time and cost are known.
     assert_eq!((all[0].seconds, all[1].seconds), (None, Some(10.0)));
     assert!(all[0].touched.is_empty());
-    assert_eq!(all[1].outcome, Outcome::Done);
+    assert_eq!(all[1].outcome, ReceiptOutcome::Done);
 }
 
 #[test]
