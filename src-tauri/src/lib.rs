@@ -162,6 +162,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             schedules::commands::pause_schedule,
             schedules::commands::pause_all_schedules,
             schedules::commands::run_schedule_now,
+            schedules::commands::dismiss_schedule_digest,
             schedules::commands::autostart_enabled,
             schedules::commands::set_autostart,
             schedules::tray_commands::tray_next_at,
@@ -329,7 +330,12 @@ fn load_conversations(
 /// What the main window's events do once the app's state is open.
 fn on_window_event(window: &tauri::Window, event: &WindowEvent) {
     match event {
-        WindowEvent::Focused(true) => conversations::attention::window_focused(window.app_handle()),
+        WindowEvent::Focused(focused) => {
+            schedules::window::presence_changed(window.app_handle(), *focused);
+            if *focused {
+                conversations::attention::window_focused(window.app_handle());
+            }
+        }
         // What was dropped, from the window itself: the page gets tokens for these files,
         // never their paths (attachments/uploads.rs).
         WindowEvent::DragDrop(tauri::DragDropEvent::Drop { paths, .. }) => {

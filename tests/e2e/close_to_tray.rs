@@ -79,7 +79,7 @@ impl XWindow {
     }
 
     /// The close button's message, as a window manager sends it.
-    fn close(&self) {
+    pub(crate) fn close(&self) {
         let status = Command::new("/usr/bin/python3")
             .arg(script())
             .args(["close", &self.0])

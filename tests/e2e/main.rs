@@ -59,6 +59,7 @@ mod inbox;
 mod report;
 // Tasks on a schedule, and each run under its own spending cap.
 mod held_run;
+mod overnight;
 mod schedule_cap;
 mod schedules;
 // Desktop notifications, through a stand-in notification server on the private session bus.

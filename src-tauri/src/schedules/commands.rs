@@ -51,6 +51,13 @@ pub fn pause_all_schedules(schedules: State<'_, Schedules>, paused: bool) -> Res
     Ok(schedules.set_all_paused(paused)?)
 }
 
+/// The card of the runs that ended while the person was away: closed.
+#[tauri::command]
+#[specta::specta]
+pub fn dismiss_schedule_digest(schedules: State<'_, Schedules>) {
+    schedules.dismiss_digest()
+}
+
 /// A missed run's "Run now".
 #[tauri::command]
 #[specta::specta]

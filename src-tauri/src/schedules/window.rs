@@ -38,6 +38,28 @@ impl ScheduleNotify for WindowScheduleNotify {
             tracing::info!(error = %err, "no notification for a schedule");
         }
     }
+
+    fn tell_digest(&self, title: &str, body: &str) {
+        if let Err(err) = self
+            .app
+            .notification()
+            .builder()
+            .title(title)
+            .body(body)
+            .show()
+        {
+            tracing::info!(error = %err, "no notification for the schedules' digest");
+        }
+    }
+}
+
+/// The window came or went, for the digest of runs that end while the person is away
+/// (`schedules::digest`): focused is present; hidden or another window in front is away.
+pub fn presence_changed(app: &AppHandle, present: bool) {
+    use tauri::Manager;
+    if let Some(schedules) = app.try_state::<super::Schedules>() {
+        schedules.set_present(present);
+    }
 }
 
 /// Opens the schedules, registers them as managed state, and starts the runner.
@@ -75,5 +97,6 @@ pub fn close_requested(window: &tauri::Window, api: &tauri::CloseRequestApi) {
     {
         api.prevent_close();
         let _ = window.hide();
+        presence_changed(window.app_handle(), false);
     }
 }

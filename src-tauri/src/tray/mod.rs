@@ -58,5 +58,7 @@ pub fn show_window(app: &AppHandle) {
         let _ = window.unminimize();
         let _ = window.show();
         let _ = window.set_focus();
+        // Shown is back, also where the desktop gives it no focus.
+        crate::schedules::window::presence_changed(app, true);
     }
 }

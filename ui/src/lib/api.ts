@@ -371,6 +371,9 @@ export const languageApi = {
 
 // Tasks on a schedule (features/schedules).
 export type {
+  Digest,
+  DigestLine,
+  MissedWhy,
   NewSchedule,
   Outcome,
   Repeat,
@@ -393,6 +396,8 @@ export const schedulesApi = {
   pauseAll: (paused: boolean) => unwrap(commands.pauseAllSchedules(paused)),
   /** A missed run's "Run now" (the limits still apply). */
   runNow: (id: string) => unwrap(commands.runScheduleNow(id)),
+  /** Closes the card of the runs that ended while the person was away. */
+  dismissDigest: (): Promise<void> => commands.dismissScheduleDigest(),
   /** Whether Porthole starts when the person logs in. */
   autostart: (): Promise<boolean> => unwrap(commands.autostartEnabled()),
   /** Sets starting at login; either answer counts as the one-time question answered. */

@@ -154,6 +154,8 @@ export const commands = {
 	pauseAllSchedules: (paused: boolean) => typedError<null, UiError>(__TAURI_INVOKE("pause_all_schedules", { paused })),
 	/**  A missed run's "Run now". */
 	runScheduleNow: (id: string) => typedError<null, UiError>(__TAURI_INVOKE("run_schedule_now", { id })),
+	/**  The card of the runs that ended while the person was away: closed. */
+	dismissScheduleDigest: () => __TAURI_INVOKE<void>("dismiss_schedule_digest"),
 	autostartEnabled: () => typedError<boolean, UiError>(__TAURI_INVOKE("autostart_enabled")),
 	/**  Turns starting at login on or off (and notes the one-time question as answered). */
 	setAutostart: (enabled: boolean) => typedError<null, UiError>(__TAURI_INVOKE("set_autostart", { enabled })),
@@ -542,6 +544,28 @@ export type Delivered = {
 	replayable: number,
 };
 
+/**  The digest as the window's card shows it. */
+export type Digest = {
+	/**  "3 scheduled runs while you were away: 2 done, 1 needs you" */
+	headline: string,
+	lines: DigestLine[],
+};
+
+/**  One run of the digest. */
+export type DigestLine = {
+	scheduleId: string,
+	title: string,
+	/**  How it went, in words: "Done", "Missed: Studio archive could not be woken". */
+	words: string,
+	done: boolean,
+	machineId: string,
+	/**
+	 *  The conversation the line opens; none for a run that never started (the line opens
+	 *  the schedules, where Run now is).
+	 */
+	conversationId: string | null,
+};
+
 /**  A run of learned code, fed back to a repair. */
 export type Evaluation = {
 	inputs?: { [key in string]: unknown } | null,
@@ -816,7 +840,14 @@ export type MissedWhy =
  *  It waited for the computer's task before it, still running more than
  *  [`super::GRACE`] after the run was due.
  */
-"busy";
+"busy" | 
+/**  Its computer was asleep and the service said it cannot wake it. */
+"cannotWake" | 
+/**
+ *  Its computer was asked to wake but was not awake [`super::GRACE`] after the run was
+ *  due.
+ */
+"notAwake";
 
 export type Model = {
 	/**  Passed as `model`; `auto` lets the service pick. */
@@ -1100,6 +1131,13 @@ export type Schedule = {
 	 *  (security review N2).
 	 */
 	held?: number | null,
+	/**  Whether `held` waits for the computer to wake (rather than for its task before). */
+	heldForWake?: boolean,
+	/**
+	 *  The due time its computer was last looked at (and woken if asleep) ahead of, so it is
+	 *  woken once per run (`waking.rs`).
+	 */
+	wokenFor?: number | null,
 	last: LastRun | null,
 };
 
@@ -1110,6 +1148,8 @@ export type ScheduleList = {
 	autostartAsked: boolean,
 	/**  Whether closing the window leaves Porthole running in the tray. */
 	keepsRunning: boolean,
+	/**  The runs that ended while the person was away, shown on a card until dismissed. */
+	digest: Digest | null,
 };
 
 /**  A schedule as the list shows it. */

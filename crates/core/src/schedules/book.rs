@@ -5,6 +5,8 @@
 //! saved before the task is sent, so a crash or restart mid-send can lose a run but never
 //! send it twice.
 
+use std::collections::BTreeMap;
+
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -52,6 +54,13 @@ pub struct Schedule {
     /// (security review N2).
     #[serde(default)]
     pub held: Option<f64>,
+    /// Whether `held` waits for the computer to wake (rather than for its task before).
+    #[serde(default)]
+    pub held_for_wake: bool,
+    /// The due time its computer was last looked at (and woken if asleep) ahead of, so it is
+    /// woken once per run (`waking.rs`).
+    #[serde(default)]
+    pub woken_for: Option<f64>,
     pub last: Option<LastRun>,
 }
 
@@ -66,6 +75,11 @@ pub enum MissedWhy {
     /// It waited for the computer's task before it, still running more than
     /// [`super::GRACE`] after the run was due.
     Busy,
+    /// Its computer was asleep and the service said it cannot wake it.
+    CannotWake,
+    /// Its computer was asked to wake but was not awake [`super::GRACE`] after the run was
+    /// due.
+    NotAwake,
 }
 
 /// What the last run of a schedule did.
@@ -167,6 +181,13 @@ pub struct ScheduleBook {
     /// Whether the person was asked once about starting Porthole at login.
     #[serde(default)]
     pub autostart_asked: bool,
+    /// Computers asked to wake and not yet seen awake: since when (Unix ms), by machine id.
+    #[serde(default)]
+    pub wake_asked: BTreeMap<String, f64>,
+    /// How long each computer took to wake the last time it was asked (ms), for its next
+    /// lead.
+    #[serde(default)]
+    pub wake_took: BTreeMap<String, f64>,
 }
 
 impl ScheduleBook {

@@ -13,15 +13,22 @@
 //! - a run due while the computer's task before it still runs is held by the schedule, one at
 //!   most (a later due time takes its place); it starts at a look that finds the computer
 //!   free, checked again as a due run is, and one held more than [`GRACE`] becomes a missed
-//!   run instead (`running.rs`).
+//!   run instead (`running.rs`);
+//! - a run's computer is woken ahead of its due time, by the service's figures for a start or
+//!   what it took before; a run whose computer the service cannot wake, or that is not awake
+//!   within [`GRACE`], is a missed run with its reason (`waking.rs`);
+//! - runs that end while the person is away are told in one digest, and shown on a card when
+//!   they come back (`digest.rs`).
 
 pub mod book;
 pub mod clock;
+pub mod digest;
 pub mod runner;
 mod running;
 pub mod timing;
 pub mod tray_lines;
 pub mod tray_words;
+pub mod waking;
 
 #[cfg(test)]
 mod tests;
@@ -38,6 +45,7 @@ use crate::error::{AppError, AppResult, UiError};
 use crate::store::{Document, Persisted, SetAside};
 pub use book::{LastRun, MissedWhy, Outcome, Schedule, ScheduleBook};
 pub use clock::{Clock, SystemClock};
+pub use digest::{Digest, DigestLine};
 pub use timing::Repeat;
 use timing::{from_ms, to_ms};
 
@@ -51,6 +59,8 @@ pub trait ScheduleNotify: Send + Sync + 'static {
     /// Something the person should hear of even with the window closed: a run ended, was
     /// missed, skipped or not sent.
     fn tell(&self, schedule: &Schedule, title: &str, body: &str);
+    /// The runs that ended while the person was away, in one notification (`digest.rs`).
+    fn tell_digest(&self, title: &str, body: &str);
 }
 
 /// A new schedule as the page asks for it.
@@ -87,6 +97,8 @@ pub struct ScheduleList {
     pub autostart_asked: bool,
     /// Whether closing the window leaves Porthole running in the tray.
     pub keeps_running: bool,
+    /// The runs that ended while the person was away, shown on a card until dismissed.
+    pub digest: Option<digest::Digest>,
 }
 
 /// The schedules of the app. Cheap to clone: clones share all.
@@ -105,6 +117,8 @@ struct Shared {
     changed: tokio::sync::Notify,
     /// One look at a time, so two looks never both take the same due time.
     looking: tokio::sync::Mutex<()>,
+    /// Whether the person is away, and the runs kept for them (`digest.rs`).
+    away: digest::AwayState,
 }
 
 impl Schedules {
@@ -125,6 +139,7 @@ impl Schedules {
                 notify,
                 changed: tokio::sync::Notify::new(),
                 looking: tokio::sync::Mutex::new(()),
+                away: digest::AwayState::default(),
             }),
         })
     }
@@ -183,6 +198,7 @@ impl Schedules {
                 all_paused: book.all_paused,
                 autostart_asked: book.autostart_asked,
                 keeps_running: self.keeps_running_in(book, now),
+                digest: self.digest(),
             }
         })
     }
@@ -245,6 +261,8 @@ impl Schedules {
             missed: None,
             missed_why: MissedWhy::default(),
             held: None,
+            held_for_wake: false,
+            woken_for: None,
             last: None,
         };
         self.write(|book| book.schedules.push(schedule.clone()))?;

@@ -2,7 +2,10 @@
 //! task or holding it while its computer's task before it runs, and noting how runs ended.
 //! Split from `mod.rs`, which keeps the list and its edits.
 
+use super::digest::{AwayRun, AwayWhat};
+use super::waking::Readiness;
 use super::*;
+use crate::conversations::TaskStatus;
 use crate::error::{Problem, UiCode};
 use crate::words::schedules as words;
 
@@ -17,6 +20,8 @@ impl Schedules {
             return;
         };
         let now = self.now();
+        // Computers of runs due soon are woken first, so the runs find them awake.
+        self.wake_ahead(&active.scope, now).await;
         // Held runs first: a due time that passes now takes the place of an older held run
         // only once that one has started or been missed.
         self.look_at_held(&active.scope, now).await;
@@ -45,10 +50,11 @@ impl Schedules {
                 true
             });
             match settled {
-                Ok(true) if late => self.shared.notify.tell(
+                Ok(true) if late => self.tell_run(
                     &schedule,
                     &words::missed_title(),
                     &words::missed(&schedule.title),
+                    AwayRun::of(&schedule, to_ms(at), AwayWhat::Missed(MissedWhy::Closed)),
                 ),
                 Ok(true) => self.launch(&schedule, at).await,
                 Ok(false) => {}
@@ -57,7 +63,8 @@ impl Schedules {
                 }
             }
         }
-        self.note_ends();
+        let under_way = self.note_ends();
+        self.tell_digest_when_settled(under_way);
     }
 
     /// Runs held for their computer (at most one a schedule): one whose computer is free
@@ -78,16 +85,33 @@ impl Schedules {
         for (schedule, due) in held {
             // In plain milliseconds: a damaged file's numbers cannot panic here.
             if to_ms(now) - due > GRACE.num_milliseconds() as f64 {
-                self.miss_held(&schedule, due);
+                let why = if schedule.held_for_wake {
+                    MissedWhy::NotAwake
+                } else {
+                    MissedWhy::Busy
+                };
+                self.miss(&schedule, due, why);
                 continue;
             }
             if self.computer_busy(&schedule).await {
                 continue;
             }
+            if schedule.held_for_wake {
+                match self.computer_readiness(&schedule).await {
+                    Readiness::Ready => {}
+                    Readiness::CannotWake => {
+                        self.miss(&schedule, due, MissedWhy::CannotWake);
+                        continue;
+                    }
+                    Readiness::Starting | Readiness::Asleep => continue,
+                }
+            }
             // Out of the hold before it is sent: whatever happens next, never twice.
             let taken = self.write(|book| {
-                book.get_mut(&schedule.id)
-                    .is_some_and(|s| s.held.take().is_some())
+                book.get_mut(&schedule.id).is_some_and(|s| {
+                    s.held_for_wake = false;
+                    s.held.take().is_some()
+                })
             });
             match taken {
                 Ok(true) => self.launch(&schedule, from_ms(due)).await,
@@ -99,25 +123,36 @@ impl Schedules {
         }
     }
 
-    /// A held run too late to start by itself becomes the schedule's missed run.
-    fn miss_held(&self, schedule: &Schedule, due: f64) {
+    /// A run that cannot start by itself becomes the schedule's missed run, with "Run now"
+    /// and why: held too long behind the task before it, or its computer asleep for good or
+    /// not awake in time.
+    fn miss(&self, schedule: &Schedule, due: f64, why: MissedWhy) {
         let missed = self.write(|book| {
             let Some(s) = book.get_mut(&schedule.id) else {
                 return false;
             };
             s.held = None;
+            s.held_for_wake = false;
             s.missed = Some(due);
-            s.missed_why = MissedWhy::Busy;
+            s.missed_why = why;
             true
         });
+        let (title, computer) = (&schedule.title, &schedule.machine_name);
+        let body = match why {
+            MissedWhy::Closed => words::missed(title),
+            MissedWhy::Busy => words::missed_busy(title, computer, GRACE.num_minutes()),
+            MissedWhy::CannotWake => words::missed_cannot_wake(title, computer),
+            MissedWhy::NotAwake => words::missed_not_awake(title, computer, GRACE.num_minutes()),
+        };
         match missed {
-            Ok(true) => self.shared.notify.tell(
+            Ok(true) => self.tell_run(
                 schedule,
                 &words::missed_title(),
-                &words::missed_busy(&schedule.title, &schedule.machine_name, GRACE.num_minutes()),
+                &body,
+                AwayRun::of(schedule, due, AwayWhat::Missed(why)),
             ),
             Ok(false) => {}
-            Err(err) => tracing::warn!(error = %err, "a missed held run could not be saved"),
+            Err(err) => tracing::warn!(error = %err, "a missed run could not be saved"),
         }
     }
 
@@ -142,18 +177,17 @@ impl Schedules {
                 reason: Problem::from(&err),
             },
         };
+        let due = to_ms(due_at);
         match &outcome {
             Outcome::Skipped { reason } => {
                 let shown = UiError::from(reason);
-                self.shared
-                    .notify
-                    .tell(schedule, &shown.title, &shown.detail);
+                let run = AwayRun::of(schedule, due, AwayWhat::NotRun(*reason));
+                self.tell_run(schedule, &shown.title, &shown.detail, run);
             }
             Outcome::NotSent { reason } => {
                 let shown = UiError::from(reason);
-                self.shared
-                    .notify
-                    .tell(schedule, &words::not_sent_title(), &shown.detail);
+                let run = AwayRun::of(schedule, due, AwayWhat::NotRun(*reason));
+                self.tell_run(schedule, &words::not_sent_title(), &shown.detail, run);
             }
             _ => {}
         }
@@ -161,7 +195,8 @@ impl Schedules {
     }
 
     /// What the run did; `None` when it is held for the computer (the schedule's one held
-    /// run, due at `due_at`, in place of any older one).
+    /// run, due at `due_at`, in place of any older one), or missed as its computer cannot
+    /// wake.
     async fn send(&self, schedule: &Schedule, due_at: DateTime<Utc>) -> AppResult<Option<Outcome>> {
         let active = self.shared.connection.active().await?;
         if active.scope != schedule.scope {
@@ -169,10 +204,23 @@ impl Schedules {
                 reason: Problem::new(UiCode::ScheduleOtherService),
             }));
         }
-        if self.computer_busy(schedule).await {
+        let busy = self.computer_busy(schedule).await;
+        // Sent only to a computer that is awake (or that the task itself starts): one still
+        // waking is waited for, within the grace period, as a busy one is.
+        let ready = if busy {
+            Readiness::Ready
+        } else {
+            self.computer_readiness(schedule).await
+        };
+        if ready == Readiness::CannotWake {
+            self.miss(schedule, to_ms(due_at), MissedWhy::CannotWake);
+            return Ok(None);
+        }
+        if busy || ready != Readiness::Ready {
             self.write(|book| {
                 if let Some(s) = book.get_mut(&schedule.id) {
                     s.held = Some(to_ms(due_at));
+                    s.held_for_wake = !busy;
                 }
             })?;
             return Ok(None);
@@ -222,26 +270,33 @@ impl Schedules {
     }
 
     /// Runs under way whose task ended since the last look: the schedule says how, and the
-    /// person hears of it.
-    fn note_ends(&self) {
-        let started: Vec<(Schedule, String, bool)> = self.read(|book| {
-            book.schedules
+    /// person hears of it (in the digest when away since it started). Whether a run is still
+    /// under way: going, held, or waiting in its conversation's line; one waiting for the
+    /// person's answer is not, as it waits for them.
+    fn note_ends(&self) -> bool {
+        let (started, held): (Vec<(Schedule, LastRun, String, bool)>, bool) = self.read(|book| {
+            let started = book
+                .schedules
                 .iter()
                 .filter_map(|s| match &s.last {
-                    Some(LastRun {
-                        outcome:
-                            Outcome::Started {
-                                conversation_id,
-                                held,
-                            },
-                        ..
-                    }) => Some((s.clone(), conversation_id.clone(), *held)),
+                    Some(
+                        last @ LastRun {
+                            outcome:
+                                Outcome::Started {
+                                    conversation_id,
+                                    held,
+                                },
+                            ..
+                        },
+                    ) => Some((s.clone(), last.clone(), conversation_id.clone(), *held)),
                     _ => None,
                 })
-                .collect()
+                .collect();
+            (started, book.schedules.iter().any(|s| s.held.is_some()))
         });
+        let mut under_way = held;
         let store = self.shared.conversations.store();
-        for (schedule, conversation_id, held) in started {
+        for (schedule, last, conversation_id, held) in started {
             let Ok(conversation) = store.get(&conversation_id) else {
                 continue;
             };
@@ -250,6 +305,7 @@ impl Schedules {
                 .iter()
                 .any(|w| w.request.text == schedule.text);
             if held && still_held {
+                under_way = true;
                 continue;
             }
             if held {
@@ -261,25 +317,46 @@ impl Schedules {
                         held: false,
                     },
                 );
+                under_way = true;
+                continue;
+            }
+            let away = self.away_since(Some(last.at));
+            if conversation.status == TaskStatus::NeedsApproval {
+                if away {
+                    let what = AwayWhat::Waiting {
+                        conversation_id: conversation_id.clone(),
+                    };
+                    self.keep_for_digest(AwayRun::of(&schedule, last.due_at, what));
+                }
                 continue;
             }
             if conversation.status.is_active() {
+                under_way = true;
                 continue;
             }
             let status = conversation.status;
             self.set_outcome(
                 &schedule.id,
                 Outcome::Ended {
-                    conversation_id,
+                    conversation_id: conversation_id.clone(),
                     status,
                 },
             );
-            self.shared.notify.tell(
-                &schedule,
-                &words::ended_title(&schedule.title),
-                &words::ended(status, &schedule.machine_name),
-            );
+            if away {
+                let what = AwayWhat::Ended {
+                    conversation_id,
+                    status,
+                };
+                self.keep_for_digest(AwayRun::of(&schedule, last.due_at, what));
+            } else {
+                self.shared.notify.tell(
+                    &schedule,
+                    &words::ended_title(&schedule.title),
+                    &words::ended(status, &schedule.machine_name),
+                );
+            }
         }
+        under_way
     }
 
     fn set_outcome(&self, id: &str, outcome: Outcome) {

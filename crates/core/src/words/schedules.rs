@@ -26,6 +26,74 @@ pub fn missed_busy(title: &str, computer: &str, minutes: i64) -> String {
     )
 }
 
+/// The run's computer is asleep and the service says it cannot wake it.
+pub fn missed_cannot_wake(title: &str, computer: &str) -> String {
+    text_with(
+        "scheduleNotes.missedCannotWake",
+        &[("title", title.into()), ("computer", computer.into())],
+    )
+}
+
+/// The run's computer was asked to wake but was not awake `minutes` after the run was due.
+pub fn missed_not_awake(title: &str, computer: &str, minutes: i64) -> String {
+    text_with(
+        "scheduleNotes.missedNotAwake",
+        &[
+            ("title", title.into()),
+            ("computer", computer.into()),
+            ("minutes", minutes.to_string().into()),
+        ],
+    )
+}
+
+/// The digest's headline: "3 scheduled runs while you were away: 2 done, 1 needs you".
+pub fn digest_headline(count: usize, summary: &str) -> String {
+    text_with(
+        "scheduleNotes.digestHeadline",
+        &[("count", count.into()), ("summary", summary.into())],
+    )
+}
+pub fn digest_done(count: usize) -> String {
+    text_with("scheduleNotes.digestDone", &[("count", count.into())])
+}
+pub fn digest_needs_you(count: usize) -> String {
+    text_with("scheduleNotes.digestNeedsYou", &[("count", count.into())])
+}
+/// One run in the digest's notification: "Check the weather: Done".
+pub fn digest_line(title: &str, words: &str) -> String {
+    text_with(
+        "scheduleNotes.digestLine",
+        &[("title", title.into()), ("words", words.into())],
+    )
+}
+/// How a run of the digest ended.
+pub fn digest_ended(status: TaskStatus) -> String {
+    match status {
+        TaskStatus::Succeeded => text("scheduleNotes.digestDoneOne"),
+        TaskStatus::Failed => text("scheduleNotes.digestFailed"),
+        TaskStatus::Stopped => text("scheduleNotes.digestStopped"),
+        _ => text("scheduleNotes.digestEnded"),
+    }
+}
+pub fn digest_waiting() -> String {
+    text("scheduleNotes.digestWaiting")
+}
+/// A run of the digest that was missed, and why.
+pub fn digest_missed(why: crate::schedules::MissedWhy, computer: &str) -> String {
+    use crate::schedules::MissedWhy;
+    let key = match why {
+        MissedWhy::Closed => "scheduleNotes.digestMissedClosed",
+        MissedWhy::Busy => "scheduleNotes.digestMissedBusy",
+        MissedWhy::CannotWake => "scheduleNotes.digestMissedCannotWake",
+        MissedWhy::NotAwake => "scheduleNotes.digestMissedNotAwake",
+    };
+    text_with(key, &[("computer", computer.into())])
+}
+/// A run of the digest that was skipped or refused, with the reason's words.
+pub fn digest_not_run(reason: &str) -> String {
+    text_with("scheduleNotes.digestNotRun", &[("reason", reason.into())])
+}
+
 /// A run was refused by the service (its words are the failure's).
 pub fn not_sent_title() -> String {
     text("scheduleNotes.notSentTitle")

@@ -132,4 +132,5 @@ impl crate::conversations::Notify for Quiet {
 impl ScheduleNotify for Quiet {
     fn schedules_changed(&self) {}
     fn tell(&self, _: &Schedule, _: &str, _: &str) {}
+    fn tell_digest(&self, _: &str, _: &str) {}
 }

@@ -228,3 +228,7 @@ mod capped_runs;
 mod extremes;
 
 mod held_runs;
+
+mod waking;
+
+mod digest;

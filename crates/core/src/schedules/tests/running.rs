@@ -27,10 +27,16 @@ impl ScheduleNotify for Told {
     fn tell(&self, _: &Schedule, title: &str, body: &str) {
         self.told.lock().unwrap().push(format!("{title}: {body}"));
     }
+    fn tell_digest(&self, title: &str, body: &str) {
+        self.told
+            .lock()
+            .unwrap()
+            .push(format!("Digest: {title}: {body}"));
+    }
 }
 
 pub(super) struct App {
-    _sim: RunningSim,
+    pub(super) sim: RunningSim,
     pub(super) dir: tempfile::TempDir,
     pub(super) connection: Connection,
     pub(super) told: Arc<Told>,
@@ -41,8 +47,13 @@ pub(super) struct App {
 }
 
 pub(super) async fn app(clock: Arc<TestClock>) -> App {
+    app_scaled(clock, SCALE).await
+}
+
+/// As [`app`], with the simulator's time at `scale` (1.0: a wake takes its documented 30 s).
+pub(super) async fn app_scaled(clock: Arc<TestClock>, scale: f64) -> App {
     let sim = Sim::start(Config {
-        time_scale: SCALE,
+        time_scale: scale,
         ..Config::default()
     })
     .await
@@ -51,7 +62,7 @@ pub(super) async fn app(clock: Arc<TestClock>) -> App {
     // A real hour for the budgets: the test spends them faster than a scaled hour could hold.
     let config = ClientConfig {
         hour: Duration::from_secs(3600),
-        ..ClientConfig::time_scaled(SCALE)
+        ..ClientConfig::time_scaled(scale)
     };
     let client =
         Client::with_config(&sim.base_url, Credential::api_key(&key).unwrap(), config).unwrap();
@@ -77,7 +88,7 @@ pub(super) async fn app(clock: Arc<TestClock>) -> App {
         .expect("ada's awake computer")
         .machine_id;
     App {
-        _sim: sim,
+        sim,
         dir,
         connection,
         told,

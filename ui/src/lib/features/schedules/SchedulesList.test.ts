@@ -12,7 +12,8 @@ function schedule(over: Partial<Schedule> = {}): Schedule {
   };
 }
 
-function fake(list: ScheduleList): SchedulesApi {
+function fake(shown: Omit<ScheduleList, 'digest'>): SchedulesApi {
+  const list: ScheduleList = { digest: null, ...shown };
   return {
     list: vi.fn(async () => list),
     create: vi.fn(),
@@ -56,6 +57,20 @@ describe('SchedulesList', () => {
     expect(screen.getByTestId('schedules-rule')).toHaveTextContent('keeps running in the tray');
     await userEvent.click(screen.getByTestId('schedule-run-now'));
     expect(api.runNow).toHaveBeenCalledWith('s1');
+  });
+
+  it('says why a run was missed when its computer could not wake, and a run waiting for it to wake', async () => {
+    const api = fake({
+      rows: [
+        { schedule: schedule({ missed: Date.now() - 60_000, missedWhy: 'cannotWake', machineName: 'Studio archive' }), nextAt: null },
+        { schedule: schedule({ id: 's2', held: Date.now(), heldForWake: true, machineName: 'Research box' }), nextAt: null },
+      ],
+      allPaused: false, autostartAsked: true, keepsRunning: true,
+    });
+    render(SchedulesList, { api, onclose: vi.fn() });
+    expect(await screen.findByTestId('schedule-missed'))
+      .toHaveTextContent('Studio archive is asleep and the service cannot wake it');
+    expect(screen.getByTestId('schedule-held')).toHaveTextContent('waits for Research box to wake');
   });
 
   it('says a run held for a busy computer waits, and why a run held too long was missed', async () => {

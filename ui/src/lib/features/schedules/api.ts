@@ -1,6 +1,9 @@
 // The schedules' commands and types, from the one module that talks to Tauri (lib/api.ts).
 export { schedulesApi } from '../../api';
 export type {
+  Digest,
+  DigestLine,
+  MissedWhy,
   NewSchedule,
   Outcome,
   Repeat,
