@@ -14,6 +14,10 @@ export const DEFAULT_LIVE_SHARE = 0.6;
 export const RUNNING_LIVE_SHARE = 0.62;
 export const MIN_LIVE_SHARE = 0.25;
 export const MAX_LIVE_SHARE = 0.8;
+/** Under this window width the sidebar (272 px) and a usable stage beside the conversation do
+ *  not fit together: the sidebar folds to its rail. Under the app's own 1180×760 window, so a
+ *  window of the default size never folds by itself (BENCHMARKS.md, "The live stage"). */
+export const NARROW_WINDOW = 1000;
 
 type Store = {
   get: () => Promise<WindowLayout>;
@@ -21,7 +25,13 @@ type Store = {
 };
 
 export class Layout {
+  /** The person's fold in a wide window: kept across restarts. */
   sidebarFolded = $state(false);
+  /** The window is narrower than NARROW_WINDOW. */
+  narrow = $state(false);
+  /** The person's fold or unfold in a narrow window: it wins until the width crosses the
+   *  threshold again; never saved (the wide window's choice is the one kept). */
+  narrowChoice = $state<boolean | null>(null);
   liveShare = $state(DEFAULT_LIVE_SHARE);
   developerTools = $state(false);
   /** The Demo's first-run card was put away; "done" until the kept layout says otherwise, so
@@ -57,12 +67,31 @@ export class Layout {
     if (save) this.save();
   }
 
-  /** Whether the sidebar is folded now: the person's choice (it never folds by itself). */
+  /** Whether the sidebar is folded now: in a narrow window folded unless the person opened it,
+   *  otherwise the person's choice. */
   get folded(): boolean {
-    return this.sidebarFolded;
+    return this.narrow ? (this.narrowChoice ?? true) : this.sidebarFolded;
+  }
+
+  /**
+   * The window's width, at start and on every resize. Only the width crossing NARROW_WINDOW
+   * folds or unfolds the sidebar: never a task starting or ending, which folded it under a
+   * person using the schedules list or clicking a computer's row (withdrawn in 16448dd). A
+   * resize is the person's own doing, so nothing moves under them mid-action.
+   */
+  setWindowWidth(width: number): void {
+    if (!(width > 0)) return;
+    const narrow = width < NARROW_WINDOW;
+    if (narrow === this.narrow) return;
+    this.narrow = narrow;
+    this.narrowChoice = null;
   }
 
   toggleSidebar(): void {
+    if (this.narrow) {
+      this.narrowChoice = !this.folded;
+      return;
+    }
     this.sidebarFolded = !this.sidebarFolded;
     this.save();
   }

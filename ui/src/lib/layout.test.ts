@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { Layout } from './layout.svelte';
+import { Layout, NARROW_WINDOW } from './layout.svelte';
 import type { WindowLayout } from './api';
 
 function store(kept: Partial<WindowLayout> = {}) {
@@ -43,6 +43,45 @@ describe('Layout', () => {
     expect(layout.effectiveShare(true)).toBe(0.62);
     layout.setLiveShare(0.75);
     expect(layout.effectiveShare(true)).toBe(0.75);
+  });
+
+  it('folds the sidebar only when the window’s width crosses the threshold, the person’s fold winning until it crosses again', () => {
+    const s = store();
+    const layout = new Layout(s);
+    layout.setWindowWidth(1180);
+    expect(layout.folded).toBe(false);
+    // Narrow: folded to its rail, and nothing saved (the wide window's choice stays the kept one).
+    layout.setWindowWidth(NARROW_WINDOW - 1);
+    expect(layout.folded).toBe(true);
+    expect(s.set).not.toHaveBeenCalled();
+    // The person opens it: resizing within the narrow range does not fold it again.
+    layout.toggleSidebar();
+    expect(layout.folded).toBe(false);
+    layout.setWindowWidth(820);
+    expect(layout.folded).toBe(false);
+    expect(s.set).not.toHaveBeenCalled();
+    // Wide again: the person's wide choice (open) is back, and a new narrowing folds again.
+    layout.setWindowWidth(NARROW_WINDOW);
+    expect(layout.folded).toBe(false);
+    layout.setWindowWidth(900);
+    expect(layout.folded).toBe(true);
+    // A wide window the person had folded stays folded when it comes back wide.
+    layout.setWindowWidth(1400);
+    layout.toggleSidebar();
+    expect(layout.folded).toBe(true);
+    layout.setWindowWidth(900);
+    layout.setWindowWidth(1400);
+    expect(layout.folded).toBe(true);
+    expect(s.set).toHaveBeenLastCalledWith(expect.objectContaining({ sidebarFolded: true }));
+  });
+
+  it('starts folded in a window that opens narrow, whatever was kept', async () => {
+    const layout = new Layout(store({ sidebarFolded: false }));
+    layout.setWindowWidth(800);
+    await layout.load();
+    expect(layout.folded).toBe(true);
+    layout.setWindowWidth(0);
+    expect(layout.folded).toBe(true);
   });
 
   it('keeps the share in range and does not save while dragging', () => {
