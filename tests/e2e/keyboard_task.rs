@@ -107,6 +107,48 @@ async fn the_live_screen_needs_you_stop_cost_and_wake_with_the_keyboard_alone() 
         focus_inside(&app, "live-grid").await,
         "the focus moved onto all screens: {inside:?}"
     );
+    // Every tile says what it shows: no tile is left blank while its first picture is on its
+    // way (the Design laptop's was black), and the computer that is up shows its screen.
+    // Read at one instant in the page, so a tile changing between two reads is no failure.
+    let tiles: Vec<(String, bool)> = serde_json::from_value(
+        app.driver
+            .execute(
+                r#"return [...document.querySelectorAll('[data-testid="live-grid"] [data-testid="live-view"]')]
+                     .map((v) => [v.dataset.phase, !!v.querySelector('[data-testid="live-overlay"]')]);"#,
+                vec![],
+            )
+            .await
+            .unwrap()
+            .json()
+            .clone(),
+    )
+    .unwrap();
+    for (phase, overlay) in &tiles {
+        assert_eq!(
+            phase == "live",
+            !overlay,
+            "a tile {phase} says so on its picture, or shows the screen: {tiles:?}"
+        );
+    }
+    let tiles = app
+        .driver
+        .find_all(By::Css(
+            "[data-testid=\"live-grid\"] [data-testid=\"live-view\"]",
+        ))
+        .await
+        .unwrap();
+    let first = tiles.first().expect("a tile per cloud computer");
+    for _ in 0..300 {
+        if first.attr("data-phase").await.unwrap().as_deref() == Some("live") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(
+        first.attr("data-phase").await.unwrap().as_deref(),
+        Some("live"),
+        "the Design laptop's tile shows its screen"
+    );
     keep_screenshot(&app, "keyboard-task-all-screens").await;
     press(&app, Key::Tab).await;
     assert!(

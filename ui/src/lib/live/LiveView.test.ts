@@ -1,9 +1,15 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import type { LiveStatus, MachineRow } from '../api';
 import type { LiveBridge } from './session';
 import { AppState } from '../app.svelte';
 import { fakeApi, machine } from '../../tests/fake-api';
+import { encodeFrameForTest } from './frame-test-encoder';
+import { stubCanvasContexts } from './canvas-test-stub';
+
+beforeAll(() => {
+  stubCanvasContexts();
+});
 
 vi.mock('../api', () => ({ api: {}, liveApi: {} }));
 
@@ -31,12 +37,14 @@ async function computers(availability: MachineRow['availability'] = 'online', ca
 
 function fakeBridge() {
   let emit: (viewId: number, status: LiveStatus) => void = () => {};
+  let deliver: (message: unknown) => void = () => {};
   const bridge: LiveBridge = {
     onStatus: vi.fn(async (cb) => {
       emit = cb;
       return () => {};
     }),
-    open: vi.fn(async () => {
+    open: vi.fn(async (_machine: string, onFrame: (message: unknown) => void) => {
+      deliver = onFrame;
       // A status can arrive before open() answers: it must not be lost.
       emit(3, { state: 'connecting', attempt: 2 });
       return 3;
@@ -46,12 +54,21 @@ function fakeBridge() {
     pause: vi.fn(async () => null),
     resume: vi.fn(async () => null),
   };
-  return { bridge, emit: (id: number, s: LiveStatus) => emit(id, s) };
+  return {
+    bridge,
+    emit: (id: number, s: LiveStatus) => emit(id, s),
+    /** A frame of the connection: the screen's size, drawn. */
+    frame: (seq: number) =>
+      deliver(encodeFrameForTest({
+        seq, connection: 1, arrivedAtMs: 0, sentAtMs: 0,
+        ops: [{ kind: 'instruction', opcode: 'size', args: ['0', '64', '40'] }],
+      })),
+  };
 }
 
 describe('LiveView', () => {
   it('says why it is not live: reconnecting with the reason, then asleep with Wake', async () => {
-    const { bridge, emit } = fakeBridge();
+    const { bridge, emit, frame } = fakeBridge();
     const view = render(LiveView, { machineId: 'm1', computers: (await computers()).app, bridge });
     await waitFor(() => expect(bridge.open).toHaveBeenCalledWith('m1', expect.any(Function)));
     await waitFor(() => expect(screen.getByTestId('live-overlay')).toHaveTextContent('Reconnecting'));
@@ -66,8 +83,14 @@ describe('LiveView', () => {
     await waitFor(() => expect(screen.getByTestId('live-overlay')).toHaveAttribute('data-state', 'asleep'));
     expect(screen.getByTestId('live-wake')).toBeInTheDocument();
 
+    // Connected, but nothing drawn yet: a blank (black) screen would say nothing.
     emit(3, { state: 'connected', connection: 1, width: 1280, height: 800 });
+    await waitFor(() => expect(screen.getByTestId('live-overlay')).toHaveAttribute('data-state', 'connecting'));
+    expect(screen.getByTestId('live-overlay')).toHaveTextContent('Connecting to the screen…');
+    expect(screen.getByTestId('live-view')).toHaveAttribute('data-phase', 'connecting');
+    frame(1);
     await waitFor(() => expect(screen.queryByTestId('live-overlay')).not.toBeInTheDocument());
+    expect(screen.getByTestId('live-view')).toHaveAttribute('data-phase', 'live');
 
     view.unmount();
     expect(bridge.close).toHaveBeenCalledWith(3);

@@ -78,6 +78,8 @@ export class LiveSession {
   private arrivedAt = new Map<number, number>();
   private paintTimes: number[] = [];
   private framesPainted = 0;
+  /** A frame of the current connection has been drawn (its display shows the screen). */
+  private paintedThisConnection = false;
 
   /** The current connection's screen. */
   get display(): GuacamoleTypes.Display | null {
@@ -89,6 +91,8 @@ export class LiveSession {
     private host: HTMLElement,
     private onPhase: (phase: Phase) => void,
     private onDisplay: (display: GuacamoleTypes.Display) => void,
+    /** The current connection's first frame is drawn: until then its display is blank. */
+    private onPainted: () => void = () => {},
   ) {}
 
   async start(machineId: string) {
@@ -202,6 +206,10 @@ export class LiveSession {
     this.arrivedAt.delete(seq);
     if (arrived !== undefined) keep(this.drawnMs, nowUnixMs() - arrived);
     this.framesPainted++;
+    if (!this.paintedThisConnection) {
+      this.paintedThisConnection = true;
+      this.onPainted();
+    }
     this.paintTimes.push(performance.now());
     if (this.paintTimes.length > 240) this.paintTimes.shift();
     this.ack(seq);
@@ -220,6 +228,7 @@ export class LiveSession {
     // Frames of the old connection still queued are acknowledged so the viewer is not held.
     for (const old of this.pending.splice(0)) this.ack(old.seq);
     this.connection = connection;
+    this.paintedThisConnection = false;
     this.client?.dispose();
     const tunnel = new BridgeTunnel();
     tunnel.onDrawn = (seq) => this.drawn(seq);
