@@ -1,4 +1,4 @@
-//! The agent asks before a sensitive step, on a card in the thread beside the live screen: a
+//! The agent asks before a sensitive step, on a card docked under the live screen it concerns: a
 //! deletion said in words (and where it is not what the task named) denied, a send approved,
 //! a choice answered.
 
@@ -9,7 +9,7 @@ use crate::card_flows::{answer_of_a_success, focused, pick, send_to_design_lapto
 
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
-async fn a_deletion_is_said_in_words_in_the_thread_beside_the_live_screen_and_denied() {
+async fn a_deletion_is_said_in_words_on_a_card_docked_under_the_live_screen_and_denied() {
     let app = App::launch().await.expect("the app opens");
     let wait = Eventually::new(&app.driver);
 
@@ -24,14 +24,14 @@ async fn a_deletion_is_said_in_words_in_the_thread_beside_the_live_screen_and_de
         title,
         "Permanently delete the folder old-reports in Documents and everything in it?"
     );
-    // In the thread, with the live screen still beside it: no dialog covers the window.
+    // Docked under the live screen it concerns: no dialog covers the window.
     let card = app
         .driver
         .find(By::Css(
-            "[data-testid=\"thread\"] [data-testid=\"approval-card\"]",
+            "[data-testid=\"live-dock\"] [data-testid=\"approval-card\"]",
         ))
         .await
-        .expect("the card is in the thread");
+        .expect("the card is docked under the live screen");
     assert_eq!(
         card.attr("data-destructive").await.unwrap().as_deref(),
         Some("true")

@@ -1,7 +1,8 @@
 //! The live screen is the stage: while a task runs in a 1180×760 window the picture takes a
 //! third of the window or more, with no band of nothing over 80 px on the stage; under the
 //! picture a "now" bar (the step, how long, the cost so far, Stop) and the last steps' pictures,
-//! a click on one opening it large; with the sidebar folded its rail keeps "Needs you".
+//! a click on one opening it large; with the sidebar folded its rail keeps "Needs you". The
+//! sidebar open (the app's own window never folds it by itself) is measured too.
 //! Full screen keeps a thin bar (the computer, its state, Stop, "Leave full screen (Esc)") and
 //! a card the agent waits on slides in over the picture, where it can be answered. Each in the
 //! light and the dark scheme, with axe over both screens and the keyboard reaching the new
@@ -23,6 +24,10 @@ const SCALE: f64 = 1.0;
 /// The goals of issue 31 at 1180×760.
 const LEAST_SHARE: f64 = 1.0 / 3.0;
 const MOST_BAND: f64 = 80.0;
+/// With the sidebar open at 1180×760 the work area is 908 px wide; a third of the window
+/// would need a picture about 690 px wide, leaving the conversation about 210 px: too cramped
+/// to read or type in. The open sidebar's figure is kept from falling back (BENCHMARKS.md).
+const LEAST_SHARE_SIDEBAR_OPEN: f64 = 0.21;
 
 /// The stage as the page draws it: the window's size, the picture drawn (the live display's
 /// canvas), its share of the window, and the tallest band of the stage where nothing is drawn
@@ -45,7 +50,7 @@ const MEASURE: &str = r#"
             picture.width * picture.height / area, band];
 "#;
 
-async fn launch(scheme: &str) -> App {
+pub(crate) async fn launch(scheme: &str) -> App {
     App::launch_with(AppOptions {
         demo_time_scale: Some(SCALE),
         env: vec![
@@ -67,7 +72,7 @@ async fn launch(scheme: &str) -> App {
 }
 
 /// Tabs from `from` until `to` has the keyboard (at most `most` presses); the test ids passed.
-async fn tab_until(app: &App, from: &str, to: &str, most: usize) -> Vec<String> {
+pub(crate) async fn tab_until(app: &App, from: &str, to: &str, most: usize) -> Vec<String> {
     let start = app.driver.find(by_testid(from)).await.unwrap();
     start.focus().await.unwrap();
     let mut passed = vec![focused(app).await];
@@ -88,6 +93,40 @@ async fn tab_until(app: &App, from: &str, to: &str, most: usize) -> Vec<String> 
     passed
 }
 
+/// Once the picture is drawn and the first step is in the strip, the stage can be measured.
+async fn settle(app: &App, view: &WebElement) {
+    for _ in 0..600 {
+        let live = view.attr("data-phase").await.unwrap().as_deref() == Some("live");
+        let thumbs = app
+            .driver
+            .find_all(by_testid("step-strip-thumb"))
+            .await
+            .unwrap();
+        if live && !thumbs.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // The picture has settled at its fitted size (a fold and the strip move it).
+    tokio::time::sleep(Duration::from_millis(500)).await;
+}
+
+/// The window's width and height, the picture's, its share of the window, the largest band.
+async fn measure(app: &App) -> [f64; 6] {
+    let figures: Vec<f64> = serde_json::from_value(
+        app.driver
+            .execute(MEASURE, vec![])
+            .await
+            .unwrap()
+            .json()
+            .clone(),
+    )
+    .unwrap();
+    figures[..]
+        .try_into()
+        .unwrap_or_else(|_| panic!("the stage's figures: {figures:?}"))
+}
+
 async fn the_stage(scheme: &str) {
     let app = launch(scheme).await;
     let wait = Eventually::new(&app.driver);
@@ -105,6 +144,28 @@ async fn the_stage(scheme: &str) {
         "running",
         "caught while it runs"
     );
+    long.element("now-bar").await.expect("the now bar");
+    let view = wait.element("live-view").await.unwrap();
+    settle(&app, &view).await;
+    // The app's own window keeps the sidebar open while a task runs: the stage measured so.
+    let open = measure(&app).await;
+    println!(
+        "live stage ({scheme}, sidebar open) at {}x{}: picture {:.0}x{:.0} px, {:.1}% of the \
+         window; largest empty band {:.0} px",
+        open[0],
+        open[1],
+        open[2],
+        open[3],
+        open[4] * 100.0,
+        open[5]
+    );
+    assert!(
+        open[4] >= LEAST_SHARE_SIDEBAR_OPEN,
+        "with the sidebar open the picture takes {:.1}% of the window",
+        open[4] * 100.0
+    );
+    keep_screenshot(&app, &format!("stage-running-sidebar-open-{scheme}")).await;
+
     // The person folds the sidebar to give the screen the room; its rail still says what
     // needs the person.
     wait.element("sidebar-fold")
@@ -119,37 +180,10 @@ async fn the_stage(scheme: &str) {
     wait.element("inbox-open")
         .await
         .expect("the rail keeps Needs you");
-    long.element("now-bar").await.expect("the now bar");
-    // Once the picture is drawn and the first step is in the strip, the stage is measured.
-    let view = wait.element("live-view").await.unwrap();
-    for _ in 0..600 {
-        let live = view.attr("data-phase").await.unwrap().as_deref() == Some("live");
-        let thumbs = app
-            .driver
-            .find_all(by_testid("step-strip-thumb"))
-            .await
-            .unwrap();
-        if live && !thumbs.is_empty() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    // The picture has settled at its fitted size (the fold and the strip moved it).
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    let figures: Vec<f64> = serde_json::from_value(
-        app.driver
-            .execute(MEASURE, vec![])
-            .await
-            .unwrap()
-            .json()
-            .clone(),
-    )
-    .unwrap();
-    let [width, height, picture_w, picture_h, share, band] = figures[..] else {
-        panic!("the stage's figures: {figures:?}")
-    };
+    settle(&app, &view).await;
+    let [width, height, picture_w, picture_h, share, band] = measure(&app).await;
     println!(
-        "live stage ({scheme}) at {width}x{height}: picture {picture_w:.0}x{picture_h:.0} px, \
+        "live stage ({scheme}, sidebar folded) at {width}x{height}: picture {picture_w:.0}x{picture_h:.0} px, \
          {:.1}% of the window; largest empty band {band:.0} px",
         share * 100.0
     );

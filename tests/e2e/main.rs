@@ -44,6 +44,7 @@ mod replay;
 mod reusable;
 mod signin;
 mod signing_in_connects;
+mod stage_dock;
 mod updates_lost;
 // One truth on every screen: pairs of places that once disagreed, read together.
 mod one_truth;

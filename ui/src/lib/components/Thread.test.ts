@@ -74,6 +74,23 @@ describe('Thread', () => {
     expect(inThread.getByTestId('approval-approve')).toHaveTextContent('Delete folder');
   });
 
+  it('says where the card is when it docks under the live screen, and draws no second one', () => {
+    const app = new AppState(fakeApi());
+    const c = conversation({
+      status: 'needsApproval',
+      pendingApproval: {
+        approvalId: 'ap_2', kind: 'yesNo', questions: [], title: 'Send the email', description: '',
+        approvalType: 'exec', isLinkOnly: false, approvalUrl: null, command: null, cwd: null, expiresAt: null,
+        task: 'Send the report', reading: { destructive: false, deletes: [], mismatch: [] },
+      },
+      items: [{ kind: 'user', text: 'Send the report', joined: false }],
+    });
+    app.conversation = c;
+    render(Thread, { app, machine: machine(), conversation: c, cardsAway: true });
+    expect(screen.queryByTestId('approval-card')).toBeNull();
+    expect(screen.getByTestId('thread-card-docked')).toHaveTextContent('under the live screen');
+  });
+
   it('offers Stop now on the line of a task Porthole could not stop at its cap, while it runs', async () => {
     const api = fakeApi();
     const app = new AppState(api);
