@@ -148,12 +148,14 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             conversations::commands::keep_cap,
             search::commands::search_history,
             data_folder::commands::stored_data_notices,
+            data_folder::commands::show_stored_data_file,
             live::commands::live_open,
             live::commands::live_close,
             live::commands::live_pause,
             live::commands::live_resume,
             live::commands::live_stats,
             live::commands::live_save_snapshot,
+            live::commands::live_show_snapshot,
             live::full_screen::live_set_full_screen,
             schedules::commands::list_schedules,
             schedules::commands::create_schedule,
@@ -182,6 +184,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             report::commands::report_cost,
             report::commands::share_report,
             report::commands::open_saved_report,
+            report::commands::show_saved_report,
         ])
         // What the person can do about each code; the page words codes from the catalog
         // (`ui-error.ts`).
@@ -404,6 +407,7 @@ fn open_state(app: &mut tauri::App) -> Result<(), Box<dyn std::error::Error>> {
     updates::start(&handle);
     app.manage(inbox::Inbox::open_in(&dir));
     app.manage(report::commands::LastReport::default());
+    app.manage(live::snapshot::LastSnapshot::default());
     tray::create(&handle);
     tauri::async_runtime::spawn(async move { connection::switching::start(&switchboard).await });
     Ok(())

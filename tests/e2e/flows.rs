@@ -127,7 +127,7 @@ pub async fn learn_reusable_task(app: &App, task: &str) -> Result<()> {
     crate::replay::run_recorded_task(app, task).await?;
     let wait = Eventually::new(&app.driver);
     wait.element("answer-reusable").await?.click().await?;
-    wait.element("reusable-template").await?;
+    wait.element("reusable-learn").await?;
     app.driver
         .find(by_testid("reusable-learn"))
         .await?
@@ -366,5 +366,22 @@ pub async fn sign_in_answered(app: &App) {
             }
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
+/// What "Show the file" showed: the app, told `PORTHOLE_E2E_SHOWN=record`, writes each path it
+/// would show in the file manager there, one a line (the file manager is not part of the page).
+pub async fn shown_files(record: &std::path::Path) -> Vec<String> {
+    let start = std::time::Instant::now();
+    loop {
+        let lines: Vec<String> = std::fs::read_to_string(record)
+            .unwrap_or_default()
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        if !lines.is_empty() || start.elapsed() > std::time::Duration::from_secs(20) {
+            return lines;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(150)).await;
     }
 }

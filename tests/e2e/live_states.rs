@@ -347,12 +347,17 @@ async fn a_computer_that_falls_asleep_is_woken_from_the_live_screen() {
 async fn a_snapshot_is_saved_where_the_person_chose_and_a_cancel_saves_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("desktop.png");
+    let record = tempfile::tempdir().unwrap();
+    let shown = record.path().join("shown.txt");
     // The save dialog's answers, in order: cancelled, then this file.
     let app = App::launch_with(AppOptions {
-        env: vec![(
-            "PORTHOLE_E2E_SAVE_PATH".into(),
-            format!("\n{}", target.display()),
-        )],
+        env: vec![
+            (
+                "PORTHOLE_E2E_SAVE_PATH".into(),
+                format!("\n{}", target.display()),
+            ),
+            ("PORTHOLE_E2E_SHOWN".into(), shown.display().to_string()),
+        ],
         ..AppOptions::default()
     })
     .await
@@ -379,11 +384,23 @@ async fn a_snapshot_is_saved_where_the_person_chose_and_a_cancel_saves_nothing()
     .await
     .expect("saved");
     let notice = text_of(&view.find(by_testid("live-notice")).await.unwrap()).await;
+    // Its name, and "Show the file" rather than the folder's path.
     assert!(
-        notice.contains(&target.display().to_string()),
-        "it says where: {notice}"
+        notice.contains("“desktop.png”") && !notice.contains(&dir.path().display().to_string()),
+        "it names the file, not its path: {notice}"
     );
     app.screenshot("live-snapshot-saved").await.unwrap();
+    view.find(by_testid("live-snapshot-show"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert_eq!(
+        crate::flows::shown_files(&shown).await,
+        vec![target.display().to_string()],
+        "the snapshot is the file shown"
+    );
 
     // The file is a PNG of the whole live screen with a picture on it (ImageMagick decodes it:
     // format, size, number of distinct colours).

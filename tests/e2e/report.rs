@@ -14,7 +14,9 @@ use crate::replay::{keep_screenshot, recorded_steps};
 async fn a_recorded_task_is_shared_as_one_file_that_opens_in_a_browser() {
     let out = tempfile::tempdir().unwrap();
     let file = out.path().join("weather-report.html");
-    let (app, steps) = report_of_a_recorded_task(&file, vec![]).await;
+    let shown = out.path().join("shown.txt");
+    let shown_env = ("PORTHOLE_E2E_SHOWN".into(), shown.display().to_string());
+    let (app, steps) = report_of_a_recorded_task(&file, vec![shown_env]).await;
     let wait = Eventually::new(&app.driver);
     let saved = wait
         .text("share-report-saved", |t| t.contains("weather-report.html"))
@@ -27,7 +29,23 @@ async fn a_recorded_task_is_shared_as_one_file_that_opens_in_a_browser() {
     );
     let pdf = out.path().join("weather-report.pdf");
     assert!(pdf.exists(), "the PDF is beside the web page");
+    assert!(
+        !saved.contains(&out.path().display().to_string()),
+        "its name, not its path: {saved}"
+    );
     keep_screenshot(&app, "report-saved").await;
+    // "Show the file" shows the report in the file manager.
+    wait.element("share-report-show")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert_eq!(
+        crate::flows::shown_files(&shown).await,
+        vec![file.display().to_string()],
+        "the report is the file shown"
+    );
 
     let html = std::fs::read_to_string(&file).expect("the file was written");
     assert!(html.contains("Look up the weather in Paris"), "the task");

@@ -1,11 +1,14 @@
 //! Closing the app mid-task and opening it again resumes following the task, with nothing
 //! lost and nothing shown twice. The app's own Demo dies with the app, so this test runs the
 //! simulator itself and points the app's Demo at it. A saved file damaged while the app was
-//! closed is moved aside, never overwritten, and the app says where it went.
+//! closed is moved aside, never overwritten, and the app offers "Show the file" rather than
+//! its path (light and dark: `stored-data-set-aside-<scheme>.png`).
 
 use porthole_e2e::{App, AppOptions, Eventually};
 
-use crate::flows::{own_demo, select_machine, send_task, thread_texts, wait_for_status};
+use crate::flows::{
+    own_demo, select_machine, send_task, shown_files, thread_texts, wait_for_status,
+};
 
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
@@ -77,19 +80,42 @@ async fn a_restart_mid_task_resumes_it() {
 
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
-async fn a_damaged_saved_file_is_set_aside_and_the_app_says_where() {
+async fn a_damaged_saved_file_is_set_aside_and_shown_in_the_file_manager() {
+    set_aside_and_shown("light").await;
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_damaged_saved_file_is_set_aside_and_shown_in_the_file_manager_dark() {
+    set_aside_and_shown("dark").await;
+}
+
+async fn set_aside_and_shown(scheme: &str) {
     let dir = tempfile::tempdir().expect("a data folder");
     let damaged = b"{\"library\": {\"tasks\": [{\"id\": ".to_vec();
     std::fs::write(dir.path().join("library.json"), &damaged).expect("a damaged library");
+    let record = tempfile::tempdir().expect("a folder for what was shown");
+    let shown = record.path().join("shown.txt");
+    let gtk = if scheme == "dark" {
+        "Adwaita:dark"
+    } else {
+        "Adwaita"
+    };
 
     let app = App::launch_with(AppOptions {
         data_dir: Some(dir.path().to_path_buf()),
+        env: vec![
+            ("PORTHOLE_E2E_SHOWN".into(), shown.display().to_string()),
+            ("PORTHOLE_THEME".into(), scheme.into()),
+            ("GTK_THEME".into(), gtk.into()),
+        ],
         ..AppOptions::default()
     })
     .await
     .expect("the app opens");
-    let notice = Eventually::new(&app.driver)
-        .text("stored-data-notice", |t| t.contains("unreadable-"))
+    let wait = Eventually::new(&app.driver);
+    let notice = wait
+        .text("stored-data-notice", |t| t.contains("saved tasks"))
         .await
         .expect("the app says the library was set aside");
     let moved: Vec<_> = std::fs::read_dir(dir.path())
@@ -103,17 +129,33 @@ async fn a_damaged_saved_file_is_set_aside_and_the_app_says_where() {
         })
         .collect();
     assert_eq!(moved.len(), 1, "{moved:?}");
+    // No path in a person's way: "Show the file" shows it in the file manager.
     assert!(
-        notice.contains(&moved[0].display().to_string()),
-        "the notice names where the file went: {notice}"
+        !notice.contains("unreadable-") && !notice.contains(&dir.path().display().to_string()),
+        "no path in the notice: {notice}"
+    );
+    assert!(
+        notice.contains("moved the file aside") && notice.contains("Show the file"),
+        "{notice}"
+    );
+    app.screenshot(&format!("stored-data-set-aside-{scheme}"))
+        .await
+        .expect("screenshot");
+    wait.element("stored-data-notice-action")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert_eq!(
+        shown_files(&shown).await,
+        vec![moved[0].display().to_string()],
+        "the file set aside is the one shown"
     );
     assert_eq!(
         std::fs::read(&moved[0]).unwrap(),
         damaged,
         "moved untouched"
     );
-    app.screenshot("stored-data-set-aside")
-        .await
-        .expect("screenshot");
     app.quit().await;
 }

@@ -3,6 +3,7 @@
 //! are the core's (`porthole_core::store`, `porthole_core::persist`).
 
 pub mod commands;
+pub mod show;
 
 use std::path::PathBuf;
 

@@ -1,6 +1,6 @@
 //! The live screen's commands: thin adapters over [`super`].
 
-use tauri::AppHandle;
+use tauri::{AppHandle, State};
 
 use super::status::LiveStats;
 use super::LiveTicket;
@@ -43,10 +43,28 @@ pub fn live_stats(app: AppHandle, view_id: u32) -> Option<LiveStats> {
     super::stats(&app, view_id)
 }
 
-/// Saves a snapshot of the live screen (PNG, base64) where the person picks; returns the path,
-/// or `null` if they cancelled.
+/// Saves a snapshot of the live screen (PNG, base64) where the person picks; returns its file
+/// name, or `null` if they cancelled.
 #[tauri::command]
 #[specta::specta]
-pub async fn live_save_snapshot(app: AppHandle, png_base64: String) -> Res<Option<String>> {
-    super::snapshot::save(&app, &png_base64).await
+pub async fn live_save_snapshot(
+    app: AppHandle,
+    last: State<'_, super::snapshot::LastSnapshot>,
+    png_base64: String,
+) -> Res<Option<String>> {
+    super::snapshot::save(&app, &last, &png_base64).await
+}
+
+/// Shows the snapshot saved last, selected in the file manager ("Show the file").
+#[tauri::command]
+#[specta::specta]
+pub async fn live_show_snapshot(
+    app: AppHandle,
+    last: State<'_, super::snapshot::LastSnapshot>,
+) -> Res<()> {
+    let path = last.0.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    if let Some(path) = path {
+        crate::data_folder::show::show_file(&app, &path).await;
+    }
+    Ok(())
 }

@@ -13,7 +13,7 @@ pub mod full_screen;
 mod pixels;
 mod pump;
 pub mod renderer;
-mod snapshot;
+pub mod snapshot;
 mod socket;
 pub mod status;
 mod url_source;

@@ -9,6 +9,7 @@
 use base64::Engine;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use tauri::AppHandle;
 use tauri_plugin_dialog::DialogExt;
 
@@ -19,19 +20,32 @@ use crate::words::window as words;
 /// pixels a side, 256 MB of pixels) compresses far below this; more is not a snapshot.
 const MAX_BASE64_LEN: usize = 96 << 20;
 
-/// Asks where to save and writes the PNG; `None` when the person cancelled.
-pub async fn save(app: &AppHandle, png_base64: &str) -> Result<Option<String>, UiError> {
+/// The snapshot saved last, for "Show the file" (the page is told only its name).
+#[derive(Default)]
+pub struct LastSnapshot(pub Mutex<Option<PathBuf>>);
+
+/// Asks where to save and writes the PNG; its file name, `None` when the person cancelled.
+pub async fn save(
+    app: &AppHandle,
+    last: &LastSnapshot,
+    png_base64: &str,
+) -> Result<Option<String>, UiError> {
     let png = decode(png_base64)?;
     let Some(path) = ask_where(app).await else {
         return Ok(None);
     };
-    let shown = path.display().to_string();
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
     // Off the async threads: the disk may be slow (a network folder).
-    let written = tauri::async_runtime::spawn_blocking(move || std::fs::write(&path, png)).await;
+    let at = path.clone();
+    let written = tauri::async_runtime::spawn_blocking(move || std::fs::write(&at, png)).await;
     if !matches!(written, Ok(Ok(()))) {
         return Err(UiCode::SnapshotNotSaved.into());
     }
-    Ok(Some(shown))
+    *last.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(path);
+    Ok(Some(name))
 }
 
 /// The page's PNG, refused when it is not one or larger than any snapshot.

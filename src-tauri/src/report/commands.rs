@@ -1,6 +1,6 @@
 //! The report commands the page may call. The page never names a path: Rust asks the system's
-//! save dialog where the file goes, and remembers the file it wrote so "Open it" needs no path
-//! from the page either (a page that could name a path could overwrite any file).
+//! save dialog where the file goes, and remembers the file it wrote so "Open it" and "Show the
+//! file" need no path from the page either (a page that could name a path could overwrite any file).
 
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -71,6 +71,17 @@ pub fn open_saved_report(app: AppHandle, last: State<'_, LastReport>) {
     if let Some(path) = path {
         let _ = app.opener().open_path(path.to_string_lossy(), None::<&str>);
     }
+}
+
+/// Shows the report written last, selected in the file manager ("Show the file").
+#[tauri::command]
+#[specta::specta]
+pub async fn show_saved_report(app: AppHandle, last: State<'_, LastReport>) -> Result<(), UiError> {
+    let path = last.0.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    if let Some(path) = path {
+        crate::data_folder::show::show_file(&app, &path).await;
+    }
+    Ok(())
 }
 
 async fn ask_where(app: &AppHandle) -> Option<PathBuf> {

@@ -77,7 +77,7 @@ pub fn start(
         std::sync::Arc::new(WindowScheduleNotify { app: app.clone() }),
     )?;
     if let Some(aside) = schedules.set_aside() {
-        // The window says so among its stored-data notices (`persist::stored_data_notices`).
+        // The window says so among its stored-data notices (`persist::StartedStores::notices`).
         tracing::warn!(moved_to = %aside.moved_to.display(), "schedules.json could not be read");
     }
     app.manage(schedules.clone());

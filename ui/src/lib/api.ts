@@ -245,8 +245,10 @@ export const api = {
     unwrap(commands.conversationReceipts(conversationId, check)),
   conversationUsage: (conversationId: string): Promise<UsageView> =>
     unwrap(commands.conversationUsage(conversationId)),
-  /** Saved files that could not be read at start: where each went, in words. */
+  /** Saved files that could not be read at start: each one set aside, in words. */
   storedDataNotices: (): Promise<UiError[]> => commands.storedDataNotices(),
+  /** "Show the file" of the `index`-th of those notices, in the file manager. */
+  showStoredDataFile: (index: number) => unwrap(commands.showStoredDataFile(index)),
   /**
    * Files dropped on the window: `over` while dragging (Tauri's drag events, for the highlight),
    * then the files as Rust checked them, with tokens (`FilesDropped`): the page never holds a
@@ -305,6 +307,8 @@ export const reportApi = {
   ): Promise<SavedReport | null> => unwrap(commands.shareReport(conversationId, turnId, words)),
   /** Opens the report just written in the system's browser (which prints it to PDF). */
   open: () => commands.openSavedReport(),
+  /** Shows the report just written, selected in the file manager. */
+  showFile: () => unwrap(commands.showSavedReport()),
 };
 
 export type { UpdateStatus } from './bindings';
@@ -335,8 +339,11 @@ export const liveApi = {
   pause: (viewId: number) => commands.livePause(viewId),
   resume: (viewId: number) => commands.liveResume(viewId),
   stats: (viewId: number) => commands.liveStats(viewId),
+  /** Saves a snapshot where the person picks; its file name, `null` when cancelled. */
   saveSnapshot: (pngBase64: string): Promise<string | null> =>
     unwrap(commands.liveSaveSnapshot(pngBase64)),
+  /** Shows the snapshot saved last, selected in the file manager. */
+  showSnapshot: () => unwrap(commands.liveShowSnapshot()),
   /** The window itself, full screen or back (the live screen fills it meanwhile). */
   setFullScreen: (full: boolean) => unwrap(commands.liveSetFullScreen(full)),
   onStatus: (cb: (viewId: number, status: import('./bindings').LiveStatus) => void) =>

@@ -43,7 +43,7 @@ export class AppState implements Computers {
   /** An error from the last action, shown as a banner until dismissed. */
   actionError = $state<UiError | null>(null);
   /** Saved files the app could not read at start, set aside; shown until dismissed. */
-  storedDataNotices = $state<UiError[]>([]);
+  storedDataNotices = $state<(UiError | null)[]>([]);
   connectOpen = $state(false);
   busy = $state(false);
   /** What the window learned about each computer since the list was last read. */
@@ -105,9 +105,10 @@ export class AppState implements Computers {
     await Promise.all([this.refreshConnection(), notices]);
   }
 
-  /** Each notice names its own file, so its detail tells it apart (state proxies do not). */
-  dismissStoredDataNotice(notice: UiError): void {
-    this.storedDataNotices = this.storedDataNotices.filter((n) => n.detail !== notice.detail);
+  /** A dismissed notice leaves an empty place: each one's index names its file to Rust
+   *  ("Show the file", `api.showStoredDataFile`). */
+  dismissStoredDataNotice(index: number): void {
+    this.storedDataNotices = this.storedDataNotices.map((n, i) => (i === index ? null : n));
   }
 
   async refreshConnection(): Promise<void> {

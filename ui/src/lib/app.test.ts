@@ -97,14 +97,16 @@ describe('AppState', () => {
     expect(api.catchUpConversation).toHaveBeenCalledTimes(1);
   });
 
-  it('shows each saved file set aside at start until the person dismisses it', async () => {
-    const library = uiError({ code: 'stored_data_set_aside', title: 'Your reusable tasks could not be read', detail: 'moved to /d/library.unreadable-1.json', action: null });
-    const settings = uiError({ code: 'stored_data_set_aside', title: 'Your settings could not be read', detail: 'moved to /d/settings.unreadable-1.json', action: null });
+  it('shows each saved file set aside at start until the person dismisses it, each in its place', async () => {
+    const library = uiError({ code: 'stored_data_set_aside', title: 'Your saved tasks could not be read', detail: 'Porthole started without it.', action: 'showFile' });
+    const settings = uiError({ code: 'stored_data_set_aside', title: 'Your settings could not be read', detail: 'Porthole started without it.', action: 'showFile' });
     const state = new AppState(fakeApi({ storedDataNotices: vi.fn(async () => [library, settings]) }));
     await state.start();
     expect(state.storedDataNotices).toEqual([library, settings]);
-    state.dismissStoredDataNotice(library);
-    expect(state.storedDataNotices).toEqual([settings]);
+    // The same words for two files: the one dismissed goes, and the other keeps its index,
+    // which names its file to "Show the file".
+    state.dismissStoredDataNotice(0);
+    expect(state.storedDataNotices).toEqual([null, settings]);
   });
 
   it('reads the balance again when the task it watches ends, not on every update', async () => {

@@ -123,10 +123,15 @@ export const commands = {
 	/**  The lines of the active service's conversations that match what was typed, best first. */
 	searchHistory: (typed: string) => typedError<SearchHit[], UiError>(__TAURI_INVOKE("search_history", { typed })),
 	/**
-	 *  What could not be read at start, in words for the person: each file set aside, where
-	 *  it went, and what the app started with instead.
+	 *  What could not be read at start, in words for the person: each file set aside, and what
+	 *  the app started with instead; each offers "Show the file" (`show_stored_data_file`).
 	 */
 	storedDataNotices: () => __TAURI_INVOKE<UiError[]>("stored_data_notices"),
+	/**
+	 *  Shows the file of the `index`-th notice of `stored_data_notices` in the file manager. The
+	 *  page names which notice, never a path: only a file the app set aside can be shown.
+	 */
+	showStoredDataFile: (index: number) => typedError<null, UiError>(__TAURI_INVOKE("show_stored_data_file", { index })),
 	/**
 	 *  Opens a live view of a computer. The page connects to the ticket's `socketUrl` (once) to
 	 *  receive its frames (binary, see `live::frame_bytes`) and send back a 4-byte acknowledgement
@@ -140,10 +145,12 @@ export const commands = {
 	/**  `null` once the view has ended. */
 	liveStats: (viewId: number) => __TAURI_INVOKE<LiveStats | null>("live_stats", { viewId }),
 	/**
-	 *  Saves a snapshot of the live screen (PNG, base64) where the person picks; returns the path,
-	 *  or `null` if they cancelled.
+	 *  Saves a snapshot of the live screen (PNG, base64) where the person picks; returns its file
+	 *  name, or `null` if they cancelled.
 	 */
 	liveSaveSnapshot: (pngBase64: string) => typedError<string | null, UiError>(__TAURI_INVOKE("live_save_snapshot", { pngBase64 })),
+	/**  Shows the snapshot saved last, selected in the file manager ("Show the file"). */
+	liveShowSnapshot: () => typedError<null, UiError>(__TAURI_INVOKE("live_show_snapshot")),
 	/**  Puts the window into full screen (`full`) or back. */
 	liveSetFullScreen: (full: boolean) => typedError<null, UiError>(__TAURI_INVOKE("live_set_full_screen", { full })),
 	listSchedules: () => typedError<ScheduleList, UiError>(__TAURI_INVOKE("list_schedules")),
@@ -200,6 +207,8 @@ export const commands = {
 	shareReport: (conversationId: string, turnId: string, words: ReportWords) => typedError<SavedReport | null, UiError>(__TAURI_INVOKE("share_report", { conversationId, turnId, words })),
 	/**  Opens the report written last in the system's browser (which prints it to PDF, too). */
 	openSavedReport: () => __TAURI_INVOKE<void>("open_saved_report"),
+	/**  Shows the report written last, selected in the file manager ("Show the file"). */
+	showSavedReport: () => typedError<null, UiError>(__TAURI_INVOKE("show_saved_report")),
 };
 
 /** Events */
@@ -1420,7 +1429,9 @@ export type UiAction =
 /**  Pick another model. */
 "chooseModel" | 
 /**  Start a new conversation. */
-"newConversation";
+"newConversation" | 
+/**  Show the file it names in the system's file manager (a file the app set aside). */
+"showFile";
 
 /**
  *  Every code the app gives the page. The JSON form (`"rate_limited"`) is stable: it is

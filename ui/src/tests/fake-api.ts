@@ -87,6 +87,7 @@ export function fakeApi(over: Partial<Api> = {}): Api {
     pickFiles: vi.fn(async () => []),
     uploadFile: vi.fn(async (token: string) => ({ path: `uploads/${token}`, name: token, mime: 'text/plain', size: 1, fileId: `f_${token}` })),
     storedDataNotices: vi.fn(async () => []),
+    showStoredDataFile: vi.fn(async () => null),
     defaultCap: vi.fn(async () => null),
     setDefaultCap: vi.fn(async (cap: number | null) => cap),
     raiseCap: vi.fn(async () => null),

@@ -109,6 +109,8 @@ pub enum UiAction {
     ChooseModel,
     /// Start a new conversation.
     NewConversation,
+    /// Show the file it names in the system's file manager (a file the app set aside).
+    ShowFile,
 }
 
 /// An error as the page shows it: a title, a sentence, maybe a time and an action. Only

@@ -218,7 +218,8 @@ fn an_unreadable_library_is_set_aside_and_reported() {
     );
     let words = crate::words::stored::set_aside(crate::words::stored::Stored::Library, &set_aside);
     assert_eq!(words.code, crate::UiCode::StoredDataSetAside);
-    assert!(words
+    assert_eq!(words.action, Some(crate::UiAction::ShowFile));
+    assert!(!words
         .detail
         .contains(&set_aside.moved_to.display().to_string()));
 }

@@ -326,37 +326,40 @@ fn migrate(dir: &Path, journals: &mut Journals) -> AppResult<Migrated> {
     Ok(migrated)
 }
 
-/// What could not be read at start, in words for the person: each file set aside, where
-/// it went, and what the app started with instead.
-pub fn stored_data_notices(
-    settings: &SettingsStore,
-    conversations: &crate::conversations::Conversations,
-    library: &crate::reusable::library::Library,
-    schedules: &crate::schedules::Schedules,
-    inbox: &crate::inbox::Inbox,
-) -> Vec<UiError> {
-    use stored::{set_aside, Stored};
-    let settings = settings
-        .kept
-        .set_aside()
-        .map(|a| set_aside(Stored::Settings, a));
-    let book = conversations.store().set_aside().into_iter();
-    let book = book.map(|a| set_aside(Stored::Conversations, &a));
-    let library = library.set_aside().map(|a| set_aside(Stored::Library, a));
-    let usage = conversations.usage().set_aside();
-    let usage = usage.map(|a| set_aside(Stored::Usage, a));
-    let schedules = schedules
-        .set_aside()
-        .map(|a| set_aside(Stored::Schedules, a));
-    let inbox = inbox.set_aside().map(|a| set_aside(Stored::Inbox, a));
-    settings
-        .into_iter()
-        .chain(book)
-        .chain(library)
-        .chain(usage)
-        .chain(schedules)
-        .chain(inbox)
-        .collect()
+/// The stores the app read at start, to ask what each of them set aside.
+pub struct StartedStores<'a> {
+    pub settings: &'a SettingsStore,
+    pub conversations: &'a crate::conversations::Conversations,
+    pub library: &'a crate::reusable::library::Library,
+    pub schedules: &'a crate::schedules::Schedules,
+    pub inbox: &'a crate::inbox::Inbox,
+}
+
+impl StartedStores<'_> {
+    /// Each file that could not be read at start and was moved aside, with which it was; in
+    /// one order, so the n-th notice and the n-th file are the same one.
+    pub fn set_aside(&self) -> Vec<(stored::Stored, SetAside)> {
+        use stored::Stored;
+        let one = |what, aside: Option<&SetAside>| aside.map(|a| (what, a.clone()));
+        let book = self.conversations.store().set_aside().into_iter();
+        one(Stored::Settings, self.settings.kept.set_aside())
+            .into_iter()
+            .chain(book.map(|a| (Stored::Conversations, a)))
+            .chain(one(Stored::Library, self.library.set_aside()))
+            .chain(one(Stored::Usage, self.conversations.usage().set_aside()))
+            .chain(one(Stored::Schedules, self.schedules.set_aside()))
+            .chain(one(Stored::Inbox, self.inbox.set_aside()))
+            .collect()
+    }
+
+    /// What could not be read at start, in words for the person: each file set aside, what
+    /// the app started with instead, and "Show the file" (never its path in the words).
+    pub fn notices(&self) -> Vec<UiError> {
+        self.set_aside()
+            .iter()
+            .map(|(what, aside)| stored::set_aside(*what, aside))
+            .collect()
+    }
 }
 
 #[cfg(test)]

@@ -171,7 +171,9 @@ fn an_unreadable_conversation_is_set_aside_reported_and_never_overwritten() {
     assert!(again.get("c1").is_ok(), "the others are still there");
     let words =
         crate::words::stored::set_aside(crate::words::stored::Stored::Conversations, set_aside);
-    assert!(words
+    // Where it went is shown in the file manager ("Show the file"), never said as a path.
+    assert_eq!(words.action, Some(crate::UiAction::ShowFile));
+    assert!(!words
         .detail
         .contains(&set_aside.moved_to.display().to_string()));
 

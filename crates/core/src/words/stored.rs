@@ -1,9 +1,9 @@
-//! Words for a saved file the app could not read at start, with where it went
-//! (`locales/<language>/stored.json`). The path is the person's own data folder, shown so
-//! they can find the file; it holds nothing secret.
+//! Words for a saved file the app could not read at start (`locales/<language>/stored.json`).
+//! Where it went is not said as a path (a temporary or data folder's path means nothing to a
+//! person): the notice offers "Show the file", which shows it in the file manager.
 
 use super::catalog::{text, text_with};
-use crate::error::{UiCode, UiError};
+use crate::error::{UiAction, UiCode, UiError};
 use crate::store::{Kept, SetAside};
 
 /// Which of the app's files it was.
@@ -38,13 +38,9 @@ pub fn set_aside(what: Stored, set_aside: &SetAside) -> UiError {
     words.title = title;
     words.detail = text_with(
         "stored.detail",
-        &[
-            ("file", file.into()),
-            ("started", started.into()),
-            // Last, so nothing in a path is taken for a hole.
-            ("place", set_aside.moved_to.display().to_string().into()),
-        ],
+        &[("file", file.into()), ("started", started.into())],
     );
+    words.action = Some(UiAction::ShowFile);
     words
 }
 
@@ -53,16 +49,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_schedules_file_set_aside_is_said_with_where_it_went() {
+    fn a_schedules_file_set_aside_is_said_with_show_the_file_not_its_path() {
         let aside = SetAside {
-            moved_to: "/data/schedules.json.unreadable-2026-11-25".into(),
+            moved_to: "/tmp/data/schedules.json.unreadable-2026-11-25".into(),
             kept: Kept::Nothing,
         };
         let words = set_aside(Stored::Schedules, &aside);
         assert_eq!(words.title, "Your schedules could not be read");
-        assert!(words
-            .detail
-            .contains("/data/schedules.json.unreadable-2026-11-25"));
+        assert!(!words.detail.contains("/tmp"), "{}", words.detail);
+        assert!(words.detail.contains("moved the file aside"));
         assert!(words.detail.contains("started without it"));
+        assert_eq!(words.action, Some(UiAction::ShowFile));
     }
 }

@@ -198,6 +198,7 @@ fn an_unreadable_put_away_file_is_set_aside_and_said() {
     assert!(aside.moved_to.exists(), "moved, untouched");
     let words = crate::words::stored::set_aside(crate::words::stored::Stored::Inbox, aside);
     assert!(words.title.contains("Needs you"), "{}", words.title);
-    assert!(words.detail.contains(&aside.moved_to.display().to_string()));
+    assert_eq!(words.action, Some(crate::UiAction::ShowFile));
+    assert!(!words.detail.contains(&aside.moved_to.display().to_string()));
     assert!(inbox.lock().dismissed.is_empty());
 }

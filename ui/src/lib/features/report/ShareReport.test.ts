@@ -8,7 +8,7 @@ import { uiError } from '../../../tests/fake-api';
 import { speak } from '../../i18n';
 
 function fake(share: ReportApi['share'], costUsd: number | null = 0.5234): ReportApi {
-  return { share, cost: vi.fn(async () => costUsd), open: vi.fn(async () => null) } as unknown as ReportApi;
+  return { share, cost: vi.fn(async () => costUsd), open: vi.fn(async () => null), showFile: vi.fn(async () => null) } as unknown as ReportApi;
 }
 
 describe('ShareReport', () => {
@@ -29,6 +29,9 @@ describe('ShareReport', () => {
     expect(screen.getByTestId('share-report-saved')).toHaveTextContent('To make a PDF, open it and choose Print.');
     await userEvent.click(screen.getByTestId('share-report-open'));
     expect(api.open).toHaveBeenCalled();
+    // Where it is, shown in the file manager rather than said as a path.
+    await userEvent.click(screen.getByTestId('share-report-show'));
+    expect(api.showFile).toHaveBeenCalled();
   });
 
   it('names the PDF printed beside it, where the system printed one', async () => {
