@@ -259,7 +259,7 @@ async fn every_screen(scheme: &str) {
         ("answer-check", "judge-run", "check", "05-check"),
         (
             "answer-reusable",
-            "reusable-template",
+            "reusable-learn",
             "save-as-reusable",
             "06-save-reusable",
         ),

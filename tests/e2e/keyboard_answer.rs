@@ -139,7 +139,7 @@ async fn an_answer_is_shared_checked_and_made_reusable_with_the_keyboard_alone()
     // Saved as a reusable task.
     tab_to_id(&app, false, "answer-reusable").await;
     press(&app, Key::Enter).await;
-    wait.element("reusable-template")
+    wait.element("reusable-learn")
         .await
         .expect("Enter opened Make reusable");
     tab_to_id(&app, false, "reusable-learn").await;

@@ -22,17 +22,47 @@ async fn a_recorded_task_becomes_reusable_and_runs_with_new_inputs() {
         .click()
         .await
         .unwrap();
-    let template = wait.element("reusable-template").await.unwrap();
+    // The task as it will run, its changeable word marked with its name, in plain words: no
+    // {{place}} in the way.
+    let suggestions = wait
+        .text("reusable-suggestions", |t| t.contains("Paris"))
+        .await
+        .unwrap();
+    let filled = wait
+        .text("reusable-filled", |t| !t.is_empty())
+        .await
+        .unwrap();
+    assert!(
+        filled.starts_with("Look up the weather in")
+            && filled.contains("Place")
+            && filled.contains("Paris"),
+        "the sentence with its changeable word: {filled}"
+    );
+    assert!(!suggestions.contains("{{"), "no placeholder: {suggestions}");
+    // The template is there for those who want it, folded under Details.
+    let details = app
+        .driver
+        .find(by_testid("reusable-template-details"))
+        .await
+        .unwrap();
+    assert_eq!(details.attr("open").await.unwrap(), None, "folded");
+    let template = app
+        .driver
+        .find(by_testid("reusable-template"))
+        .await
+        .unwrap();
+    keep_screenshot(&app, "reusable-suggested").await;
+    // Folded out of sight (WebKit keeps a closed <details>' contents laid out, hidden:
+    // WebDriver's own "displayed" says shown).
+    assert!(
+        !porthole_e2e::visible(&app.driver, &template).await,
+        "not in the way"
+    );
     let suggested = template.prop("value").await.unwrap().unwrap_or_default();
     assert_eq!(
         suggested, "Look up the weather in {{place}}",
         "a placeholder is suggested"
     );
-    let suggestions = wait
-        .text("reusable-suggestions", |t| t.contains("Paris"))
-        .await
-        .unwrap();
-    assert!(suggestions.contains("{{place}}"));
 
     app.driver
         .find(by_testid("reusable-learn"))

@@ -104,7 +104,7 @@ async fn every_main_screen_in_german() {
     keep_screenshot(&app, &shot("05-check")).await;
     click(&wait, "sheet-close").await;
     click(&wait, "answer-reusable").await;
-    wait.element("reusable-template")
+    wait.element("reusable-learn")
         .await
         .expect("saving as reusable");
     says(&wait, "sheet", "Diese Aufgabe speichern").await;

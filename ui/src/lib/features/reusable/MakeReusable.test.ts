@@ -43,17 +43,23 @@ beforeEach(() => {
 });
 
 describe('Make this reusable', () => {
-  it('suggests placeholders from the words of the task, and learns from the template the person edits', async () => {
+  it('shows the task with its changeable words in plain words, the template under Details, and learns from the template the person edits', async () => {
     render(MakeReusable, { conversationId: 'c1' });
     const template = await screen.findByTestId('reusable-template');
     expect(api.draftReusable).toHaveBeenCalledWith('c1');
     expect(screen.getByText(/You asked:/).parentElement).toHaveTextContent('Look up the weather in Paris for Friday');
-    expect(template).toHaveValue('Look up the weather in {{city}} for {{day}}');
+    // The sentence as it will run, its changeable words marked with their names: no {{…}}.
     const suggested = screen.getByTestId('reusable-suggestions');
-    expect(suggested).toHaveTextContent('{{city}} = Paris');
-    expect(suggested).toHaveTextContent('{{day}} = Friday');
+    expect(screen.getByTestId('reusable-filled')).toHaveTextContent(/^Look up the weather in City ?Paris for Day ?Friday$/);
+    expect(suggested.textContent).not.toContain('{{');
+    // The template itself is folded under Details.
+    const details = screen.getByTestId('reusable-template-details');
+    expect(details).not.toHaveAttribute('open');
+    expect(details).toContainElement(template);
+    expect(template).toHaveValue('Look up the weather in {{city}} for {{day}}');
 
     // The person keeps the day fixed.
+    await userEvent.click(screen.getByText('Details'));
     await userEvent.clear(template);
     await userEvent.type(template, 'Look up the weather in {{{{city}} for Friday');
     let finish: (t: ReusableTask) => void = () => {};
@@ -114,6 +120,7 @@ describe('Make this reusable', () => {
     await userEvent.click(await screen.findByTestId('reusable-learn'));
     await screen.findByTestId('reusable-error');
 
+    await userEvent.click(screen.getByText('Details'));
     await userEvent.type(screen.getByTestId('reusable-template'), ' please');
     await userEvent.click(screen.getByTestId('reusable-learn'));
     await screen.findByTestId('reusable-saved');
@@ -124,7 +131,7 @@ describe('Make this reusable', () => {
   it('says when no words to replace were found', async () => {
     api.draftReusable.mockResolvedValue({ ...draft, message: 'Tidy the desktop', suggestion: { template: 'Tidy the desktop', placeholders: [] } });
     render(MakeReusable, { conversationId: 'c1' });
-    expect(await screen.findByText(/No words to replace were found/)).toBeInTheDocument();
+    expect(await screen.findByTestId('reusable-none')).toHaveTextContent('No words to change were found');
     expect(screen.queryByTestId('reusable-suggestions')).not.toBeInTheDocument();
   });
 
