@@ -62,7 +62,33 @@ async fn a_card_of_two_questions_is_answered_with_several_picks() {
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
 async fn a_password_is_asked_for_on_the_services_own_page() {
-    let app = App::launch().await.expect("the app opens");
+    web_page_card("light").await;
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_password_is_asked_for_on_the_services_own_page_dark() {
+    web_page_card("dark").await;
+}
+
+/// The Demo's agent asked to sign in raises a web-page card (link-only: the password is
+/// typed on the service's page): the chip, the thread's line and the card's kicker each say
+/// it is a web page, not an approval or a permission.
+async fn web_page_card(scheme: &str) {
+    let gtk = if scheme == "dark" {
+        "Adwaita:dark"
+    } else {
+        "Adwaita"
+    };
+    let app = App::launch_with(AppOptions {
+        env: vec![
+            ("PORTHOLE_THEME".into(), scheme.into()),
+            ("GTK_THEME".into(), gtk.into()),
+        ],
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
     let wait = Eventually::new(&app.driver);
     send_to_design_laptop(&app, "Sign in to the library website").await;
 
@@ -71,6 +97,27 @@ async fn a_password_is_asked_for_on_the_services_own_page() {
         .await
         .expect("a link-only card");
     assert!(words.contains("Porthole never sees it"), "{words}");
+    wait.text("status-chip", |t| t == "Needs you on a web page")
+        .await
+        .expect("the chip says a web page waits, not an approval");
+    // The kicker is drawn in capitals.
+    wait.text("approval-card", |t| {
+        t.to_lowercase()
+            .contains("the agent needs you on a web page")
+    })
+    .await
+    .expect("the card's kicker says a web page");
+    let asked = crate::flows::thread_words(&app, "approval").await;
+    assert!(
+        asked
+            .iter()
+            .any(|l| l.starts_with("Asked you to answer on a web page: ")),
+        "the thread's line for a web page: {asked:?}"
+    );
+    assert!(
+        !asked.iter().any(|l| l.contains("permission")),
+        "not called a permission: {asked:?}"
+    );
     wait.element("approval-open-page")
         .await
         .expect("a way to the page");
@@ -81,7 +128,9 @@ async fn a_password_is_asked_for_on_the_services_own_page() {
         .await
         .unwrap()
         .is_empty());
-    app.screenshot("card-link-only").await.expect("screenshot");
+    app.screenshot(&format!("card-link-only-{scheme}"))
+        .await
+        .expect("screenshot");
     app.quit().await;
 }
 

@@ -313,6 +313,13 @@ async fn a_plain_yes_no_card_is_answered_from_its_notification_and_only_by_the_s
     wait.element("approval-approve")
         .await
         .expect("the card waits in the window too");
+    // The notification's buttons say what the card's do: a yes or no to go on is answered
+    // "Deny" in both (a choice card's notification offers only Open, and its card "Skip").
+    for (testid, label) in [("approval-approve", "Approve"), ("approval-deny", "Deny")] {
+        wait.text(testid, |t| t == label)
+            .await
+            .unwrap_or_else(|_| panic!("the card's button says {label}, as the notification"));
+    }
     // Another program claims Approve was clicked; then the person clicks Deny, which the
     // server reports. Had the forged Approve counted, the card would have been approved
     // before the Deny came: the answer says it was declined.
