@@ -22,6 +22,9 @@ pub struct Settings {
     /// The spending cap a new task starts with in the composer, in dollars, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub default_cap_usd: Option<f64>,
+    /// The person answered "Set a spending limit for every task?" (either way): it is asked once.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub cap_offer_answered: bool,
     /// The language chosen in Settings; none: the system's.
     #[serde(
         skip_serializing_if = "Option::is_none",

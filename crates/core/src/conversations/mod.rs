@@ -12,6 +12,7 @@ pub mod file_names;
 pub mod following;
 pub mod local_time;
 pub mod model;
+pub mod money;
 pub mod run_next;
 pub mod send;
 pub mod send_options;

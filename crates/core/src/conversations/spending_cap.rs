@@ -49,6 +49,25 @@ pub fn set_default_cap(settings: &SettingsStore, cap: Option<f64>) -> AppResult<
     Ok(cap)
 }
 
+/// Whether to offer a cap for every task: once, to someone who has none and never answered.
+pub fn cap_offer_pending(settings: &SettingsStore) -> bool {
+    let s = settings.get();
+    !s.cap_offer_answered && s.default_cap_usd.is_none()
+}
+
+/// The person answered the offer: `Some` keeps that cap for every new task, `None` declines.
+/// Either way the offer is not made again.
+pub fn answer_cap_offer(settings: &SettingsStore, cap: Option<f64>) -> AppResult<Option<f64>> {
+    let cap = checked(cap)?;
+    settings.update(|s| {
+        s.cap_offer_answered = true;
+        if cap.is_some() {
+            s.default_cap_usd = cap;
+        }
+    })?;
+    Ok(settings.get().default_cap_usd)
+}
+
 impl Conversations {
     /// After each update of a followed task: when its cost reached its cap, stops the task on
     /// the service and says so in the thread. Returns whether it stopped it (the follow is

@@ -41,6 +41,16 @@ pub struct TaskUsageRow {
     /// Still running: its figures will grow.
     #[serde(default)]
     pub running: bool,
+    /// The model the person chose for it (`None`: the service's default); rows kept before
+    /// this was recorded have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[specta(optional)]
+    pub model: Option<String>,
+    /// Which service it ran on (`demo` or the account's address), so the Demo's made-up
+    /// costs never stand for an account's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[specta(optional)]
+    pub scope: Option<String>,
 }
 
 /// Per-task usage of every conversation, by conversation id.
@@ -78,6 +88,8 @@ impl UsageBook {
                 task: task_words(conversation),
                 usage: usage.clone(),
                 running: false,
+                model: conversation.model.clone(),
+                scope: Some(conversation.scope.clone()),
             });
         }
         true
@@ -99,6 +111,20 @@ impl UsageBook {
             row.running = current.as_deref() == Some(row.turn_id.as_str());
         }
         rows
+    }
+
+    /// Every kept task of every conversation, with whether it still runs (per `running`,
+    /// which answers for a conversation id and a turn id).
+    pub fn all(&self, running: impl Fn(&str, &str) -> bool) -> Vec<TaskUsageRow> {
+        self.conversations
+            .iter()
+            .flat_map(|(id, rows)| {
+                rows.iter().map(|row| TaskUsageRow {
+                    running: running(id, &row.turn_id),
+                    ..row.clone()
+                })
+            })
+            .collect()
     }
 }
 
@@ -139,6 +165,11 @@ impl UsageStore {
 
     pub fn tasks(&self, conversation: &Conversation) -> Vec<TaskUsageRow> {
         self.kept.read(|book| book.tasks(conversation))
+    }
+
+    /// Every kept task of every conversation (see [`UsageBook::all`]).
+    pub fn all(&self, running: impl Fn(&str, &str) -> bool) -> Vec<TaskUsageRow> {
+        self.kept.read(|book| book.all(running))
     }
 
     /// The file that could not be read at start, if any.

@@ -187,6 +187,44 @@ fn the_default_cap_is_kept_in_the_settings() {
     assert_eq!(spending_cap::default_cap(&reopened), None);
 }
 
+#[test]
+fn a_cap_for_every_task_is_offered_once_and_the_answer_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let settings = crate::persist::SettingsStore::open_in(dir.path()).unwrap();
+    assert!(
+        spending_cap::cap_offer_pending(&settings),
+        "offered on first use"
+    );
+    assert!(matches!(
+        spending_cap::answer_cap_offer(&settings, Some(0.0)),
+        Err(AppError::InvalidCap)
+    ));
+    assert!(
+        spending_cap::cap_offer_pending(&settings),
+        "a bad sum is no answer"
+    );
+    assert_eq!(
+        spending_cap::answer_cap_offer(&settings, Some(1.0)).unwrap(),
+        Some(1.0)
+    );
+    let reopened = crate::persist::SettingsStore::open_in(dir.path()).unwrap();
+    assert!(!spending_cap::cap_offer_pending(&reopened), "never again");
+    assert_eq!(spending_cap::default_cap(&reopened), Some(1.0));
+
+    // Declined: no cap, and not asked again either; nor asked of one who set a cap already.
+    let other = tempfile::tempdir().unwrap();
+    let declined = crate::persist::SettingsStore::open_in(other.path()).unwrap();
+    assert_eq!(
+        spending_cap::answer_cap_offer(&declined, None).unwrap(),
+        None
+    );
+    assert!(!spending_cap::cap_offer_pending(&declined));
+    let third = tempfile::tempdir().unwrap();
+    let capped = crate::persist::SettingsStore::open_in(third.path()).unwrap();
+    spending_cap::set_default_cap(&capped, Some(2.0)).unwrap();
+    assert!(!spending_cap::cap_offer_pending(&capped));
+}
+
 /// The lines that say the task could not be stopped at its cap.
 fn refusals(c: &Conversation) -> usize {
     notices(c)
