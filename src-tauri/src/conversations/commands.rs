@@ -234,6 +234,45 @@ pub fn set_default_cap(
     Ok(super::spending_cap::set_default_cap(&settings, cap_usd)?)
 }
 
+/// Whether to offer a cap for every task (once, on first use).
+#[tauri::command]
+#[specta::specta]
+pub fn cap_offer_pending(settings: State<'_, SettingsStore>) -> bool {
+    super::spending_cap::cap_offer_pending(&settings)
+}
+
+/// The answer to that offer: a cap for every new task, or `None` for none; never asked again.
+#[tauri::command]
+#[specta::specta]
+pub fn answer_cap_offer(
+    settings: State<'_, SettingsStore>,
+    cap_usd: Option<f64>,
+) -> Res<Option<f64>> {
+    Ok(super::spending_cap::answer_cap_offer(&settings, cap_usd)?)
+}
+
+/// Each model's typical cost over the person's own ended tasks (`default_model`: the one a
+/// task sent without a model ran on).
+#[tauri::command]
+#[specta::specta]
+pub fn model_costs(
+    conversations: State<'_, Conversations>,
+    default_model: String,
+) -> Vec<super::money::ModelCost> {
+    conversations.model_costs(&default_model)
+}
+
+/// What a schedule of `text` at `repeat` may cost, from earlier tasks with the same words.
+#[tauri::command]
+#[specta::specta]
+pub fn schedule_estimate(
+    conversations: State<'_, Conversations>,
+    text: String,
+    repeat: Option<crate::schedules::timing::Repeat>,
+) -> super::money::RunEstimate {
+    conversations.schedule_estimate(&text, repeat.as_ref())
+}
+
 /// "Let it go up to …" on the question a task asks near its cap: raises this task's cap.
 #[tauri::command]
 #[specta::specta]

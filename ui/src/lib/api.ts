@@ -41,6 +41,7 @@ import type {
 
 export type { StuckAnswer, StuckSignal } from './bindings';
 export type { Judged, Receipt, ReceiptOutcome, Touched, Why } from './bindings';
+export type { ModelCost, RunEstimate } from './bindings';
 export type {
   Account,
   ApprovalKind,
@@ -152,6 +153,12 @@ export const api = {
   /** The spending cap a new task starts with, from the settings; `null` for none. */
   defaultCap: (): Promise<number | null> => commands.defaultCap(),
   setDefaultCap: (capUsd: number | null): Promise<number | null> => unwrap(commands.setDefaultCap(capUsd)),
+  /** Whether to offer a cap for every task: once, on first use. */
+  capOfferPending: (): Promise<boolean> => commands.capOfferPending(),
+  /** The answer to that offer (`null`: no, thanks); answers the default cap as kept. */
+  answerCapOffer: (capUsd: number | null): Promise<number | null> => unwrap(commands.answerCapOffer(capUsd)),
+  /** Each model's typical cost over the person's own ended tasks. */
+  modelCosts: (defaultModel: string): Promise<import('./bindings').ModelCost[]> => commands.modelCosts(defaultModel),
   /** Answers the question a task asks near its cap: raise this task's cap, or keep it. */
   raiseCap: (conversationId: string) => unwrap(commands.raiseCap(conversationId)),
   keepCap: (conversationId: string) => unwrap(commands.keepCap(conversationId)),
@@ -398,6 +405,9 @@ export const schedulesApi = {
   setCap: (id: string, capUsd: number | null) => unwrap(commands.setScheduleCap(id, capUsd)),
   /** The person's "every task" cap, which a new schedule starts with. */
   defaultCap: (): Promise<number | null> => commands.defaultCap(),
+  /** What a run and a day may cost, from earlier tasks with the same words. */
+  estimate: (text: string, repeat: import('./bindings').Repeat | null): Promise<import('./bindings').RunEstimate> =>
+    commands.scheduleEstimate(text, repeat),
   remove: (id: string) => unwrap(commands.deleteSchedule(id)),
   pause: (id: string, paused: boolean) => unwrap(commands.pauseSchedule(id, paused)),
   pauseAll: (paused: boolean) => unwrap(commands.pauseAllSchedules(paused)),

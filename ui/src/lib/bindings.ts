@@ -116,6 +116,17 @@ export const commands = {
 	defaultCap: () => __TAURI_INVOKE<number | null>("default_cap"),
 	/**  Keeps the spending cap a new task starts with; answers it as kept. */
 	setDefaultCap: (capUsd: number | null) => typedError<number | null, UiError>(__TAURI_INVOKE("set_default_cap", { capUsd })),
+	/**  Whether to offer a cap for every task (once, on first use). */
+	capOfferPending: () => __TAURI_INVOKE<boolean>("cap_offer_pending"),
+	/**  The answer to that offer: a cap for every new task, or `None` for none; never asked again. */
+	answerCapOffer: (capUsd: number | null) => typedError<number | null, UiError>(__TAURI_INVOKE("answer_cap_offer", { capUsd })),
+	/**
+	 *  Each model's typical cost over the person's own ended tasks (`default_model`: the one a
+	 *  task sent without a model ran on).
+	 */
+	modelCosts: (defaultModel: string) => __TAURI_INVOKE<ModelCost[]>("model_costs", { defaultModel }),
+	/**  What a schedule of `text` at `repeat` may cost, from earlier tasks with the same words. */
+	scheduleEstimate: (text: string, repeat: Repeat | null) => __TAURI_INVOKE<RunEstimate>("schedule_estimate", { text, repeat }),
 	/**  "Let it go up to …" on the question a task asks near its cap: raises this task's cap. */
 	raiseCap: (conversationId: string) => typedError<null, UiError>(__TAURI_INVOKE("raise_cap", { conversationId })),
 	/**  "Stop at …" on the question a task asks near its cap: the cap holds. */
@@ -485,6 +496,13 @@ export type ConversationSummary = {
 /**  A conversation of this machine changed its title or status, or was created. */
 export type ConversationsChanged = {
 	machineId: string,
+};
+
+/**  What earlier tasks cost: the typical lowest and highest, from `tasks` tasks. */
+export type CostRange = {
+	lowUsd: number | null,
+	highUsd: number | null,
+	tasks: number,
 };
 
 /**  Relative credit cost per task. */
@@ -869,6 +887,12 @@ export type Model = {
 	allowed: boolean,
 };
 
+/**  One model's range, by the id the picker passes. */
+export type ModelCost = {
+	model: string,
+	range: CostRange,
+};
+
 export type ModelList = {
 	models: Model[],
 	/**  The id used when a session has no model set. */
@@ -1094,6 +1118,19 @@ export type ReusableTask = {
 	failedRuns: Evaluation[],
 };
 
+/**  What a schedule's run and day may cost, from earlier runs of the same words. */
+export type RunEstimate = {
+	/**  Earlier tasks with the same words; 0: nothing to estimate from. */
+	runs: number,
+	/**  Their average cost; `None` without earlier runs. */
+	perRunUsd: number | null,
+	/**
+	 *  A day's cost at the schedule's rhythm; `None` without earlier runs, for a run once, or
+	 *  a rhythm slower than daily.
+	 */
+	perDayUsd: number | null,
+};
+
 /**  Where a report went, as the page says it (the file's name, not its path). */
 export type SavedReport = {
 	fileName: string,
@@ -1296,6 +1333,16 @@ export type TaskUsageRow = {
 	usage: TaskUsage,
 	/**  Still running: its figures will grow. */
 	running?: boolean,
+	/**
+	 *  The model the person chose for it (`None`: the service's default); rows kept before
+	 *  this was recorded have none.
+	 */
+	model?: string | null,
+	/**
+	 *  Which service it ran on (`demo` or the account's address), so the Demo's made-up
+	 *  costs never stand for an account's.
+	 */
+	scope?: string | null,
 };
 
 /**  A task turned into a template. */

@@ -86,6 +86,17 @@ describe('taskView', () => {
     expect(taskView(conversation({ status: 'succeeded' }), asleep).chip.words).toBe('Done');
   });
 
+  it('the cost: "so far" while the task runs, against its cap when it has one, the amount once it ended', () => {
+    const usage = { costUsd: 0.12, byModel: {} } as unknown as NonNullable<ReturnType<typeof conversation>['usage']>;
+    expect(taskView(conversation({ status: 'running' })).cost).toBeNull();
+    expect(taskView(conversation({ status: 'running', usage })).cost?.words).toBe('$0.12 so far');
+    expect(taskView(conversation({ status: 'needsApproval', usage, capUsd: 1 })).cost?.words).toBe('$0.12 of $1.00');
+    const ended = taskView(conversation({ status: 'succeeded', usage, capUsd: 1 })).cost;
+    expect(ended).toEqual({ words: '$0.12', spent: 0.12, cap: null, running: false });
+    speak('de');
+    expect(taskView(conversation({ status: 'running', usage, capUsd: 1 })).cost?.words).toBe('0,12\u00a0$ von 1,00\u00a0$');
+  });
+
   it('an earlier conversation asks in a new one instead of sending', () => {
     expect(taskView(conversation({ status: 'succeeded' }), online, true).composer).toBe('newConversation');
   });

@@ -4,6 +4,7 @@
 // declined", "Save as reusable" under a declined task).
 import type { ApprovalKind, Conversation, TaskStatus, ThreadItem } from './api';
 import { isAway, type ComputerStatus } from './computer-state';
+import { dollars } from './format';
 import { t, type Key } from './i18n';
 
 /** The chip's look: a task state, or the computer's own state while no task runs. */
@@ -34,6 +35,10 @@ export type TaskView = {
   offerReuse: boolean;
   /** The person declined a card of this task, so what it asked for did not happen. */
   declined: boolean;
+  /** What the task cost, as the header and the live screen's "now" bar say it: "$0.12 so far"
+   * while it runs ("$0.12 of $1.00" with a cap), the amount once it ended; `null` before its
+   * first model call. */
+  cost: { words: string; spent: number; cap: number | null; running: boolean } | null;
 };
 
 const WORDS: Record<TaskStatus, Key> = {
@@ -106,5 +111,18 @@ export function taskView(
     composer: earlier ? 'newConversation' : active ? 'addToTask' : 'send',
     offerReuse: status === 'succeeded' && !declined,
     declined,
+    cost: costOf(c, active),
   };
+}
+
+function costOf(c: Conversation | null, running: boolean): TaskView['cost'] {
+  if (!c?.usage) return null;
+  const spent = c.usage.costUsd ?? 0;
+  const cap = running ? (c.capUsd ?? null) : null;
+  const words = !running
+    ? dollars(spent)
+    : cap !== null
+      ? t('usage.ofCap', { spent: dollars(spent), cap: dollars(cap) })
+      : t('live.now.soFar', { cost: dollars(spent) });
+  return { words, spent, cap, running };
 }

@@ -24,10 +24,13 @@ describe('Composer in German', () => {
     expect(screen.getByTestId('send-button')).toHaveTextContent('Senden');
     await userEvent.click(screen.getByTestId('composer-more'));
     const options = () => [...screen.getByTestId('model-picker').querySelectorAll('option')].map((o) => o.textContent);
-    expect(options()).toEqual(['Automatisch · $', 'Big · $$$']);
+    expect(options()).toEqual([
+      'Automatisch · Der Dienst wählt das Modell für jede Aufgabe',
+      'Big · Kostet am meisten, am besten für schwierige Aufgaben',
+    ]);
 
     speak('en');
     flushSync();
-    expect(options()).toEqual(['Automatic · $', 'Big · $$$']);
+    expect(options()).toEqual(['Automatic · The service picks the model for each task', 'Big · Costs the most, best for hard tasks']);
   });
 });

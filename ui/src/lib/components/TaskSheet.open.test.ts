@@ -10,7 +10,7 @@ const api = vi.hoisted(() => ({
   learnReusable: vi.fn(),
   listReusable: vi.fn(),
 }));
-vi.mock('../api', () => ({ api, schedulesApi: { defaultCap: vi.fn(async () => null) } }));
+vi.mock('../api', () => ({ api, schedulesApi: { defaultCap: vi.fn(async () => null), estimate: vi.fn(async () => ({ runs: 0, perRunUsd: null, perDayUsd: null })) } }));
 
 import TaskSheet from './TaskSheet.svelte';
 

@@ -19,6 +19,7 @@ const schedulesApi = vi.hoisted(() => ({
   list: vi.fn(),
   setAutostart: vi.fn(),
   defaultCap: vi.fn(async () => null),
+  estimate: vi.fn(async () => ({ runs: 0, perRunUsd: null, perDayUsd: null })),
 }));
 vi.mock('../../api', () => ({ api, schedulesApi }));
 

@@ -3,12 +3,16 @@ import { render, screen, waitFor } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import ScheduleDialog from './ScheduleDialog.svelte';
 import type { SchedulesApi } from './api';
+import type { RunEstimate } from '../../api';
 import { speak } from '../../i18n';
 
-function fake(autostartAsked: boolean, defaultCap: number | null = null): SchedulesApi {
+const NO_RUNS: RunEstimate = { runs: 0, perRunUsd: null, perDayUsd: null };
+
+function fake(autostartAsked: boolean, defaultCap: number | null = null, estimate: RunEstimate = NO_RUNS): SchedulesApi {
   return {
     list: vi.fn(async () => ({ rows: [], allPaused: false, autostartAsked, keepsRunning: true })),
     defaultCap: vi.fn(async () => defaultCap),
+    estimate: vi.fn(async () => estimate),
     create: vi.fn(async () => ({})),
     setAutostart: vi.fn(async () => null),
     onChanged: vi.fn(async () => () => {}),
@@ -18,6 +22,21 @@ function fake(autostartAsked: boolean, defaultCap: number | null = null): Schedu
 const machines = [{ machineId: 'm1', name: 'Design laptop' }, { machineId: 'm2', name: 'Research box' }];
 
 describe('ScheduleDialog', () => {
+  it('estimates a run and a day from earlier runs of the same words', async () => {
+    const api = fake(true, null, { runs: 3, perRunUsd: 0.05, perDayUsd: 0.35 });
+    render(ScheduleDialog, { api, machines, machineId: 'm1', text: 'Check the weather in Rome', onclose: vi.fn() });
+    await waitFor(() =>
+      expect(screen.getByTestId('schedule-estimate').textContent).toContain('About $0.05 a run, $0.35 a day at this rhythm.'),
+    );
+    expect(screen.getByTestId('schedule-estimate').textContent).toContain('From 3 earlier runs of these words.');
+    expect(api.estimate).toHaveBeenCalledWith('Check the weather in Rome', expect.objectContaining({ kind: 'daily' }));
+  });
+
+  it('says there is nothing to estimate from for words never run', async () => {
+    render(ScheduleDialog, { api: fake(true), machines, machineId: 'm1', text: 'Something new', onclose: vi.fn() });
+    await waitFor(() => expect(screen.getByTestId('schedule-estimate').textContent).toContain('No earlier runs of these words yet'));
+  });
+
   it('schedules the composer text on chosen weekdays, then asks once about starting at login', async () => {
     const api = fake(false);
     const onclose = vi.fn();

@@ -41,6 +41,15 @@ export class ComposerCap {
     if (!this.text && this.defaultCap != null) this.text = this.defaultCap.toFixed(2);
   }
 
+  /** The default changed elsewhere (Settings, the first-use offer): a box that still held the
+   * old default, or nothing, now holds the new one; one the person typed in keeps theirs. */
+  adopt(cap: number | null): void {
+    const old = this.defaultCap;
+    this.defaultCap = cap;
+    const untouched = !this.text.trim() || (old != null && this.value === old);
+    if (untouched) this.text = cap != null ? cap.toFixed(2) : '';
+  }
+
   /** Keeps what the box holds as every new task's cap. */
   async makeDefault(api: Api): Promise<void> {
     const value = this.value;
@@ -50,3 +59,33 @@ export class ComposerCap {
 }
 
 export const composerCap = new ComposerCap();
+
+/**
+ * "Set a spending limit for every task?", offered once: after the person's first task is
+ * sent, to someone without a default cap. Either answer is kept (in the settings) and it is
+ * never asked again.
+ */
+export class CapOffer {
+  shown = $state(false);
+  private checked = false;
+
+  /** After a task was sent: shows the offer when the settings say it is still owed. */
+  async afterSend(api: Pick<Api, 'capOfferPending'>): Promise<void> {
+    if (this.checked) return;
+    this.checked = true;
+    try {
+      this.shown = await api.capOfferPending();
+    } catch {
+      this.shown = false;
+    }
+  }
+
+  /** `cap`: the limit for every task; `null`: no, thanks. */
+  async answer(api: Pick<Api, 'answerCapOffer'>, cap: number | null): Promise<void> {
+    const kept = await api.answerCapOffer(cap);
+    this.shown = false;
+    composerCap.adopt(kept);
+  }
+}
+
+export const capOffer = new CapOffer();
