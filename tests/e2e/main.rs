@@ -53,6 +53,7 @@ mod usage;
 mod cap_question;
 mod search;
 mod spending;
+mod money;
 // A task that seems stuck asks once: Stop, a hint, or let it keep going.
 mod stuck;
 // What needs the person, and a task shared as a report.
