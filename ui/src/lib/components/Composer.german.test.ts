@@ -24,13 +24,11 @@ describe('Composer in German', () => {
     expect(screen.getByTestId('send-button')).toHaveTextContent('Senden');
     await userEvent.click(screen.getByTestId('composer-more'));
     const options = () => [...screen.getByTestId('model-picker').querySelectorAll('option')].map((o) => o.textContent);
-    expect(options()).toEqual([
-      'Automatisch · Der Dienst wählt das Modell für jede Aufgabe',
-      'Big · Kostet am meisten, am besten für schwierige Aufgaben',
-    ]);
+    expect(options()).toEqual(['Automatisch', 'Big · Kostet am meisten']);
+    expect(screen.getByTestId('model-cost-words')).toHaveTextContent('Der Dienst wählt das Modell für jede Aufgabe.');
 
     speak('en');
     flushSync();
-    expect(options()).toEqual(['Automatic · The service picks the model for each task', 'Big · Costs the most, best for hard tasks']);
+    expect(options()).toEqual(['Automatic', 'Big · Costs the most']);
   });
 });

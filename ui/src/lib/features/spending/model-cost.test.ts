@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { costWords, rangeWords } from './model-cost';
+import { costWords, rangeWords, tierWord } from './model-cost';
 import { speak } from '../../i18n';
 
 const range = (model: string, lowUsd: number, highUsd: number, tasks: number) => ({ model, range: { lowUsd, highUsd, tasks } });
@@ -14,6 +14,8 @@ describe('what a model costs, in words', () => {
     expect(costWords({ id: 'auto', tier: 'balanced', costTier: '$' })).toBe('The service picks the model for each task');
     expect(costWords({ id: 'v/new', tier: 'someday', costTier: '$$' })).toBe('Costs more');
     expect(costWords({ id: 'v/odd', tier: 'fast', costTier: '¤' })).toBe('');
+    expect(tierWord({ id: 'v/big', costTier: '$$$' })).toBe('Costs the most');
+    expect(tierWord({ id: 'auto', costTier: '$' })).toBe('');
     speak('de');
     expect(costWords({ id: 'v/mini', tier: 'fast', costTier: '$' })).toBe('Günstiger, schneller');
   });

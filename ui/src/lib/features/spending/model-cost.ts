@@ -28,6 +28,12 @@ export function costWords(model: Pick<Model, 'id' | 'tier' | 'costTier'>): strin
   return cost ? t(cost) : '';
 }
 
+/** The option's short word: "Cheaper", "Costs the most"; none for `auto` or an unknown tier. */
+export function tierWord(model: Pick<Model, 'id' | 'costTier'>): string {
+  const cost = COST[model.costTier];
+  return model.id === 'auto' || !cost ? '' : t(cost);
+}
+
 /** "Your tasks with this model cost $0.02–$0.09"; empty without history. */
 export function rangeWords(costs: ModelCost[], modelId: string): string {
   const range = costs.find((c) => c.model === modelId)?.range;
