@@ -51,9 +51,9 @@ mod one_truth;
 mod usage;
 // A spending cap per task (and the question near it), and searching every conversation.
 mod cap_question;
+mod money;
 mod search;
 mod spending;
-mod money;
 // A task that seems stuck asks once: Stop, a hint, or let it keep going.
 mod stuck;
 // What needs the person, and a task shared as a report.

@@ -83,12 +83,20 @@ async fn money(scheme: &str) {
     // The first task: the limit for every task offered once. (Without a cap the service's
     // stream carries no cost, so the header says the cost once the service does.)
     send_task(&app, TASK).await.expect("send");
-    let offer = wait.text("cap-offer", |t| !t.is_empty()).await.expect("the offer");
-    assert!(offer.contains("Set a spending limit for every task?"), "{offer}");
+    let offer = wait
+        .text("cap-offer", |t| !t.is_empty())
+        .await
+        .expect("the offer");
+    assert!(
+        offer.contains("Set a spending limit for every task?"),
+        "{offer}"
+    );
     app.screenshot(&shot("running")).await.unwrap();
     audit.check("money-running").await;
     click(&wait, "cap-offer-no").await;
-    wait.gone("cap-offer").await.expect("answered, the offer goes");
+    wait.gone("cap-offer")
+        .await
+        .expect("answered, the offer goes");
     assert_eq!(
         wait_for_status(&app, &["succeeded", "failed", "stopped"])
             .await
@@ -98,17 +106,31 @@ async fn money(scheme: &str) {
 
     // The popover: each task with its amount; tokens only under Details.
     click(&wait, "usage-button").await;
-    let rows = wait.at_least("usage-task-row", 1).await.expect("the task listed");
-    let amount = text_of(&rows[0].find(by_testid("usage-task-row-cost")).await.unwrap()).await;
+    let rows = wait
+        .at_least("usage-task-row", 1)
+        .await
+        .expect("the task listed");
+    let amount = text_of(
+        &rows[0]
+            .find(by_testid("usage-task-row-cost"))
+            .await
+            .unwrap(),
+    )
+    .await;
     assert!(amount.starts_with('$'), "{amount}");
     assert!(
-        app.driver.find(by_testid("usage-task-row-tokens")).await.is_err(),
+        app.driver
+            .find(by_testid("usage-task-row-tokens"))
+            .await
+            .is_err(),
         "no tokens before Details"
     );
     app.screenshot(&shot("popover")).await.unwrap();
     audit.check("money-popover").await;
     click(&wait, "usage-details-toggle").await;
-    wait.element("usage-task-row-tokens").await.expect("tokens under Details");
+    wait.element("usage-task-row-tokens")
+        .await
+        .expect("tokens under Details");
     app.driver
         .action_chain()
         .send_keys(Key::Escape)
@@ -120,7 +142,10 @@ async fn money(scheme: &str) {
     // A limit for every task, in Settings.
     click(&wait, "computer-menu").await;
     click(&wait, "menu-settings").await;
-    let cap = wait.element("setting-cap").await.expect("the limit in Settings");
+    let cap = wait
+        .element("setting-cap")
+        .await
+        .expect("the limit in Settings");
     cap.send_keys("1.00").await.unwrap();
     cap.send_keys(Key::Tab).await.unwrap();
     wait.text("setting-cap-saved", |t| !t.is_empty())
@@ -133,13 +158,19 @@ async fn money(scheme: &str) {
 
     // The model picker: what the model costs in words, and the person's own range.
     click(&wait, "composer-more").await;
-    let words = wait.text("model-cost-words", |t| !t.is_empty()).await.unwrap();
+    let words = wait
+        .text("model-cost-words", |t| !t.is_empty())
+        .await
+        .unwrap();
     assert_eq!(words, "The service picks the model for each task.");
     let range = wait
         .text("model-cost-range", |t| !t.is_empty())
         .await
         .expect("the range of the person's own task");
-    assert!(range.starts_with("Your task with this model cost $"), "{range}");
+    assert!(
+        range.starts_with("Your task with this model cost $"),
+        "{range}"
+    );
     let composer_cap = wait.element("cap-input").await.unwrap();
     assert_eq!(
         composer_cap.prop("value").await.unwrap().as_deref(),
@@ -153,7 +184,10 @@ async fn money(scheme: &str) {
     send_task(&app, TASK).await.expect("send again");
     let capped = header_cost_while_running(&app, |t| t.ends_with(" of $1.00")).await;
     assert!(capped.starts_with('$'), "{capped}");
-    assert!(app.driver.find(by_testid("cap-offer")).await.is_err(), "offered once");
+    assert!(
+        app.driver.find(by_testid("cap-offer")).await.is_err(),
+        "offered once"
+    );
     app.screenshot(&shot("capped")).await.unwrap();
     assert_eq!(
         wait_for_status(&app, &["succeeded", "failed", "stopped"])
@@ -174,14 +208,25 @@ async fn money(scheme: &str) {
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    assert_eq!(dialog_cap.prop("value").await.unwrap().as_deref(), Some("1.00"));
-    wait.element("schedule-kind-everyHours").await.unwrap().click().await.unwrap();
+    assert_eq!(
+        dialog_cap.prop("value").await.unwrap().as_deref(),
+        Some("1.00")
+    );
+    wait.element("schedule-kind-everyHours")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     let estimate = wait
         .text("schedule-estimate", |t| t.contains("a day at this rhythm"))
         .await
         .expect("the estimate");
     assert!(estimate.starts_with("About $"), "{estimate}");
-    assert!(estimate.contains("From 2 earlier runs of these words."), "{estimate}");
+    assert!(
+        estimate.contains("From 2 earlier runs of these words."),
+        "{estimate}"
+    );
     app.screenshot(&shot("schedule-estimate")).await.unwrap();
     audit.check("money-schedule").await;
     save_every_hour(&app).await.expect("scheduled");
