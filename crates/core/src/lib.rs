@@ -10,6 +10,7 @@ pub mod connection;
 pub mod console;
 pub mod conversations;
 pub mod error;
+pub mod film;
 pub mod inbox;
 pub mod judge;
 pub mod machines;
