@@ -9,6 +9,12 @@
 mod account;
 mod attachments;
 mod data_folder;
+mod film {
+    pub use porthole_core::film::*;
+    pub mod commands;
+    mod recording;
+    pub use recording::{Films, Tap};
+}
 mod connection {
     pub use porthole_core::connection::*;
     pub mod commands;
@@ -108,6 +114,11 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             replay::commands::latest_turn,
             replay::commands::get_recording,
             replay::commands::step_screenshot,
+            film::commands::film_settings,
+            film::commands::set_film_settings,
+            film::commands::list_films,
+            film::commands::get_film,
+            film::commands::film_frame,
             judge::commands::get_turn_outcome,
             judge::commands::check_result,
             reusable::commands::draft_reusable,
@@ -406,6 +417,7 @@ fn open_state(app: &mut tauri::App) -> Result<(), Box<dyn std::error::Error>> {
     app.manage(attachments::uploads::OfferedFiles::default());
     app.manage(reusable::library::Library::open_in(&dir)?);
     app.manage(live::LiveViews::default());
+    app.manage(film::Films::new(film::Shelf::in_data_dir(&dir)));
     app.manage(live::full_screen::CoveredByHand::default());
     app.manage(updates::Updates::default());
     updates::start(&handle);

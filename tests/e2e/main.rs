@@ -31,6 +31,7 @@ mod window_layout;
 mod attachments;
 mod console;
 mod drop;
+mod film;
 mod heal;
 mod judge;
 mod keys;

@@ -39,9 +39,9 @@ use super::pixels;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 pub const VERSION: u8 = 3;
-const OP_IMAGE: u8 = 1;
-const OP_INSTRUCTION: u8 = 2;
-const OP_PIXELS: u8 = 3;
+pub(super) const OP_IMAGE: u8 = 1;
+pub(super) const OP_INSTRUCTION: u8 = 2;
+pub(super) const OP_PIXELS: u8 = 3;
 
 /// Pixels decoded into one message at most: two full 4K screens in RGB, and far more than the
 /// stream's dirty rectangles of a frame.

@@ -8,6 +8,7 @@
 //! coalesce in Rust.
 
 pub mod commands;
+mod film_feed;
 pub mod frame_bytes;
 pub mod full_screen;
 mod pixels;
@@ -101,6 +102,9 @@ pub async fn open(app: &AppHandle, machine_id: String) -> Result<LiveTicket, UiE
         })?;
     let view_id = open_views.next_id.fetch_add(1, Ordering::Relaxed) + 1;
     let (ticket, page) = server.expect(view_id);
+    // The tasks that run while the view is open are recorded from its frames (unless the
+    // person turned that off).
+    let film = crate::film::Tap::start(app, active.scope.clone(), machine_id.clone());
     let source = ServiceUrls {
         client: active.client,
         machine_id,
@@ -115,7 +119,7 @@ pub async fn open(app: &AppHandle, machine_id: String) -> Result<LiveTicket, UiE
     tauri::async_runtime::spawn(async move {
         match tokio::time::timeout(PAGE_CONNECT_TIMEOUT, page).await {
             Ok(Ok(socket)) => {
-                pump::run(viewer, socket, |status| {
+                pump::run(viewer, socket, film, |status| {
                     let status = LiveStatus::from(status);
                     let _ = LiveStatusChanged { view_id, status }.emit(&app);
                 })

@@ -12,15 +12,22 @@ use porthole_live::{Status, Viewer, ViewerEvent};
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 
-use super::frame_bytes;
 use super::socket::PageSocket;
+use super::{film_feed, frame_bytes};
+use crate::film::Tap;
 
 /// An acknowledgement from the page: the frame's `seq`, u32 little endian.
 pub const ACK_LEN: usize = 4;
 
 /// Runs until the viewer ends or the page goes away (then the viewer is closed: nobody would
-/// draw, or acknowledge, again).
-pub async fn run(viewer: Viewer, socket: PageSocket, mut on_status: impl FnMut(&Status)) {
+/// draw, or acknowledge, again). With a `film`, each frame sent is also put on the film's
+/// screen (after it went to the page, so the page never waits for it).
+pub async fn run(
+    viewer: Viewer,
+    socket: PageSocket,
+    film: Option<Tap>,
+    mut on_status: impl FnMut(&Status),
+) {
     let control = viewer.control();
     let (mut to_page, mut from_page) = socket.split();
     let acks = async {
@@ -40,12 +47,20 @@ pub async fn run(viewer: Viewer, socket: PageSocket, mut on_status: impl FnMut(&
         while let Some(event) = viewer.next_event().await {
             match event {
                 ViewerEvent::Frame(frame) => {
-                    let bytes = frame_bytes::encode(&frame);
-                    if to_page.send(Message::Binary(bytes.into())).await.is_err() {
+                    let bytes = bytes::Bytes::from(frame_bytes::encode(&frame));
+                    if to_page.send(Message::Binary(bytes.clone())).await.is_err() {
                         break;
                     }
+                    if let Some(film) = &film {
+                        film.feed(film_feed::paints(&bytes).into_iter());
+                    }
                 }
-                ViewerEvent::Status(status) => on_status(&status),
+                ViewerEvent::Status(status) => {
+                    if let (Some(film), Status::Connected { .. }) = (&film, &status) {
+                        film.connected();
+                    }
+                    on_status(&status)
+                }
             }
         }
     };

@@ -128,7 +128,10 @@ async fn frames_arrive_in_order_two_at_most_until_acknowledged() {
     let seen = statuses.clone();
     let bridge = tokio::spawn(async move {
         let socket = arrives.await.unwrap();
-        pump::run(viewer, socket, |s| seen.lock().unwrap().push(s.clone())).await;
+        pump::run(viewer, socket, None, |s| {
+            seen.lock().unwrap().push(s.clone())
+        })
+        .await;
     });
     let (mut page, _) = connect_async(&ticket.url).await.unwrap();
 

@@ -427,3 +427,20 @@ export const schedulesApi = {
     commands.setTrayTimes(language, now, times),
 };
 export type SchedulesApi = typeof schedulesApi;
+
+// Every task's film, recorded here (features/film). Pictures come as JPEG bytes, by their place
+// in the film, never as a file.
+export type { Film, FilmFrame, FilmSettings, FilmSummary } from './bindings';
+
+export const filmApi = {
+  list: (conversationId: string): Promise<import('./bindings').FilmSummary[]> =>
+    commands.listFilms(conversationId),
+  get: (conversationId: string, filmId: string): Promise<import('./bindings').Film> =>
+    unwrap(commands.getFilm(conversationId, filmId)),
+  frame: async (conversationId: string, filmId: string, index: number): Promise<string> =>
+    imageUrl(await unwrap(commands.filmFrame(conversationId, filmId, index))),
+  settings: (): Promise<import('./bindings').FilmSettings> => commands.filmSettings(),
+  setSettings: (film: import('./bindings').FilmSettings): Promise<import('./bindings').FilmSettings> =>
+    unwrap(commands.setFilmSettings(film)),
+};
+export type FilmApi = typeof filmApi;

@@ -50,6 +50,14 @@ export const commands = {
 	getRecording: (turnId: string) => typedError<Recording, UiError>(__TAURI_INVOKE("get_recording", { turnId })),
 	/**  A step's screenshot, as JPEG bytes. */
 	stepScreenshot: (turnId: string, index: number) => typedError<unknown, UiError>(__TAURI_INVOKE("step_screenshot", { turnId, index })),
+	filmSettings: () => __TAURI_INVOKE<FilmSettings>("film_settings"),
+	/**  Changes the film settings; smaller limits take effect at once for the films kept. */
+	setFilmSettings: (film: FilmSettings) => typedError<FilmSettings, UiError>(__TAURI_INVOKE("set_film_settings", { film })),
+	/**  The films of a conversation, oldest first. */
+	listFilms: (conversationId: string) => __TAURI_INVOKE<FilmSummary[]>("list_films", { conversationId }),
+	getFilm: (conversationId: string, filmId: string) => typedError<Film, UiError>(__TAURI_INVOKE("get_film", { conversationId, filmId })),
+	/**  The JPEG of a film's frame, by its place in the film. */
+	filmFrame: (conversationId: string, filmId: string, index: number) => typedError<unknown, UiError>(__TAURI_INVOKE("film_frame", { conversationId, filmId, index })),
 	getTurnOutcome: (turnId: string) => typedError<TurnOutcome, UiError>(__TAURI_INVOKE("get_turn_outcome", { turnId })),
 	checkResult: (turnId: string, criteria: Criteria, idempotencyKey: string | null) => typedError<Judgement, UiError>(__TAURI_INVOKE("check_result", { turnId, criteria, idempotencyKey })),
 	draftReusable: (conversationId: string) => typedError<ReusableDraft, UiError>(__TAURI_INVOKE("draft_reusable", { conversationId })),
@@ -650,6 +658,45 @@ export type FileCheck = {
 /**  Files were dropped on the window: their checks, with the tokens of those that may be sent. */
 export type FilesDropped = {
 	checks: FileCheck[],
+};
+
+/**  A film's frames, for the player. */
+export type Film = {
+	id: string,
+	frames: FilmFrame[],
+};
+
+/**
+ *  A frame as the player shows it (its picture is asked for by its place in the film, never
+ *  by a file).
+ */
+export type FilmFrame = {
+	/**  Since the film began. */
+	atMs: number | null,
+	/**  The step this frame was kept for, counted from 1. */
+	step: number | null,
+	/**  The latest step's title then. */
+	title: string | null,
+	/**  What the agent said last then. */
+	narration: string | null,
+};
+
+/**  The person's choices for films (Settings). */
+export type FilmSettings = {
+	/**  "Record tasks on cloud computers". */
+	record?: boolean,
+	/**  The most one task's film may take, in megabytes. */
+	perTaskMb?: number,
+	/**  The most every film together may take, in megabytes. */
+	totalMb?: number,
+};
+
+/**  A film of a conversation, as listed. */
+export type FilmSummary = {
+	id: string,
+	/**  When its task started, Unix ms. */
+	startedMs: number | null,
+	frames: number,
 };
 
 /**  Show this conversation (the person came back after a notification). */

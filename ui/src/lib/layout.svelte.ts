@@ -5,7 +5,7 @@
 import type { WindowLayout } from './api';
 
 export type Sheet =
-  | { kind: 'steps' | 'check' | 'reusable' | 'console' }
+  | { kind: 'steps' | 'check' | 'reusable' | 'console' | 'film' }
   | { kind: 'library'; taskId: string | null };
 
 export const DEFAULT_LIVE_SHARE = 0.6;

@@ -31,6 +31,10 @@ pub struct Settings {
         deserialize_with = "crate::words::language::lenient"
     )]
     pub language: Option<crate::words::language::Language>,
+    /// Films of tasks: whether they are recorded, and their bounds on disk. Not written while
+    /// as it comes, so settings files stay as they were.
+    #[serde(skip_serializing_if = "crate::film::FilmSettings::is_default")]
+    pub film: crate::film::FilmSettings,
 }
 
 /// Which service to use at start.

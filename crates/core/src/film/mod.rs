@@ -51,6 +51,10 @@ impl Default for FilmSettings {
 }
 
 impl FilmSettings {
+    pub fn is_default(&self) -> bool {
+        *self == Self::default()
+    }
+
     /// The limits as the settings allow them: a film of at least 1 MB, a total of at least one
     /// film.
     pub fn per_task_bytes(&self) -> u64 {

@@ -135,7 +135,9 @@ fn past_the_total_the_oldest_films_go_first_but_never_one_being_recorded() {
     let middle = film_of(shelf.root(), "a", 3_000, 1_000);
     let newest = film_of(shelf.root(), "c", 4_000, 1_000);
     // Each film is its picture and a short index: about 1,100 bytes. Room for two.
-    let left = shelf.keep_within(2_500, &[recording.clone()]).unwrap();
+    let left = shelf
+        .keep_within(2_500, std::slice::from_ref(&recording))
+        .unwrap();
     assert!(left <= 2_500);
     assert!(
         !oldest.exists() && !middle.exists(),

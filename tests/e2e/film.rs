@@ -1,0 +1,294 @@
+//! Every task's film, recorded here: with the service giving no turn id (as the real service
+//! may never), a task run with the live screen open is recorded by Porthole from the frames
+//! the live view decodes, and "Watch again" under the answer plays it: the picture changes as
+//! it plays, the caption is a step's title, a step mark jumps to its step, and ← → and space
+//! work. The Steps sheet says where its steps come from. In the light and the dark scheme,
+//! with axe-core over the player.
+
+use std::time::Duration;
+
+use porthole_e2e::{by_testid, App, AppOptions, Eventually};
+use thirtyfour::prelude::*;
+
+use crate::accessibility::Audit;
+use crate::flows::{select_machine, send_task, thread_words, wait_for_status};
+use crate::keyboard_walk::{chord, data_of, press};
+use crate::replay::{image_loaded, keep_screenshot};
+
+/// The JPEG files of every film in the app's data folder.
+fn film_pictures(app: &App) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    let mut dirs = vec![app.data_dir().join("films")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "jpg") {
+                found.push(path);
+            }
+        }
+    }
+    found
+}
+
+/// The frame the player shows, by its place in the film.
+async fn shown(app: &App) -> usize {
+    data_of(app, "film-frame", "index")
+        .await
+        .parse()
+        .unwrap_or(usize::MAX)
+}
+
+/// Waits until the player shows frame `index` with its picture decoded.
+async fn until_shown(app: &App, index: usize, why: &str) {
+    let start = std::time::Instant::now();
+    loop {
+        if shown(app).await == index {
+            if let Ok(img) = app.driver.find(by_testid("film-frame")).await {
+                if image_loaded(app, &img).await.unwrap_or(false) {
+                    return;
+                }
+            }
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "{why}: the player shows frame {} instead of {index}",
+            shown(app).await
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn a_finished_task_is_watched_again(scheme: &str) {
+    let app = App::launch_with(AppOptions {
+        env: vec![
+            ("PORTHOLE_SIM_TURN_ID_IN".into(), "none".into()),
+            ("PORTHOLE_THEME".into(), scheme.into()),
+            (
+                "GTK_THEME".into(),
+                if scheme == "dark" {
+                    "Adwaita:dark"
+                } else {
+                    "Adwaita"
+                }
+                .into(),
+            ),
+        ],
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
+    let wait = Eventually::new(&app.driver).within(Duration::from_secs(30));
+    let mut audit = Audit::new(&app, scheme).await;
+    select_machine(&app, "Design laptop")
+        .await
+        .expect("machine");
+    wait.element("live-view")
+        .await
+        .expect("the live screen is open");
+    // The desktop is drawn before the task starts, so the film's first picture has it.
+    wait.element("live-view-only")
+        .await
+        .expect("the live screen shows");
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    send_task(&app, "Look up the weather in Lisbon")
+        .await
+        .expect("send");
+    assert_eq!(
+        wait_for_status(&app, &["succeeded", "failed"])
+            .await
+            .unwrap(),
+        "succeeded"
+    );
+    let steps_said = thread_words(&app, "tool").await;
+
+    // Recorded on this computer, as pictures in the data folder.
+    assert!(
+        !film_pictures(&app).is_empty(),
+        "the task's film is in the data folder"
+    );
+
+    // "Watch again" under the answer opens the player on the film's first frame.
+    wait.element("answer-film")
+        .await
+        .expect("Watch again is offered under the answer")
+        .click()
+        .await
+        .unwrap();
+    wait.element("film-frame").await.expect("a frame is shown");
+    until_shown(&app, 0, "opened").await;
+    let last: usize = wait
+        .element("film-scrubber")
+        .await
+        .unwrap()
+        .attr("max")
+        .await
+        .unwrap()
+        .and_then(|m| m.parse().ok())
+        .unwrap_or(0);
+    assert!(last >= 1, "a film of several frames, not {}", last + 1);
+    let first_picture = wait
+        .element("film-frame")
+        .await
+        .unwrap()
+        .attr("src")
+        .await
+        .unwrap();
+
+    // Play: the picture moves on by itself.
+    wait.element("film-speed-4")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.element("film-play")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    Eventually::new(&app.driver)
+        .within(Duration::from_secs(20))
+        .text("film-time", |_| true)
+        .await
+        .unwrap();
+    let start = std::time::Instant::now();
+    while shown(&app).await == 0 {
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "the film plays on"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let playing_picture = wait
+        .element("film-frame")
+        .await
+        .unwrap()
+        .attr("src")
+        .await
+        .unwrap();
+    assert_ne!(
+        playing_picture, first_picture,
+        "another picture is shown while it plays"
+    );
+    // Pause again (the button says Pause while playing).
+    let play = wait.element("film-play").await.unwrap();
+    if play.attr("aria-pressed").await.unwrap().as_deref() == Some("true") {
+        play.click().await.unwrap();
+    }
+
+    // A step mark jumps to its step, whose caption is the step's title.
+    let marks = wait
+        .at_least("film-step-mark", 1)
+        .await
+        .expect("the steps are marked");
+    let mark = marks.last().unwrap();
+    let at: usize = mark
+        .attr("data-index")
+        .await
+        .unwrap()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let title = mark.attr("title").await.unwrap().unwrap_or_default();
+    mark.click().await.unwrap();
+    until_shown(&app, at, "after its step mark").await;
+    let caption = wait
+        .text("film-title", |t| !t.trim().is_empty())
+        .await
+        .expect("the caption names the step");
+    assert_eq!(
+        caption.trim(),
+        title.trim(),
+        "the caption is the marked step's title"
+    );
+    assert!(
+        steps_said.iter().any(|s| s.contains(caption.trim())),
+        "the caption is a step the thread shows: {caption:?} not in {steps_said:?}"
+    );
+    keep_screenshot(&app, &format!("film-{scheme}")).await;
+    audit.check("film").await;
+
+    // The keyboard: ← → one picture, space plays and pauses.
+    app.driver
+        .execute(
+            "document.querySelector('[data-testid=\"film\"]').focus();",
+            vec![],
+        )
+        .await
+        .unwrap();
+    press(&app, Key::Left).await;
+    until_shown(&app, at - 1, "after ←").await;
+    press(&app, Key::Right).await;
+    until_shown(&app, at, "after →").await;
+    // Shift+← goes back one step, when there is an earlier one.
+    if marks.len() > 1 {
+        let previous: usize = marks[marks.len() - 2]
+            .attr("data-index")
+            .await
+            .unwrap()
+            .unwrap()
+            .parse()
+            .unwrap();
+        chord(&app, Key::Shift, Key::Left).await;
+        until_shown(&app, previous, "after Shift+←").await;
+    }
+    let before_step = shown(&app).await;
+    press(&app, Key::Space).await;
+    let play = wait.element("film-play").await.unwrap();
+    Eventually::new(&app.driver)
+        .within(Duration::from_secs(5))
+        .text("film-play", |t| !t.is_empty())
+        .await
+        .unwrap();
+    let pressed = play.attr("aria-pressed").await.unwrap();
+    let moved = shown(&app).await != before_step;
+    assert!(
+        pressed.as_deref() == Some("true") || moved,
+        "space plays the film"
+    );
+    press(&app, Key::Space).await;
+
+    // The Steps sheet, without a turn id, says it shows Porthole's recording.
+    wait.element("sheet-close")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.element("answer-steps")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert_eq!(data_of(&app, "steps-source", "source").await, "film");
+    wait.text("steps-source", |t| {
+        t.contains("Porthole’s recording") || t.contains("Porthole's recording")
+    })
+    .await
+    .expect("the sheet says where its steps come from");
+    wait.element("film-frame")
+        .await
+        .expect("the film stands in for the steps");
+    keep_screenshot(&app, &format!("film-steps-{scheme}")).await;
+    audit.check("film-steps").await;
+    if let Some(findings) = audit.report() {
+        panic!("{findings}");
+    }
+    app.quit().await;
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_finished_task_is_watched_again_in_the_light_scheme() {
+    a_finished_task_is_watched_again("light").await;
+}
+
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn a_finished_task_is_watched_again_in_the_dark_scheme() {
+    a_finished_task_is_watched_again("dark").await;
+}
