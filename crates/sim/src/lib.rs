@@ -41,6 +41,7 @@ pub mod tasks;
 pub mod turn_id;
 pub mod turns;
 pub mod uploads;
+pub mod world;
 
 pub use accounts::SimAccount;
 pub use faults::FaultSpec;
@@ -48,6 +49,7 @@ pub use seen::SeenRequest;
 pub use shapes::Shapes;
 pub use state::AppState;
 pub use turn_id::TurnIdIn;
+pub use world::World;
 
 use axum::serve::ListenerExt;
 use std::net::SocketAddr;
@@ -88,6 +90,8 @@ pub struct Config {
     pub turn_id_in: TurnIdIn,
     /// The answers' shapes: the contract's, or the makers' client's (see [`Shapes`]).
     pub shapes: Shapes,
+    /// A world kept from an earlier run to start from (see [`World`]); `None` starts fresh.
+    pub world: Option<World>,
 }
 
 impl Default for Config {
@@ -99,6 +103,7 @@ impl Default for Config {
             seed: 0,
             turn_id_in: TurnIdIn::default(),
             shapes: Shapes::default(),
+            world: None,
         }
     }
 }

@@ -69,6 +69,7 @@ async fn main() -> std::process::ExitCode {
         time_scale: args.time_scale,
         faults,
         seed: args.seed,
+        world: None,
     };
     let sim = match Sim::start(config).await {
         Ok(sim) => sim,

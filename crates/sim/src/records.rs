@@ -2,10 +2,11 @@
 //! copy what they need out and never hold the lock across an `await`.
 
 use crate::desktop::Desktop;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
 /// `cloud` or `own`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum MachineKind {
     Cloud,
     Own,
@@ -22,7 +23,7 @@ impl MachineKind {
 
 /// Where a computer is in its life. The raw statuses are the real service's (`active`,
 /// `hibernated`, `hibernating`, `wakingup`); `provisioning` is the simulator's own.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Power {
     Active,
     Hibernated,
@@ -38,7 +39,8 @@ pub enum Power {
     Unclaimed,
 }
 
-#[derive(Clone)]
+/// Kept in the Demo's world (`world.rs`) without its desktop, which is drawn anew.
+#[derive(Clone, Serialize, Deserialize)]
 pub struct Machine {
     pub id: String,
     pub owner: String,
@@ -47,6 +49,7 @@ pub struct Machine {
     pub power: Power,
     pub updated_at: i64,
     /// Only cloud computers have a screen the simulator draws.
+    #[serde(skip)]
     pub desktop: Option<Desktop>,
     /// The free plan's pooled computer (`free-<userId>`).
     pub is_free: bool,
@@ -106,7 +109,7 @@ impl Machine {
 }
 
 /// Which conversation of a computer a session is: the API's or the command-line client's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Channel {
     Api,
     Cli,
@@ -130,7 +133,7 @@ impl Channel {
     }
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Session {
     pub id: String,
     pub owner: String,
@@ -154,7 +157,7 @@ impl Session {
 }
 
 /// Token counts and cost, as the events poll reports them (`usage`, `sessionUsage`).
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Counts {
     pub input_tokens: u64,
     pub output_tokens: u64,
@@ -191,7 +194,7 @@ fn round6(x: f64) -> f64 {
 }
 
 /// Usage of a task or a session, by model.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Usage {
     pub total: Counts,
     pub by_model: Vec<(String, Counts)>,
@@ -219,7 +222,7 @@ impl Usage {
 }
 
 /// `running`, `needs_input`, `finalizing`, `succeeded`, `failed`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum TurnStatus {
     #[default]
     Running,
@@ -246,19 +249,21 @@ impl TurnStatus {
 }
 
 /// One recorded step of a turn's trajectory.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Step {
     pub timestamp_ms: i64,
     pub title: String,
     pub rationale: String,
     pub code: String,
     pub error: Option<String>,
+    /// Pictures are not kept across a restart of the Demo (`world.rs`).
+    #[serde(skip)]
     pub screenshot: Option<std::sync::Arc<Vec<u8>>>,
 }
 
 /// One entry of a turn's event log. The stream and the poll render it differently
 /// (see `events::render`).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub enum LogEntry {
     /// An event both paths show, already in its poll shape.
     Event(Value),
@@ -269,13 +274,13 @@ pub enum LogEntry {
         text: String,
     },
     /// `data-status` (stream only): delivery news, `kind` says which (`waking`, `agent_offline`).
-    Status { text: String, kind: &'static str },
+    Status { text: String, kind: String },
     /// A frame only the stream carries (`start-step`, `tool-input-delta`, ...): what an AI SDK
     /// UI message stream sends beyond the spec's table, which clients must drop.
     Frame(Value),
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Turn {
     pub id: String,
     pub owner: String,
@@ -292,6 +297,7 @@ pub struct Turn {
     /// The model the turn's calls are billed to (resolved from `auto`).
     pub model: String,
     pub steps: Vec<Step>,
+    #[serde(skip)]
     pub final_screenshot: Option<std::sync::Arc<Vec<u8>>>,
     pub answer: String,
     pub output: Value,

@@ -19,7 +19,10 @@ use axum::Router;
 
 /// Creates the state with the seeded accounts, their computers, keys and ID tokens.
 pub fn seed(config: &Config, base_url: &str) -> (AppState, Vec<SimAccount>) {
-    let accounts = seed_accounts(|| format!("user_{}", random_token(8)));
+    let mut accounts = seed_accounts(|| format!("user_{}", random_token(8)));
+    if let Some(world) = &config.world {
+        crate::world::keep_user_ids(&mut accounts, world);
+    }
     let state = AppState::new(
         Clock::new(config.time_scale),
         Faults::new(config.faults.clone(), config.seed),
@@ -44,7 +47,7 @@ pub fn seed(config: &Config, base_url: &str) -> (AppState, Vec<SimAccount>) {
             });
             key
         });
-        {
+        if config.world.is_none() {
             let mut db = state.db();
             for seed in &account.machines {
                 let kind = if seed.cloud {
@@ -96,6 +99,9 @@ pub fn seed(config: &Config, base_url: &str) -> (AppState, Vec<SimAccount>) {
                 crate::idp::READY_LINE_TOKEN_LIFETIME,
             ),
         });
+    }
+    if let Some(world) = config.world.clone() {
+        crate::world::restore(&mut state.db(), &accounts, world);
     }
     (state, out)
 }

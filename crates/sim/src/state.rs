@@ -52,7 +52,7 @@ pub struct AuthCode {
 }
 
 /// Spendable credit of one account.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Credit {
     pub usd: f64,
     /// UTC day of the last free grant.

@@ -250,7 +250,7 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
             &t,
             LogEntry::Status {
                 text: text.to_owned(),
-                kind: "waking",
+                kind: "waking".into(),
             },
         )
     })
@@ -269,7 +269,7 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
                 text:
                     "The computer is asleep and cannot be woken from here, so the agent is offline."
                         .into(),
-                kind,
+                kind: kind.into(),
             },
         );
         return fail(
@@ -290,7 +290,7 @@ async fn work(ctx: &mut Ctx, script: &Script) -> Outcome {
             &ctx.turn_id,
             LogEntry::Status {
                 text: "Your computer has not picked up the task yet.".into(),
-                kind: "stalled",
+                kind: "stalled".into(),
             },
         );
         tokio::time::sleep(state.clock().scaled(std::time::Duration::from_secs(3))).await;

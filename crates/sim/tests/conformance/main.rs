@@ -17,6 +17,7 @@ mod events;
 mod faults;
 mod judge;
 mod keys;
+mod kept_world;
 mod learn;
 mod live;
 mod live_endings;
