@@ -89,6 +89,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             connection::commands::connection_info,
             connection::commands::connect_account,
             connection::commands::use_demo,
+            connection::commands::reset_demo,
             connection::commands::use_account,
             connection::commands::sign_out,
             machines::commands::list_machines,
@@ -309,6 +310,9 @@ pub fn run() {
                 if let Some(core) = app.try_state::<conversations::Conversations>() {
                     core.store().flush();
                 }
+                if let Some(board) = app.try_state::<connection::switchboard::Switchboard>() {
+                    board.demo.save_now();
+                }
                 if let (Some(search), Ok(dir)) = (
                     app.try_state::<search::Search>(),
                     data_folder::data_dir(app),
@@ -401,7 +405,8 @@ fn open_state(app: &mut tauri::App) -> Result<(), Box<dyn std::error::Error>> {
     std::thread::spawn(move || load_conversations(&loader, &folder, &loaded, &search));
     app.manage(core.clone());
     let switchboard =
-        connection::switchboard::Switchboard::new(&handle, connection.clone(), core.clone());
+        connection::switchboard::Switchboard::new(&handle, connection.clone(), core.clone())
+            .keeping_demo_in(&dir);
     app.manage(switchboard.clone());
     app.manage(console::Console {
         connection: connection.clone(),

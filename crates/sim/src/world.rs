@@ -109,12 +109,14 @@ impl AppState {
             current_sessions: db
                 .current_sessions
                 .iter()
-                .map(|((owner, machine_id, channel), session_id)| CurrentSession {
-                    owner: owner.clone(),
-                    machine_id: machine_id.clone(),
-                    channel: *channel,
-                    session_id: session_id.clone(),
-                })
+                .map(
+                    |((owner, machine_id, channel), session_id)| CurrentSession {
+                        owner: owner.clone(),
+                        machine_id: machine_id.clone(),
+                        channel: *channel,
+                        session_id: session_id.clone(),
+                    },
+                )
                 .collect(),
             sessions_created: db.sessions_created,
             credits: db
@@ -200,4 +202,3 @@ fn end_by_restart(turn: &mut Turn) {
         json!({ "type": "error", "errorText": ENDED_BY_RESTART }),
     ));
 }
-

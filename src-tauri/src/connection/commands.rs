@@ -34,6 +34,14 @@ pub async fn use_demo(board: State<'_, Switchboard>) -> Res<ConnectionInfo> {
     Ok(board.connection.info())
 }
 
+/// Starts the Demo fresh: new practice computers, and its conversations removed.
+#[tauri::command]
+#[specta::specta]
+pub async fn reset_demo(board: State<'_, Switchboard>) -> Res<ConnectionInfo> {
+    switching::reset_demo(&board).await?;
+    Ok(board.connection.info())
+}
+
 #[tauri::command]
 #[specta::specta]
 pub async fn use_account(board: State<'_, Switchboard>) -> Res<ConnectionInfo> {

@@ -52,6 +52,12 @@ impl Switchboard {
         }
     }
 
+    /// The Demo keeps its world in the data folder `dir` (`demo_world.rs`).
+    pub fn keeping_demo_in(mut self, dir: &std::path::Path) -> Self {
+        self.demo = Arc::new(DemoService::keeping_in(dir));
+        self
+    }
+
     pub fn app(&self) -> &AppHandle {
         &self.app
     }

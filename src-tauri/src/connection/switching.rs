@@ -62,7 +62,7 @@ async fn activate_demo(board: &Switchboard) -> AppResult<()> {
     super::demo::spend_for_tests(&client);
     let check = client.auth().check().await?;
     let scope = if endpoint.ephemeral {
-        "demo".to_owned()
+        super::demo::SCOPE.to_owned()
     } else {
         format!("demo@{}", endpoint.base_url)
     };
@@ -169,6 +169,20 @@ async fn checked_account(
 
 pub async fn use_demo(board: &Switchboard) -> AppResult<()> {
     board.settings().update(|s| s.prefer_demo = true)?;
+    activate_demo(board).await
+}
+
+/// Starts the Demo fresh, as the person asked in Settings (only while on the Demo): its
+/// computers come back new and its conversations are removed, without a restart.
+pub async fn reset_demo(board: &Switchboard) -> AppResult<()> {
+    if board.connection.info().mode != ConnectionMode::Demo || !board.demo.is_own() {
+        return Err(AppError::NotConnected);
+    }
+    // The Demo's tasks are no longer followed before its service goes.
+    switching(board, ConnectionMode::Demo);
+    board.demo.reset().await?;
+    board.conversations.store().loaded().await;
+    board.conversations.remove_all_of(super::demo::SCOPE)?;
     activate_demo(board).await
 }
 

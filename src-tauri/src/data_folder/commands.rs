@@ -7,13 +7,14 @@ use crate::persist::{SettingsStore, StartedStores};
 
 /// The stores a command reads what was set aside from.
 macro_rules! started {
-    ($settings:ident, $conversations:ident, $library:ident, $schedules:ident, $inbox:ident) => {
+    ($settings:ident, $conversations:ident, $library:ident, $schedules:ident, $inbox:ident, $board:ident) => {
         StartedStores {
             settings: &$settings,
             conversations: &$conversations,
             library: &$library,
             schedules: &$schedules,
             inbox: &$inbox,
+            demo: &$board.demo,
         }
     };
 }
@@ -29,8 +30,9 @@ pub fn stored_data_notices(
     library: State<'_, crate::reusable::library::Library>,
     schedules: State<'_, crate::schedules::Schedules>,
     inbox: State<'_, crate::inbox::Inbox>,
+    board: State<'_, crate::connection::switchboard::Switchboard>,
 ) -> Vec<UiError> {
-    started!(settings, conversations, library, schedules, inbox).notices()
+    started!(settings, conversations, library, schedules, inbox, board).notices()
 }
 
 /// Shows the file of the `index`-th notice of `stored_data_notices` in the file manager. The
@@ -44,9 +46,10 @@ pub async fn show_stored_data_file(
     library: State<'_, crate::reusable::library::Library>,
     schedules: State<'_, crate::schedules::Schedules>,
     inbox: State<'_, crate::inbox::Inbox>,
+    board: State<'_, crate::connection::switchboard::Switchboard>,
     index: u32,
 ) -> Result<(), UiError> {
-    let files = started!(settings, conversations, library, schedules, inbox).set_aside();
+    let files = started!(settings, conversations, library, schedules, inbox, board).set_aside();
     if let Some((_, aside)) = files.get(index as usize) {
         super::show::show_file(&app, &aside.moved_to).await;
     }

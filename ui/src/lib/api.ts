@@ -128,6 +128,8 @@ export const api = {
   connectAccount: (baseUrl: string, apiKey: string, versionTag: string | null = null) =>
     unwrap(commands.connectAccount(baseUrl, apiKey, versionTag)),
   useDemo: () => unwrap(commands.useDemo()),
+  /** Starts the Demo fresh: new practice computers, its conversations removed. */
+  resetDemo: () => unwrap(commands.resetDemo()),
   useAccount: () => unwrap(commands.useAccount()),
   signOut: () => unwrap(commands.signOut()),
   listMachines: (): Promise<MachineRow[]> => unwrap(commands.listMachines()),

@@ -405,6 +405,18 @@ export class AppState implements Computers {
     }
   }
 
+  /** Starts the Demo fresh (Settings); `true` once it has. */
+  async resetDemo(): Promise<boolean> {
+    this.busy = true;
+    try {
+      const done = (await this.act(() => this.api.resetDemo())) !== undefined;
+      await this.refreshConnection();
+      return done;
+    } finally {
+      this.busy = false;
+    }
+  }
+
   async switchTo(target: 'demo' | 'account' | 'signOut'): Promise<void> {
     this.busy = true;
     try {

@@ -6,17 +6,28 @@
 //! a test can show the app without one; `PORTHOLE_DEMO_URL` with
 //! `PORTHOLE_DEMO_KEY` uses a simulator already running instead (so a test can restart the
 //! app and find its tasks still running). A release build reads none of them (`test_switch`).
+//!
+//! The in-process Demo's world is kept with the app's data (`demo_world.rs`): it starts from
+//! what it was when the app last ended, and [`DemoService::reset`] starts it fresh.
 
 use porthole_client::{ClientConfig, Credential};
 use porthole_sim::{Config, RunningSim, Sim, TurnIdIn};
-use std::sync::OnceLock;
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
 use tokio::runtime::Runtime;
 use tokio::sync::Mutex;
+use tokio::task::JoinHandle;
 
+use super::demo_world::KeptWorld;
 use crate::error::{AppError, AppResult};
+use crate::store::SetAside;
 
 /// The Demo's account on the simulator.
 pub const DEMO_ACCOUNT: &str = "ada";
+
+/// Whose conversations are the in-process Demo's (a simulator named by `PORTHOLE_DEMO_URL`
+/// has its address in its scope).
+pub const SCOPE: &str = "demo";
 
 /// Where the Demo service is and how to talk to it.
 pub struct DemoEndpoint {
@@ -30,6 +41,10 @@ pub struct DemoEndpoint {
 #[derive(Default)]
 pub struct DemoService {
     sim: Mutex<Option<RunningSim>>,
+    /// Where the Demo's world is kept; `None` keeps nothing (tests).
+    kept: Option<Arc<KeptWorld>>,
+    /// Saves the running Demo's world as it changes.
+    saver: std::sync::Mutex<Option<JoinHandle<()>>>,
 }
 
 /// The runtime the in-process simulator serves on, apart from the app's own.
@@ -95,6 +110,72 @@ pub fn spend_for_tests(client: &porthole_client::Client) {
 }
 
 impl DemoService {
+    /// A Demo whose world is kept in the data folder `dir`, read now so that a file that
+    /// could not be read is among the first screen's notices.
+    pub fn keeping_in(dir: &Path) -> Self {
+        Self {
+            kept: Some(Arc::new(KeptWorld::open_in(dir))),
+            ..Self::default()
+        }
+    }
+
+    /// The Demo's kept world, moved aside at start because it could not be read.
+    pub fn set_aside(&self) -> Option<&SetAside> {
+        self.kept.as_ref()?.set_aside()
+    }
+
+    /// Whether the Demo is this app's own, which [`Self::reset`] can start fresh (not a
+    /// simulator named by `PORTHOLE_DEMO_URL`).
+    pub fn is_own(&self) -> bool {
+        crate::test_switch::var("PORTHOLE_DEMO_URL").is_none()
+    }
+
+    /// Saves the running Demo's world now: the app is ending.
+    pub fn save_now(&self) {
+        let (Some(kept), Ok(sim)) = (&self.kept, self.sim.try_lock()) else {
+            return;
+        };
+        if let Some(sim) = sim.as_ref() {
+            if let Err(err) = kept.save(sim.state()) {
+                tracing::warn!(error = %err, "the Demo's world was not saved at the end");
+            }
+        }
+    }
+
+    /// Stops the Demo and forgets its world: the next [`Self::endpoint`] starts it fresh,
+    /// with new computers and no conversations.
+    pub async fn reset(&self) -> AppResult<()> {
+        let mut sim = self.sim.lock().await;
+        self.stop_saving();
+        if let Some(running) = sim.take() {
+            running.shutdown().await;
+        }
+        match &self.kept {
+            Some(kept) => kept.forget(),
+            None => Ok(()),
+        }
+    }
+
+    /// Stops the Demo, its world saved as it ends (what the end of the app does to it).
+    pub async fn close(&self) {
+        let mut sim = self.sim.lock().await;
+        self.stop_saving();
+        if let Some(running) = sim.take() {
+            if let Some(kept) = &self.kept {
+                if let Err(err) = kept.save(running.state()) {
+                    tracing::warn!(error = %err, "the Demo's world was not saved at the end");
+                }
+            }
+            running.shutdown().await;
+        }
+    }
+
+    fn stop_saving(&self) {
+        if let Some(saver) = self.saver.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            saver.abort();
+        }
+    }
+
     /// The Demo's address, when it runs (or is the simulator named by `PORTHOLE_DEMO_URL`):
     /// signing in there uses the simulator's own sign-in (`account::signin_config`).
     pub async fn base_url(&self) -> Option<String> {
@@ -140,6 +221,7 @@ impl DemoService {
             let config = Config {
                 time_scale: time_scale(),
                 turn_id_in: turn_id_in(),
+                world: self.kept.as_ref().and_then(|k| k.take()),
                 ..Config::default()
             };
             let unavailable = |e: &dyn std::fmt::Display| AppError::DemoUnavailable(e.to_string());
@@ -150,6 +232,17 @@ impl DemoService {
                 .await
                 .map_err(|e| unavailable(&e))?
                 .map_err(|e| unavailable(&e))?;
+            if let Some(kept) = &self.kept {
+                let saver = runtime.spawn(kept.keep_saving(started.state().clone()));
+                let old = self
+                    .saver
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .replace(saver);
+                if let Some(old) = old {
+                    old.abort();
+                }
+            }
             *sim = Some(started);
         }
         let running = sim
@@ -169,6 +262,10 @@ impl DemoService {
         })
     }
 }
+
+#[cfg(test)]
+#[path = "demo_world_tests.rs"]
+mod demo_world_tests;
 
 #[cfg(test)]
 mod tests {

@@ -5,6 +5,7 @@
 
 pub mod account_client;
 pub mod demo;
+pub mod demo_world;
 pub mod keychain;
 pub mod service_address;
 pub mod settings;

@@ -243,6 +243,16 @@ impl Conversations {
         Ok(())
     }
 
+    /// Removes every conversation of `scope` (the Demo's, when it is reset), their files and
+    /// search lines with them; returns how many went.
+    pub fn remove_all_of(&self, scope: &str) -> AppResult<usize> {
+        self.store().write(|book| {
+            let before = book.conversations.len();
+            book.conversations.retain(|c| c.scope != scope);
+            before - book.conversations.len()
+        })
+    }
+
     /// Whether a follower runs for this conversation.
     pub fn is_following(&self, id: &str) -> bool {
         self.shared.followers.is_following(id)

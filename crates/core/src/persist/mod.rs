@@ -333,6 +333,7 @@ pub struct StartedStores<'a> {
     pub library: &'a crate::reusable::library::Library,
     pub schedules: &'a crate::schedules::Schedules,
     pub inbox: &'a crate::inbox::Inbox,
+    pub demo: &'a crate::connection::demo::DemoService,
 }
 
 impl StartedStores<'_> {
@@ -349,6 +350,7 @@ impl StartedStores<'_> {
             .chain(one(Stored::Usage, self.conversations.usage().set_aside()))
             .chain(one(Stored::Schedules, self.schedules.set_aside()))
             .chain(one(Stored::Inbox, self.inbox.set_aside()))
+            .chain(one(Stored::Demo, self.demo.set_aside()))
             .collect()
     }
 

@@ -15,6 +15,8 @@ pub enum Stored {
     Usage,
     Schedules,
     Inbox,
+    /// The Demo's world (`connection::demo_world`).
+    Demo,
 }
 
 pub fn set_aside(what: Stored, set_aside: &SetAside) -> UiError {
@@ -28,8 +30,10 @@ pub fn set_aside(what: Stored, set_aside: &SetAside) -> UiError {
         Stored::Usage => (text("stored.usageTitle"), text("stored.usageFile")),
         Stored::Schedules => (text("stored.schedulesTitle"), text("stored.schedulesFile")),
         Stored::Inbox => (text("stored.inboxTitle"), text("stored.inboxFile")),
+        Stored::Demo => (text("stored.demoTitle"), text("stored.demoFile")),
     };
     let started = match set_aside.kept {
+        Kept::Nothing if what == Stored::Demo => text("stored.demoKeptNothing"),
         Kept::LastGoodCopy => text("stored.keptLastGoodCopy"),
         Kept::ReadablePart => text("stored.keptReadablePart"),
         Kept::Nothing => text("stored.keptNothing"),

@@ -64,10 +64,18 @@ async fn a_restarted_world_keeps_its_ids_and_a_conversation_goes_on() {
     p.sim.shutdown().await;
 
     let q = restarted(world).await;
-    assert_eq!(machines(&q).await, before, "the same computers, ids and states");
+    assert_eq!(
+        machines(&q).await,
+        before,
+        "the same computers, ids and states"
+    );
     let (_, again) = send(q.get("/v1/agents/auth", "ada")).await;
     assert_eq!(again["userId"], who["userId"], "the same account");
-    assert_eq!(context(&q, &m).await, said, "the conversation is still there");
+    assert_eq!(
+        context(&q, &m).await,
+        said,
+        "the conversation is still there"
+    );
     let (s, old) = send(q.get(&format!("/v1/agents/turns/{turn_id}"), "ada")).await;
     assert_eq!(s, 200, "{old}");
     assert_eq!(old["status"], "succeeded");
@@ -83,9 +91,7 @@ async fn a_restarted_world_keeps_its_ids_and_a_conversation_goes_on() {
         next["sessionId"], first["sessionId"],
         "the next task joins the same conversation"
     );
-    let (done, _) = q
-        .finish_turn("ada", next["turnId"].as_str().unwrap())
-        .await;
+    let (done, _) = q.finish_turn("ada", next["turnId"].as_str().unwrap()).await;
     assert_eq!(done["status"], "succeeded", "{done}");
     let now = context(&q, &m).await;
     assert_eq!(now.len(), 4, "{now:?}");
@@ -105,7 +111,11 @@ async fn a_task_running_when_the_world_was_kept_comes_back_ended_and_its_compute
         .await;
     let turn_id = running["turnId"].as_str().unwrap().to_owned();
     let (s, turn) = send(p.get(&format!("/v1/agents/turns/{turn_id}"), "ada")).await;
-    assert_eq!((s, turn["status"].as_str()), (200, Some("running")), "{turn}");
+    assert_eq!(
+        (s, turn["status"].as_str()),
+        (200, Some("running")),
+        "{turn}"
+    );
     let world = kept(&p);
     p.sim.shutdown().await;
 
@@ -117,10 +127,9 @@ async fn a_task_running_when_the_world_was_kept_comes_back_ended_and_its_compute
     assert_eq!(s, 200, "{polled}");
     let events = polled["events"].as_array().cloned().unwrap_or_default();
     assert!(
-        events
-            .iter()
-            .any(|e| e["type"] == "error"
-                && e["errorText"] == porthole_sim::world::ENDED_BY_RESTART),
+        events.iter().any(
+            |e| e["type"] == "error" && e["errorText"] == porthole_sim::world::ENDED_BY_RESTART
+        ),
         "the task says why it ended: {polled}"
     );
     let next = q
@@ -129,8 +138,9 @@ async fn a_task_running_when_the_world_was_kept_comes_back_ended_and_its_compute
             json!({"message": "Weather in Oslo", "machineId": m, "channel": "api"}),
         )
         .await;
-    let (done, _) = q
-        .finish_turn("ada", next["turnId"].as_str().unwrap())
-        .await;
-    assert_eq!(done["status"], "succeeded", "the computer is free again: {done}");
+    let (done, _) = q.finish_turn("ada", next["turnId"].as_str().unwrap()).await;
+    assert_eq!(
+        done["status"], "succeeded",
+        "the computer is free again: {done}"
+    );
 }
