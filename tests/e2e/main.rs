@@ -20,6 +20,8 @@ mod machines;
 mod navigation;
 mod no_turn_id;
 mod restart;
+// The Demo keeps its world across a restart; Settings resets it.
+mod demo_remembers;
 mod screens_german;
 mod tasks;
 mod waking;

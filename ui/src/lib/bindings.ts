@@ -11,6 +11,8 @@ export const commands = {
 	connectionInfo: () => __TAURI_INVOKE<ConnectionInfo>("connection_info"),
 	connectAccount: (baseUrl: string, apiKey: string, versionTag: string | null) => typedError<ConnectionInfo, UiError>(__TAURI_INVOKE("connect_account", { baseUrl, apiKey, versionTag })),
 	useDemo: () => typedError<ConnectionInfo, UiError>(__TAURI_INVOKE("use_demo")),
+	/**  Starts the Demo fresh: new practice computers, and its conversations removed. */
+	resetDemo: () => typedError<ConnectionInfo, UiError>(__TAURI_INVOKE("reset_demo")),
 	useAccount: () => typedError<ConnectionInfo, UiError>(__TAURI_INVOKE("use_account")),
 	signOut: () => typedError<ConnectionInfo, UiError>(__TAURI_INVOKE("sign_out")),
 	listMachines: () => typedError<MachineRow[], UiError>(__TAURI_INVOKE("list_machines")),

@@ -52,6 +52,7 @@ export function fakeApi(over: Partial<Api> = {}): Api {
     })),
     connectAccount: vi.fn(),
     useDemo: vi.fn(),
+    resetDemo: vi.fn(),
     useAccount: vi.fn(),
     signOut: vi.fn(),
     listMachines: vi.fn(async () => [machine()]),
