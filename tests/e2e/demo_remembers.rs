@@ -88,7 +88,9 @@ async fn remembers_and_resets(scheme: &str) {
     keep_screenshot(&app, &format!("demo-remembers-{scheme}-1-after-restart")).await;
 
     // The conversation goes on.
-    send_task(&app, "Now check the weather in Rome").await.expect("send");
+    send_task(&app, "Now check the weather in Rome")
+        .await
+        .expect("send");
     let start = std::time::Instant::now();
     let answers = loop {
         let answers = thread_texts(&app, "answer").await.unwrap();
@@ -97,7 +99,11 @@ async fn remembers_and_resets(scheme: &str) {
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
     };
-    assert_eq!(answers.len(), 2, "the continued conversation answers: {answers:?}");
+    assert_eq!(
+        answers.len(),
+        2,
+        "the continued conversation answers: {answers:?}"
+    );
     assert!(answers[1].contains("Rome"), "{answers:?}");
     let users = thread_texts(&app, "user").await.unwrap();
     assert_eq!(users.len(), 2, "both tasks in one thread: {users:?}");
@@ -186,26 +192,39 @@ async fn remembers_and_resets(scheme: &str) {
 
     // Fresh: the same computers, nothing said on them (a new, empty conversation is the
     // computer's current one), and the kept world forgot the task.
-    select_machine(&app, "Design laptop").await.expect("machine");
+    select_machine(&app, "Design laptop")
+        .await
+        .expect("machine");
     let start = std::time::Instant::now();
     let rows = loop {
         let mut rows = Vec::new();
-        for row in app.driver.find_all(by_testid("conversation-row")).await.unwrap() {
+        for row in app
+            .driver
+            .find_all(by_testid("conversation-row"))
+            .await
+            .unwrap()
+        {
             rows.push(porthole_e2e::text_of(&row).await);
         }
-        let old = rows.iter().any(|r| r.contains("Oslo") || r.contains("Rome"));
+        let old = rows
+            .iter()
+            .any(|r| r.contains("Oslo") || r.contains("Rome"));
         if !old || start.elapsed() > Duration::from_secs(30) {
             break rows;
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
     };
     assert!(
-        rows.iter().all(|r| !r.contains("Oslo") && !r.contains("Rome")),
+        rows.iter()
+            .all(|r| !r.contains("Oslo") && !r.contains("Rome")),
         "the Demo's conversations are removed: {rows:?}"
     );
     assert!(rows.len() <= 1, "at most the new, empty one: {rows:?}");
     let users = thread_texts(&app, "user").await.unwrap();
-    assert!(users.is_empty(), "nothing said on the fresh computer: {users:?}");
+    assert!(
+        users.is_empty(),
+        "nothing said on the fresh computer: {users:?}"
+    );
     kept_world_says(&dir, TASK, true).await;
     keep_screenshot(&app, &format!("demo-remembers-{scheme}-5-fresh")).await;
     app.quit().await;
