@@ -1,6 +1,6 @@
 //! What could not be read at start, for the page.
 
-use tauri::{AppHandle, State};
+use tauri::State;
 
 use crate::error::UiError;
 use crate::persist::{SettingsStore, StartedStores};
@@ -40,7 +40,6 @@ pub fn stored_data_notices(
 #[tauri::command]
 #[specta::specta]
 pub async fn show_stored_data_file(
-    app: AppHandle,
     settings: State<'_, SettingsStore>,
     conversations: State<'_, crate::conversations::Conversations>,
     library: State<'_, crate::reusable::library::Library>,
@@ -51,7 +50,7 @@ pub async fn show_stored_data_file(
 ) -> Result<(), UiError> {
     let files = started!(settings, conversations, library, schedules, inbox, board).set_aside();
     if let Some((_, aside)) = files.get(index as usize) {
-        super::show::show_file(&app, &aside.moved_to).await;
+        super::show::show_file(board.app(), &aside.moved_to).await;
     }
     Ok(())
 }
