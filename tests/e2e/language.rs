@@ -37,6 +37,9 @@ pub(crate) async fn choose(wait: &Eventually<'_>, value: &str) {
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
+    // Settings holds more than fits its dialog: the choice may sit below the fold, where an
+    // option cannot be clicked until the select is scrolled into view.
+    select.scroll_into_view().await.expect("the choice in view");
     select
         .find(By::Css(format!("option[value='{value}']")))
         .await
