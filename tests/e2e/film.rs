@@ -62,19 +62,11 @@ async fn until_shown(app: &App, index: usize, why: &str) {
 
 async fn a_finished_task_is_watched_again(scheme: &str) {
     let app = App::launch_with(AppOptions {
-        env: vec![
-            ("PORTHOLE_SIM_TURN_ID_IN".into(), "none".into()),
-            ("PORTHOLE_THEME".into(), scheme.into()),
-            (
-                "GTK_THEME".into(),
-                if scheme == "dark" {
-                    "Adwaita:dark"
-                } else {
-                    "Adwaita"
-                }
-                .into(),
-            ),
-        ],
+        env: [
+            vec![("PORTHOLE_SIM_TURN_ID_IN".into(), "none".into())],
+            crate::flows::scheme_env(scheme),
+        ]
+        .concat(),
         ..AppOptions::default()
     })
     .await

@@ -304,6 +304,20 @@ pub async fn own_demo_with(
 
 /// The app environment that makes the simulator at `base_url` the Demo, signed in with these
 /// credentials.
+/// The app in the `scheme` colour scheme ("light" or "dark"): Porthole's own choice, and GTK's
+/// theme, from which WebKitGTK takes the page's `prefers-color-scheme`.
+pub fn scheme_env(scheme: &str) -> Vec<(String, String)> {
+    let gtk = if scheme == "dark" {
+        "Adwaita:dark"
+    } else {
+        "Adwaita"
+    };
+    vec![
+        ("PORTHOLE_THEME".into(), scheme.into()),
+        ("GTK_THEME".into(), gtk.into()),
+    ]
+}
+
 pub fn demo_env(base_url: &str, api_key: &str, id_token: &str) -> Vec<(String, String)> {
     vec![
         ("PORTHOLE_DEMO_URL".to_owned(), base_url.to_owned()),

@@ -22,18 +22,7 @@ const TASK: &str = "Take your time and find the weather in Lisbon";
 
 async fn launch(scheme: &str) -> App {
     App::launch_with(AppOptions {
-        env: vec![
-            ("PORTHOLE_THEME".into(), scheme.into()),
-            (
-                "GTK_THEME".into(),
-                if scheme == "dark" {
-                    "Adwaita:dark"
-                } else {
-                    "Adwaita"
-                }
-                .into(),
-            ),
-        ],
+        env: crate::flows::scheme_env(scheme),
         ..AppOptions::default()
     })
     .await

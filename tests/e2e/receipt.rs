@@ -26,19 +26,11 @@ async fn text_in(el: &thirtyfour::WebElement, testid: &str) -> String {
 async fn receipts_in(scheme: &str) {
     let app = App::launch_with(AppOptions {
         demo_time_scale: Some(0.02),
-        env: vec![
-            ("PORTHOLE_SIM_TURN_ID_IN".into(), "none".into()),
-            ("PORTHOLE_THEME".into(), scheme.into()),
-            (
-                "GTK_THEME".into(),
-                if scheme == "dark" {
-                    "Adwaita:dark"
-                } else {
-                    "Adwaita"
-                }
-                .into(),
-            ),
-        ],
+        env: [
+            vec![("PORTHOLE_SIM_TURN_ID_IN".into(), "none".into())],
+            crate::flows::scheme_env(scheme),
+        ]
+        .concat(),
         ..AppOptions::default()
     })
     .await
