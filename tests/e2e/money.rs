@@ -1,5 +1,6 @@
 //! Money before and during a task, against the Demo: after the first task Porthole offers,
-//! once, a limit for every task; the cost popover lists each task with its
+//! once, a limit for every task; while a task without a cap runs the header says "$… so far";
+//! the cost popover lists each task with its
 //! amount, tokens only under Details; a limit for every task set in Settings is carried by the
 //! next task (while it runs the header says "$… of $1.00", the live screen's now bar the same
 //! words) and by a new schedule; the model picker says what
@@ -69,9 +70,17 @@ async fn money(scheme: &str) {
         .expect("machine");
     let mut audit = Audit::new(&app, scheme).await;
 
-    // The first task: the limit for every task offered once. (Without a cap the service's
-    // stream carries no cost, so the header says the cost once the service does.)
+    // The first task, without a cap: its stream carries no cost, so Porthole looks at the
+    // service's poll for it, and the header says "$… so far" while it runs, updating. The
+    // limit for every task is offered once.
     send_task(&app, TASK).await.expect("send");
+    let so_far = header_cost_while_running(&app, |t| t.ends_with(" so far")).await;
+    assert!(so_far.starts_with('$'), "{so_far}");
+    let grown = header_cost_while_running(&app, |t| t.ends_with(" so far") && t != so_far).await;
+    assert!(
+        grown.starts_with('$'),
+        "the cost grows as the agent works: {grown}"
+    );
     let offer = wait
         .text("cap-offer", |t| !t.is_empty())
         .await

@@ -21,6 +21,10 @@
 //! [`Error::UpdatesLost`]: a dropped stream is not a completion, and the agent may still be
 //! working.
 //!
+//! The service says what a task has cost only on the poll: while the stream is read, the
+//! poll is looked at now and then for the task's figures alone (see `follower_cost`), so a
+//! streamed task yields [`TaskUpdate::Usage`] as it runs, like a polled one.
+//!
 //! [`FollowerState`] holds all of that and is `Serialize`: an app that saves it after each
 //! update and restarts resumes with [`TaskFollower::resume`] without repeats.
 //! Dropping the follower closes its connection.
@@ -52,6 +56,9 @@ use delivery::{Delivery, Sent};
 
 #[path = "follower_poll.rs"]
 mod poll;
+
+#[path = "follower_cost.rs"]
+mod cost;
 
 /// What the app persists to resume following after a restart.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -255,6 +262,10 @@ struct Engine {
     turn_looks: u32,
     /// The error that ends the follow, handed out after the queued updates.
     fatal: Option<Error>,
+    /// While the stream is read: when to look at the task's cost next, and where the last
+    /// look stopped (`follower_cost`).
+    next_cost_look: Option<tokio::time::Instant>,
+    cost_cursor: Option<String>,
 }
 
 impl Engine {
@@ -275,6 +286,8 @@ impl Engine {
             last_session: None,
             turn_looks: 0,
             fatal: None,
+            next_cost_look: None,
+            cost_cursor: None,
         }
     }
 
@@ -393,19 +406,8 @@ impl Engine {
                     self.resend().await;
                     Ok(())
                 }
-                Mode::Stream(stream) => {
-                    match stream.next().await {
-                        Some(Ok(event)) => self.on_stream_event(event),
-                        // Garbage before the stream named its session or turn cannot have
-                        // been a part of the turn worth replaying: read on.
-                        Some(Err(Error::BadResponse { reason, .. }))
-                            if self.state.session_id.is_none() && self.state.turn_id.is_none() =>
-                        {
-                            tracing::debug!(%reason, "skipping a malformed frame before the start");
-                        }
-                        Some(Err(err)) => self.stream_broke(Some(err)),
-                        None => self.stream_broke(None),
-                    }
+                Mode::Stream(_) => {
+                    self.read_stream().await;
                     Ok(())
                 }
                 Mode::Locate => self.locate_session().await,

@@ -91,20 +91,29 @@ impl Engine {
                 self.queue.push_back(TaskUpdate::NeedsApproval { approval });
             }
         }
-        let usage = (page.usage.clone(), page.session_usage.clone());
-        if (usage.0.is_some() || usage.1.is_some()) && self.last_usage.as_ref() != Some(&usage) {
-            self.last_usage = Some(usage.clone());
-            self.queue.push_back(TaskUpdate::Usage {
-                usage: usage.0,
-                session_usage: usage.1,
-            });
-        }
+        self.note_usage(page.usage.clone(), page.session_usage);
         if page.status.is_final() {
             self.mode = Mode::Finishing(Box::new(PollEnd {
                 idle: page.status == SessionStatus::Idle,
                 text: page.text,
                 usage: page.usage,
             }));
+        }
+    }
+
+    /// Yields the task's figures when the service has some and they changed.
+    pub(super) fn note_usage(
+        &mut self,
+        usage: Option<TaskUsage>,
+        session_usage: Option<TaskUsage>,
+    ) {
+        let usage = (usage, session_usage);
+        if (usage.0.is_some() || usage.1.is_some()) && self.last_usage.as_ref() != Some(&usage) {
+            self.last_usage = Some(usage.clone());
+            self.queue.push_back(TaskUpdate::Usage {
+                usage: usage.0,
+                session_usage: usage.1,
+            });
         }
     }
 

@@ -119,6 +119,43 @@ async fn a_task_followed_by_stream_gives_the_same_kind_of_answer() {
     assert_messages_exactly_once(&updates);
 }
 
+/// The stream carries no cost: the follower looks at the poll for it while the task runs, so
+/// a person sees "$… so far" on a task without a cap too; the stream's updates are not
+/// repeated by the looks.
+#[tokio::test]
+async fn a_streamed_task_says_what_it_has_cost_while_it_runs() {
+    let sim = sim().await;
+    let ada = client(&sim, "ada");
+    let laptop = machine(&ada, "Design laptop").await;
+    let request = MessageRequest::new("Take your time and find the weather in Lisbon", &laptop);
+    let follower = TaskFollower::start(&ada, &request, Transport::Stream)
+        .await
+        .unwrap();
+    let updates = follow_to_end(&ada, follower, Answer::Yes).await;
+    // Before the agent's last step: the stream was still read (when it ends, the follower reads
+    // the poll anyway, and hears the cost there).
+    let last_step = updates
+        .iter()
+        .rposition(|u| matches!(u, TaskUpdate::Progress { .. }))
+        .expect("the task has steps");
+    let running_cost = updates[..last_step].iter().find_map(|u| match u {
+        TaskUpdate::Usage {
+            usage: Some(usage), ..
+        } => Some(usage.total.cost_usd),
+        _ => None,
+    });
+    assert!(
+        running_cost.is_some_and(|cost| cost > 0.0),
+        "no cost while the task ran: {updates:?}"
+    );
+    assert!(!updates
+        .iter()
+        .any(|u| matches!(u, TaskUpdate::Reconnecting { .. })));
+    let (succeeded, _, _) = finished(&updates);
+    assert!(succeeded);
+    assert_messages_exactly_once(&updates);
+}
+
 #[tokio::test]
 async fn the_raw_stream_starts_names_its_session_and_ends_at_done() {
     let sim = sim().await;

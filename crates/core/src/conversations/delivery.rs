@@ -21,7 +21,9 @@ impl Conversations {
     ) -> AppResult<()> {
         let active = self.connection().active().await?;
         let client = &active.client;
-        // Only the events poll reports what a task has cost so far (`spending_cap.rs`).
+        // Only the events poll reports what a task has cost so far: a capped task reads every
+        // page of it, so the cap is held at once (`spending_cap.rs`); a streamed one hears its
+        // cost now and then, enough for "$0.12 so far".
         let transport = match req.cap_usd {
             Some(_) => Transport::Poll,
             None => Transport::Stream,
