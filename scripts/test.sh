@@ -33,23 +33,40 @@ trap summary EXIT
 step "Rust formatting"
 cargo fmt --all --check
 
-step "Interface: type check, lint, component tests, build"
+# The app embeds the built interface (tauri.conf.json's frontendDist), and the lints compile the
+# app, so the build comes first.
+step "Interface: build"
+(cd ui && npm run build)
+
+# The interface's checks begin beside the Rust lints: the lints end in a long stretch on one
+# core (the workspace's own crates, checked one after another), which the checks fill. One
+# Vitest worker there, not the two it takes alone, so the two cores are not asked for three.
+ui_log=$(mktemp)
 (
   cd ui
   npm run check
   npm run lint
-  npm test
-  npm run build
-)
+  npx vitest run --maxWorkers=1
+) >"$ui_log" 2>&1 &
+ui_checks=$!
 
-step "Rust lints"
+step "Rust lints (the interface's checks run beside them)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
+step "Interface: type check, lint, component tests (begun beside the lints)"
+ui_status=0
+wait $ui_checks || ui_status=$?
+cat "$ui_log" >&2
+rm -f "$ui_log"
+[ $ui_status = 0 ]
+
 step "Rust tests"
+# The examples (the bindings exporter, the benchmarks' programs) are not tests: the lints
+# above compiled them, and building them here would link the whole app once more for nothing.
 if command -v cargo-nextest >/dev/null; then
-  cargo nextest run --workspace --locked --no-fail-fast
+  cargo nextest run --workspace --lib --bins --tests --locked --no-fail-fast
 else
-  cargo test --workspace --locked --no-fail-fast
+  cargo test --workspace --lib --bins --tests --locked --no-fail-fast
 fi
 
 step "The app, for the end-to-end tests"
