@@ -39,23 +39,23 @@ fn is_stale(err: &(dyn std::error::Error + Send + Sync + 'static)) -> bool {
 
 async fn select_machine_once(app: &App, name: &str) -> Result<()> {
     let wait = Eventually::new(&app.driver);
-    // While a task runs in the tests' narrow window the sidebar folds itself: a person opens it
-    // (») to choose another computer.
-    if app
+    // With the sidebar folded to its rail (the app's own window as first seen), a person picks
+    // the computer on the rail, one click; one not on the rail is looked for in the sidebar (»).
+    let unfold = app
         .driver
-        .find_all(by_testid("machine-row"))
+        .find_all(by_testid("sidebar-unfold"))
         .await?
-        .is_empty()
-    {
-        if let Some(unfold) = app
-            .driver
-            .find_all(by_testid("sidebar-unfold"))
-            .await?
-            .into_iter()
-            .next()
-        {
-            unfold.click().await?;
+        .into_iter()
+        .next();
+    if let Some(unfold) = unfold {
+        for pick in wait.at_least("rail-machine", 1).await? {
+            if pick.attr("data-name").await?.as_deref() == Some(name) {
+                pick.click().await?;
+                wait.text("task-machine-name", |t| t == name).await?;
+                return Ok(());
+            }
         }
+        unfold.click().await?;
     }
     let rows = wait.at_least("machine-row", 1).await?;
     for row in rows {

@@ -1,10 +1,10 @@
 //! The stage beside the person's own window size (issue 31, "The live screen is the stage"):
 //! a card the task on the live screen waits on docks under that screen (the one card, with the
-//! same safety reading as everywhere, the thread saying where it is), and the sidebar folds to
-//! its rail, which keeps the "Needs you" count, only when the window is made narrow — a
-//! person's unfold winning until the width crosses the threshold again — and comes back when
-//! the window is wide again. Light and dark, with axe over each screen and the keyboard on the
-//! docked card.
+//! same safety reading as everywhere, the thread saying where it is). The app's own 1180×760
+//! window starts with the sidebar folded to its rail, which keeps the "Needs you" count and the
+//! computers; one key opens it, and that choice is kept while the window stays under the fold
+//! width, a wide window keeping its own. Light and dark, with axe over each screen and the
+//! keyboard on the docked card.
 
 use std::time::Duration;
 
@@ -17,18 +17,20 @@ use crate::flows::{select_machine, send_task, wait_for_status};
 use crate::live_stage::{launch, tab_until};
 use crate::replay::keep_screenshot;
 
-/// Narrower than the threshold (1000 px, ui/src/lib/layout.svelte.ts) and wider than the
-/// window's least width (760 px).
+/// The app's own window and one narrower, both under the fold width (1200 px,
+/// ui/src/lib/layout.svelte.ts) and over the window's least width (760 px); one over it.
+const OWN: u32 = 1180;
 const NARROW: u32 = 900;
-const STILL_NARROW: u32 = 960;
-const WIDE: u32 = 1180;
+const WIDE: u32 = 1240;
 const HEIGHT: u32 = 760;
 
 /// The window's width as the page sees it, once it has taken the size asked for.
 async fn resize(app: &App, width: u32) {
     let rect = app.driver.get_window_rect().await.unwrap();
+    // A window wider than the app's own starts at the screen's left edge, so it fits on it.
+    let x = if width > OWN { 0 } else { rect.x };
     app.driver
-        .set_window_rect(rect.x, rect.y, width, HEIGHT)
+        .set_window_rect(x, rect.y, width, HEIGHT)
         .await
         .expect("the window takes a new size");
     for _ in 0..100 {
@@ -72,8 +74,8 @@ async fn docked_and_narrow(scheme: &str) {
     let mut audit = Audit::new(&app, scheme).await;
     select_machine(&app, "Design laptop").await.unwrap();
     assert!(
-        sidebar_open(&app).await,
-        "the app's own 1180×760 window keeps the sidebar open"
+        !sidebar_open(&app).await,
+        "the app's own 1180×760 window starts with the sidebar folded, the computer chosen on the rail"
     );
 
     // A task the agent stops on a card: the card docks under the live screen it concerns.
@@ -160,11 +162,7 @@ async fn docked_and_narrow(scheme: &str) {
     keep_screenshot(&app, &format!("stage-docked-card-{scheme}")).await;
     audit.check("stage-docked-card").await;
 
-    // Narrow: the sidebar folds to its rail, which keeps the count of what needs the person.
-    resize(&app, NARROW).await;
-    wait.element("sidebar-unfold")
-        .await
-        .expect("a narrow window folds the sidebar");
+    // The rail keeps the count of what needs the person.
     let badge = wait
         .element("inbox-open")
         .await
@@ -179,36 +177,45 @@ async fn docked_and_narrow(scheme: &str) {
         count >= 1,
         "the rail's badge counts the waiting card: {count}"
     );
-    wait.element("live-dock")
-        .await
-        .expect("the card stays docked in the narrow window");
     keep_screenshot(&app, &format!("stage-narrow-rail-{scheme}")).await;
     audit.check("stage-narrow-rail").await;
 
-    // The person opens it: a resize that stays narrow does not fold it under them again.
+    // One key opens it; the choice holds in a still narrower window.
     ctrl_b(&app).await;
     wait.element("sidebar-fold")
         .await
-        .expect("Ctrl+B opens the sidebar in a narrow window");
-    resize(&app, STILL_NARROW).await;
+        .expect("Ctrl+B opens the sidebar");
+    resize(&app, NARROW).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert!(
         sidebar_open(&app).await,
-        "the person's unfold wins while the window stays narrow"
+        "the person's unfold holds while the window stays narrow"
     );
-    // Narrow again after wide: folded again; wide: the sidebar is back.
+    wait.element("live-dock")
+        .await
+        .expect("the card stays docked in the narrow window");
+    // A wide window has the sidebar by default; folded there, that is the wide window's own
+    // choice: back at the app's own size the person's open sidebar returns, and wide again the
+    // wide window's fold.
     resize(&app, WIDE).await;
     wait.element("machine-list")
         .await
         .expect("a wide window has the sidebar");
-    resize(&app, NARROW).await;
+    ctrl_b(&app).await;
     wait.element("sidebar-unfold")
         .await
-        .expect("narrowing again folds it again");
-    resize(&app, WIDE).await;
+        .expect("Ctrl+B folds it in the wide window");
+    resize(&app, OWN).await;
     wait.element("sidebar-fold")
         .await
-        .expect("wide again: the sidebar is back");
+        .expect("the narrow window's choice (open) returns");
+    resize(&app, WIDE).await;
+    wait.element("sidebar-unfold")
+        .await
+        .expect("the wide window's choice (folded) returns");
+    ctrl_b(&app).await;
+    wait.element("sidebar-fold").await.unwrap();
+    resize(&app, OWN).await;
     wait.element("machine-list").await.unwrap();
 
     // Answered from the stage.

@@ -27,6 +27,24 @@ pub struct AppOptions {
     /// Start this program instead of the build under test (`PORTHOLE_APP` or
     /// target/debug/porthole), e.g. the installed /usr/bin/porthole.
     pub program: Option<PathBuf>,
+    /// The window as a person first sees it: the app's own 1180×760 window has its sidebar
+    /// folded to its rail (ui/src/lib/layout.svelte.ts, NARROW_WINDOW). Otherwise a data
+    /// folder without a layout starts as a person's who opened the sidebar once (kept in
+    /// layout.json), the arrangement most tests click through.
+    pub sidebar_as_first_seen: bool,
+}
+
+/// Keeps the sidebar opened in a narrow window, as the app does once a person opens it
+/// (src-tauri/src/layout); a layout already there (a restart) is left as it is.
+fn open_sidebar_once(data_dir: &Path) -> Result<()> {
+    let path = data_dir.join("layout.json");
+    if !path.exists() {
+        std::fs::write(
+            path,
+            r#"{"version":1,"layout":{"sidebarOpenNarrow":true}}"#,
+        )?;
+    }
+    Ok(())
 }
 
 /// The app in a real window, driven over WebDriver.
@@ -58,6 +76,9 @@ impl App {
                 (Some(dir), path)
             }
         };
+        if !options.sidebar_as_first_seen {
+            open_sidebar_once(&data_dir)?;
+        }
         // A port found free can be taken before WebKitWebDriver binds it (any outgoing
         // connection on the machine draws from the same range): then it cannot listen and the
         // session fails. Such a start is tried again on other ports, the same data folder.

@@ -64,6 +64,8 @@ async function startApp(): Promise<void> {
     () => {},
   );
   await Promise.all([language, layout.load(), firstScreen]);
+  // The sidebar starts as the window's width wants it, not opened and folded a frame later.
+  layout.setWindowWidth(window.innerWidth);
 
   const target = document.getElementById('app');
   try {

@@ -1,5 +1,6 @@
-//! How the person arranged the window, kept across restarts: the sidebar folded or not, how
-//! much of the work area the live screen takes, and whether developer tools are shown.
+//! How the person arranged the window, kept across restarts: the sidebar folded or not (in a
+//! wide window and in a narrow one), how much of the work area the live screen takes, and
+//! whether developer tools are shown.
 //!
 //! Only layout lives here (no secret, nothing about an account). An unreadable file is set
 //! aside by the store and the window starts with the default layout: losing a splitter
@@ -26,8 +27,12 @@ pub const MAX_LIVE_SHARE: f64 = 0.8;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Type)]
 #[serde(rename_all = "camelCase", default)]
 pub struct WindowLayout {
-    /// The sidebar is folded away (a thin rail stays to bring it back).
+    /// The sidebar is folded away (a thin rail stays to bring it back), in a window wide
+    /// enough for it beside the stage.
     pub sidebar_folded: bool,
+    /// The person opened the sidebar in a narrower window (the app's own 1180×760 among
+    /// them), where it starts folded to its rail: kept, so it is opened once, not every start.
+    pub sidebar_open_narrow: bool,
     /// The live screen's share of the work area's width, 0.25 to 0.8.
     pub live_share: f64,
     /// Developer tools: the console in each computer's menu and the live screen's frame-rate
@@ -41,6 +46,7 @@ impl Default for WindowLayout {
     fn default() -> Self {
         Self {
             sidebar_folded: false,
+            sidebar_open_narrow: false,
             live_share: DEFAULT_LIVE_SHARE,
             developer_tools: false,
             first_run_done: false,
@@ -110,6 +116,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let chosen = WindowLayout {
             sidebar_folded: true,
+            sidebar_open_narrow: true,
             live_share: 0.7,
             developer_tools: true,
             first_run_done: true,
@@ -143,6 +150,7 @@ mod tests {
     fn an_older_or_partial_file_still_loads() {
         let l: WindowLayout = serde_json::from_str(r#"{"sidebarFolded":true}"#).unwrap();
         assert!(l.sidebar_folded);
+        assert!(!l.sidebar_open_narrow);
         assert_eq!(l.live_share, DEFAULT_LIVE_SHARE);
         assert!(!l.developer_tools);
     }

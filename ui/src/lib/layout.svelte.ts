@@ -14,10 +14,18 @@ export const DEFAULT_LIVE_SHARE = 0.6;
 export const RUNNING_LIVE_SHARE = 0.62;
 export const MIN_LIVE_SHARE = 0.25;
 export const MAX_LIVE_SHARE = 0.8;
-/** Under this window width the sidebar (272 px) and a usable stage beside the conversation do
- *  not fit together: the sidebar folds to its rail. Under the app's own 1180×760 window, so a
- *  window of the default size never folds by itself (BENCHMARKS.md, "The live stage"). */
-export const NARROW_WINDOW = 1000;
+/**
+ * Under this window width the sidebar starts folded to its rail (which keeps » , search and
+ * the "Needs you" count). Chosen over a denser layout with the sidebar open: at the app's own
+ * 1180×760 window the sidebar (272 px) leaves a 908 px work area, and a picture of a third of
+ * the window (16:10, about 692×433) beside it leaves the conversation about 216 px, too narrow
+ * to read or type in; stacking the thread under the picture leaves it under 100 px. Folded,
+ * the picture takes 35% with a 434 px conversation (BENCHMARKS.md, "The live stage"). 1200 px
+ * is where Material 3 moves from a navigation rail to a drawer (its "large" window class);
+ * many desktop apps fold their sidebars about there. One click (») or Ctrl+B opens it, and
+ * that choice is kept (sidebarOpenNarrow), so a person who wants it opens it once.
+ */
+export const NARROW_WINDOW = 1200;
 
 type Store = {
   get: () => Promise<WindowLayout>;
@@ -29,9 +37,9 @@ export class Layout {
   sidebarFolded = $state(false);
   /** The window is narrower than NARROW_WINDOW. */
   narrow = $state(false);
-  /** The person's fold or unfold in a narrow window: it wins until the width crosses the
-   *  threshold again; never saved (the wide window's choice is the one kept). */
-  narrowChoice = $state<boolean | null>(null);
+  /** The person opened the sidebar in a narrow window: kept across restarts and resizes,
+   *  apart from the wide window's choice (each window class keeps its own). */
+  sidebarOpenNarrow = $state(false);
   liveShare = $state(DEFAULT_LIVE_SHARE);
   developerTools = $state(false);
   /** The Demo's first-run card was put away; "done" until the kept layout says otherwise, so
@@ -50,6 +58,7 @@ export class Layout {
       const kept = await this.store.get();
       this.firstRunDone = kept.firstRunDone ?? false;
       this.sidebarFolded = kept.sidebarFolded ?? false;
+      this.sidebarOpenNarrow = kept.sidebarOpenNarrow ?? false;
       this.liveShare = clamp(kept.liveShare ?? DEFAULT_LIVE_SHARE);
       this.developerTools = kept.developerTools ?? false;
     } catch {
@@ -67,32 +76,26 @@ export class Layout {
     if (save) this.save();
   }
 
-  /** Whether the sidebar is folded now: in a narrow window folded unless the person opened it,
-   *  otherwise the person's choice. */
+  /** Whether the sidebar is folded now: in a narrow window folded unless the person opened it
+   *  there, otherwise the person's wide-window choice. */
   get folded(): boolean {
-    return this.narrow ? (this.narrowChoice ?? true) : this.sidebarFolded;
+    return this.narrow ? !this.sidebarOpenNarrow : this.sidebarFolded;
   }
 
   /**
-   * The window's width, at start and on every resize. Only the width crossing NARROW_WINDOW
-   * folds or unfolds the sidebar: never a task starting or ending, which folded it under a
-   * person using the schedules list or clicking a computer's row (withdrawn in 16448dd). A
-   * resize is the person's own doing, so nothing moves under them mid-action.
+   * The window's width, at start and on every resize: it says which of the two kept choices
+   * applies. Never a task starting or ending, which folded it under a person using the
+   * schedules list or clicking a computer's row (withdrawn in 16448dd): only a resize, the
+   * person's own doing, so nothing moves under them mid-action.
    */
   setWindowWidth(width: number): void {
     if (!(width > 0)) return;
-    const narrow = width < NARROW_WINDOW;
-    if (narrow === this.narrow) return;
-    this.narrow = narrow;
-    this.narrowChoice = null;
+    this.narrow = width < NARROW_WINDOW;
   }
 
   toggleSidebar(): void {
-    if (this.narrow) {
-      this.narrowChoice = !this.folded;
-      return;
-    }
-    this.sidebarFolded = !this.sidebarFolded;
+    if (this.narrow) this.sidebarOpenNarrow = !this.sidebarOpenNarrow;
+    else this.sidebarFolded = !this.sidebarFolded;
     this.save();
   }
 
@@ -120,6 +123,7 @@ export class Layout {
   save(): void {
     const layout: WindowLayout = {
       sidebarFolded: this.sidebarFolded,
+      sidebarOpenNarrow: this.sidebarOpenNarrow,
       liveShare: this.liveShare,
       developerTools: this.developerTools,
       firstRunDone: this.firstRunDone,

@@ -17,9 +17,9 @@ describe('Layout', () => {
     expect(layout.sidebarFolded).toBe(true);
     expect(layout.liveShare).toBe(0.5);
     layout.toggleSidebar();
-    expect(s.set).toHaveBeenLastCalledWith({ sidebarFolded: false, liveShare: 0.5, developerTools: false, firstRunDone: false });
+    expect(s.set).toHaveBeenLastCalledWith({ sidebarFolded: false, sidebarOpenNarrow: false, liveShare: 0.5, developerTools: false, firstRunDone: false });
     layout.setDeveloperTools(true);
-    expect(s.set).toHaveBeenLastCalledWith({ sidebarFolded: false, liveShare: 0.5, developerTools: true, firstRunDone: false });
+    expect(s.set).toHaveBeenLastCalledWith({ sidebarFolded: false, sidebarOpenNarrow: false, liveShare: 0.5, developerTools: true, firstRunDone: false });
   });
 
   it('shows the first-run card until it is put away, and keeps that', async () => {
@@ -45,37 +45,39 @@ describe('Layout', () => {
     expect(layout.effectiveShare(true)).toBe(0.75);
   });
 
-  it('folds the sidebar only when the window’s width crosses the threshold, the person’s fold winning until it crosses again', () => {
+  it('starts folded to its rail in the app’s own 1180×760 window, and keeps the person’s choice for each window class', async () => {
     const s = store();
     const layout = new Layout(s);
+    await layout.load();
+    // The app's own window is narrower than the fold width: folded at first sight.
+    expect(NARROW_WINDOW).toBeGreaterThan(1180);
     layout.setWindowWidth(1180);
-    expect(layout.folded).toBe(false);
-    // Narrow: folded to its rail, and nothing saved (the wide window's choice stays the kept one).
-    layout.setWindowWidth(NARROW_WINDOW - 1);
     expect(layout.folded).toBe(true);
     expect(s.set).not.toHaveBeenCalled();
-    // The person opens it: resizing within the narrow range does not fold it again.
+    // One click opens it, and that is kept; resizing within the narrow range leaves it open.
     layout.toggleSidebar();
     expect(layout.folded).toBe(false);
+    expect(s.set).toHaveBeenLastCalledWith(expect.objectContaining({ sidebarOpenNarrow: true, sidebarFolded: false }));
     layout.setWindowWidth(820);
     expect(layout.folded).toBe(false);
-    expect(s.set).not.toHaveBeenCalled();
-    // Wide again: the person's wide choice (open) is back, and a new narrowing folds again.
+    // Wide: the wide window's own choice (open); folding it there leaves the narrow choice alone.
     layout.setWindowWidth(NARROW_WINDOW);
     expect(layout.folded).toBe(false);
-    layout.setWindowWidth(900);
-    expect(layout.folded).toBe(true);
-    // A wide window the person had folded stays folded when it comes back wide.
-    layout.setWindowWidth(1400);
     layout.toggleSidebar();
     expect(layout.folded).toBe(true);
+    expect(s.set).toHaveBeenLastCalledWith(expect.objectContaining({ sidebarOpenNarrow: true, sidebarFolded: true }));
     layout.setWindowWidth(900);
+    expect(layout.folded).toBe(false);
     layout.setWindowWidth(1400);
     expect(layout.folded).toBe(true);
-    expect(s.set).toHaveBeenLastCalledWith(expect.objectContaining({ sidebarFolded: true }));
+    // A restart keeps both.
+    const again = new Layout(store({ sidebarFolded: true, sidebarOpenNarrow: true }));
+    await again.load();
+    again.setWindowWidth(1180);
+    expect(again.folded).toBe(false);
   });
 
-  it('starts folded in a window that opens narrow, whatever was kept', async () => {
+  it('starts folded in a window that opens narrow unless the person opened it there', async () => {
     const layout = new Layout(store({ sidebarFolded: false }));
     layout.setWindowWidth(800);
     await layout.load();
