@@ -1686,8 +1686,16 @@ export type Why =
 "criteriaNotMet";
 
 export type WindowLayout = {
-	/**  The sidebar is folded away (a thin rail stays to bring it back). */
+	/**
+	 *  The sidebar is folded away (a thin rail stays to bring it back), in a window wide
+	 *  enough for it beside the stage.
+	 */
 	sidebarFolded?: boolean,
+	/**
+	 *  The person opened the sidebar in a narrower window (the app's own 1180×760 among
+	 *  them), where it starts folded to its rail: kept, so it is opened once, not every start.
+	 */
+	sidebarOpenNarrow?: boolean,
 	/**  The live screen's share of the work area's width, 0.25 to 0.8. */
 	liveShare?: number | null,
 	/**
