@@ -41,21 +41,32 @@ async fn select_machine_once(app: &App, name: &str) -> Result<()> {
     let wait = Eventually::new(&app.driver);
     // With the sidebar folded to its rail (the app's own window as first seen), a person picks
     // the computer on the rail, one click; one not on the rail is looked for in the sidebar (»).
-    let unfold = app
-        .driver
-        .find_all(by_testid("sidebar-unfold"))
-        .await?
-        .into_iter()
-        .next();
-    if let Some(unfold) = unfold {
-        for pick in wait.at_least("rail-machine", 1).await? {
+    // Either list may still be on its way.
+    let start = std::time::Instant::now();
+    let rail = loop {
+        if !app
+            .driver
+            .find_all(by_testid("machine-row"))
+            .await?
+            .is_empty()
+        {
+            break Vec::new();
+        }
+        let rail = app.driver.find_all(by_testid("rail-machine")).await?;
+        if !rail.is_empty() || start.elapsed() > std::time::Duration::from_secs(60) {
+            break rail;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+    };
+    if !rail.is_empty() {
+        for pick in rail {
             if pick.attr("data-name").await?.as_deref() == Some(name) {
                 pick.click().await?;
                 wait.text("task-machine-name", |t| t == name).await?;
                 return Ok(());
             }
         }
-        unfold.click().await?;
+        wait.element("sidebar-unfold").await?.click().await?;
     }
     let rows = wait.at_least("machine-row", 1).await?;
     for row in rows {

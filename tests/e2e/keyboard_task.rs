@@ -150,6 +150,33 @@ async fn the_live_screen_needs_you_stop_cost_and_wake_with_the_keyboard_alone() 
         "the Design laptop's tile shows its screen"
     );
     keep_screenshot(&app, "keyboard-task-all-screens").await;
+    // Each tile keeps the screens' shape (16:10), says its computer's state and opens it.
+    let shapes: Vec<(f64, String, bool)> = serde_json::from_value(
+        app.driver
+            .execute(
+                r#"return [...document.querySelectorAll('[data-testid="live-grid-tile"]')].map((tile) => {
+                     const r = tile.querySelector('[data-testid="live-view"]').getBoundingClientRect();
+                     const state = tile.querySelector('[data-testid="live-grid-state"]');
+                     return [r.width / r.height, state ? state.textContent.trim() : '',
+                             !!tile.querySelector('[data-testid="live-grid-tile-open"]')];
+                   });"#,
+                vec![],
+            )
+            .await
+            .unwrap()
+            .json()
+            .clone(),
+    )
+    .unwrap();
+    assert!(!shapes.is_empty(), "a tile per cloud computer");
+    for (aspect, state, open) in &shapes {
+        assert!(
+            (aspect - 1.6).abs() < 0.02,
+            "a tile keeps the screen's 16:10: {shapes:?}"
+        );
+        assert!(!state.is_empty(), "each tile says its state: {shapes:?}");
+        assert!(open, "each tile opens its computer: {shapes:?}");
+    }
     press(&app, Key::Tab).await;
     assert!(
         focus_inside(&app, "live-grid").await,

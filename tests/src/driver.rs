@@ -39,10 +39,7 @@ pub struct AppOptions {
 fn open_sidebar_once(data_dir: &Path) -> Result<()> {
     let path = data_dir.join("layout.json");
     if !path.exists() {
-        std::fs::write(
-            path,
-            r#"{"version":1,"layout":{"sidebarOpenNarrow":true}}"#,
-        )?;
+        std::fs::write(path, r#"{"version":1,"layout":{"sidebarOpenNarrow":true}}"#)?;
     }
     Ok(())
 }
