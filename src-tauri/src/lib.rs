@@ -13,6 +13,7 @@ mod film {
     pub use porthole_core::film::*;
     pub mod commands;
     mod recording;
+    pub mod unseen;
     pub use recording::{Films, Tap};
 }
 mod connection {

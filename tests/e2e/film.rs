@@ -3,7 +3,8 @@
 //! the live view decodes, and "Watch again" under the answer plays it: the picture changes as
 //! it plays, the caption is a step's title, a step mark jumps to its step, and ← → and space
 //! work. The Steps sheet says where its steps come from. In the light and the dark scheme,
-//! with axe-core over the player.
+//! with axe-core over the player and Settings. Once, a task whose computer's screen is closed
+//! while it runs is recorded all the same.
 
 use std::time::Duration;
 
@@ -67,6 +68,10 @@ async fn a_finished_task_is_watched_again(scheme: &str) {
             crate::flows::scheme_env(scheme),
         ]
         .concat(),
+        // A task of a few seconds (its three steps 0.8 s each), so the film has a picture a
+        // second and one at each step to show; at the tests' usual 0.05 the whole task is over
+        // in about half a second.
+        demo_time_scale: Some(0.2),
         ..AppOptions::default()
     })
     .await
@@ -83,7 +88,19 @@ async fn a_finished_task_is_watched_again(scheme: &str) {
     wait.element("live-view-only")
         .await
         .expect("the live screen shows");
-    tokio::time::sleep(Duration::from_secs(2)).await;
+    let start = std::time::Instant::now();
+    while data_of(&app, "live-view", "framesPainted")
+        .await
+        .parse::<u64>()
+        .unwrap_or(0)
+        == 0
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the live screen draws the desktop"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     send_task(&app, "Look up the weather in Lisbon")
         .await
         .expect("send");
@@ -267,10 +284,175 @@ async fn a_finished_task_is_watched_again(scheme: &str) {
         .expect("the film stands in for the steps");
     keep_screenshot(&app, &format!("film-steps-{scheme}")).await;
     audit.check("film-steps").await;
+    wait.element("sheet-close")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+
+    // Settings: recording a cloud computer whose screen is not open is on by default.
+    wait.element("open-settings")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let unseen = wait.element("setting-record-unseen").await.unwrap();
+    unseen.scroll_into_view().await.unwrap();
+    assert!(
+        unseen.is_selected().await.unwrap() && unseen.is_enabled().await.unwrap(),
+        "recording unseen is on by default"
+    );
+    keep_screenshot(&app, &format!("film-settings-{scheme}")).await;
+    audit.check("film-settings").await;
+    wait.element("settings-dialog-close")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     if let Some(findings) = audit.report() {
         panic!("{findings}");
     }
+    // Once (the dark run): the recording of a task whose screen is not open.
+    if scheme == "dark" {
+        recorded_while_its_screen_is_not_open(&app).await;
+    }
     app.quit().await;
+}
+
+/// Each film's folder (one per task).
+fn film_folders(app: &App) -> Vec<std::path::PathBuf> {
+    let mut folders: Vec<_> = film_pictures(app)
+        .into_iter()
+        .filter_map(|p| p.parent().map(std::path::Path::to_path_buf))
+        .collect();
+    folders.sort();
+    folders.dedup();
+    folders
+}
+
+/// The pictures kept in `folder` since `since`.
+fn kept_since(folder: &std::path::Path, since: std::time::SystemTime) -> usize {
+    std::fs::read_dir(folder)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "jpg"))
+        .filter(|e| {
+            e.metadata()
+                .and_then(|m| m.modified())
+                .is_ok_and(|t| t > since)
+        })
+        .count()
+}
+
+/// Waits (up to 30 s) until `enough` holds of the films' folders, oldest first.
+async fn until_films(app: &App, why: &str, enough: impl Fn(&[std::path::PathBuf]) -> bool) {
+    let start = std::time::Instant::now();
+    loop {
+        let folders = film_folders(app);
+        if enough(&folders) {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "{why}: films {folders:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// A task on a cloud computer whose live screen is not open is recorded all the same. The
+/// person sends a task that waits for their yes, holds a second one to run next, and looks at
+/// another computer (the first one's live screen closes): the first task's film goes on while
+/// they are away. They answer its card from "Needs you", so the second task starts while the
+/// screen is still not open, and it is recorded too (it waits for a yes of its own). One film
+/// a task.
+async fn recorded_while_its_screen_is_not_open(app: &App) {
+    let wait = Eventually::new(&app.driver).within(Duration::from_secs(30));
+    let before = film_folders(app).len();
+    send_task(app, "Delete the old files in Downloads")
+        .await
+        .expect("send");
+    wait_for_status(app, &["needsApproval"])
+        .await
+        .expect("the task waits for a yes");
+    let composer = wait.element("composer").await.unwrap();
+    composer.click().await.unwrap();
+    composer
+        .send_keys("Delete the old files in Documents")
+        .await
+        .unwrap();
+    wait.element("run-next-button")
+        .await
+        .expect("Run next")
+        .click()
+        .await
+        .unwrap();
+    wait.element("waiting-list")
+        .await
+        .expect("the second task waits its turn");
+
+    let away = std::time::SystemTime::now();
+    select_machine(app, "Research box")
+        .await
+        .expect("another computer");
+    until_films(app, "the first task's film goes on unseen", |f| {
+        f.len() == before + 1 && kept_since(&f[before], away) >= 3
+    })
+    .await;
+
+    // Its card answered from "Needs you": the first task ends, the second starts, unseen.
+    wait.element("inbox-open")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let approve = wait.element("approval-approve").await.expect("the card");
+    app.driver
+        .execute(
+            "arguments[0].scrollIntoView({block: 'center'})",
+            vec![approve.to_json().unwrap()],
+        )
+        .await
+        .unwrap();
+    approve.click().await.unwrap();
+    wait.element("inbox-close")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    until_films(
+        app,
+        "the second task, started while its screen is not open, is recorded",
+        |f| f.len() == before + 2 && kept_since(&f[before + 1], away) >= 3,
+    )
+    .await;
+
+    select_machine(app, "Design laptop")
+        .await
+        .expect("back to the first computer");
+    wait.element("approval-approve")
+        .await
+        .expect("the second task's card")
+        .click()
+        .await
+        .unwrap();
+    assert_eq!(
+        wait_for_status(app, &["succeeded", "failed"])
+            .await
+            .unwrap(),
+        "succeeded"
+    );
+    assert_eq!(
+        film_folders(app).len(),
+        before + 2,
+        "one film a task, through its screen closing and opening again"
+    );
 }
 
 #[tokio::test]
@@ -283,4 +465,51 @@ async fn a_finished_task_is_watched_again_in_the_light_scheme() {
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
 async fn a_finished_task_is_watched_again_in_the_dark_scheme() {
     a_finished_task_is_watched_again("dark").await;
+}
+
+/// Benchmark, not a test: the bytes a minute of film takes, of a Demo task at the real
+/// service's pace (time scale 1: a step every four seconds, here two minutes with "take your
+/// time") watched on the live screen for `PORTHOLE_FILM_BENCH_SECS` (60). `scripts/e2e.sh`
+/// skips it unless `PORTHOLE_LIVE_BENCH` is set; BENCHMARKS.md has the command.
+#[tokio::test]
+#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
+async fn bench_film_bytes_per_minute() {
+    let secs: u64 = std::env::var("PORTHOLE_FILM_BENCH_SECS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(60);
+    let app = App::launch_with(AppOptions {
+        demo_time_scale: Some(1.0),
+        ..AppOptions::default()
+    })
+    .await
+    .expect("the app opens");
+    select_machine(&app, "Design laptop")
+        .await
+        .expect("machine");
+    send_task(&app, "Look up the weather in Lisbon and take your time")
+        .await
+        .expect("send");
+    let start = std::time::Instant::now();
+    while film_pictures(&app).is_empty() {
+        assert!(start.elapsed() < Duration::from_secs(60), "a first picture");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let started = std::time::Instant::now();
+    tokio::time::sleep(Duration::from_secs(secs)).await;
+    let pictures = film_pictures(&app);
+    let bytes: u64 = pictures
+        .iter()
+        .filter_map(|p| std::fs::metadata(p).ok())
+        .map(|m| m.len())
+        .sum();
+    let minutes = started.elapsed().as_secs_f64() / 60.0;
+    println!(
+        "FILM BENCH: {} pictures, {bytes} bytes over {:.1} s: {:.0} KB a minute, {:.1} KB a picture",
+        pictures.len(),
+        minutes * 60.0,
+        bytes as f64 / 1e3 / minutes,
+        bytes as f64 / 1e3 / pictures.len().max(1) as f64,
+    );
+    app.quit().await;
 }

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use porthole_client::approvals::ApprovalRequest;
 use tauri::ipc::Channel;
-use tauri::AppHandle;
+use tauri::{AppHandle, Manager};
 use tauri_specta::Event;
 
 use super::{Conversation, Notify};
@@ -56,6 +56,14 @@ pub struct WindowNotify {
 impl Notify for WindowNotify {
     fn conversation_changed(&self, conversation: &Conversation, listed: bool) {
         self.watchers.send(conversation);
+        // A step announced, a task ended: the film's recorders look now (and a task on a
+        // computer whose screen is not open is recorded all the same).
+        if let Some(films) = self.app.try_state::<crate::film::Films>() {
+            films.conversation_changed();
+            if listed {
+                crate::film::unseen::status_changed(&self.app, conversation);
+            }
+        }
         // A card arrived or left, a task failed: the inbox follows.
         crate::inbox::window::refresh_for(&self.app, conversation);
         if listed {

@@ -1,22 +1,24 @@
 //! Recording a task's film while its computer's live view is open: the view's bridge feeds
 //! each decoded frame to a [`Tap`] (a copy of its pixels into the one screen kept, under a
 //! lock held for that copy only), and a thread of its own asks the core's
-//! [`Recorder`](super::Recorder) about once every 200 ms whether to keep a picture, then
-//! downscales, encodes and writes it there: never on the UI thread, nor on the bridge's.
+//! [`Recorder`](super::Recorder) whether to keep a picture, then downscales, encodes and writes
+//! it there: never on the UI thread, nor on the bridge's. It asks at every change of a
+//! conversation (so each step the stream announces is seen as it comes, however loaded the
+//! machine) and at least every 200 ms (for the picture a second).
 
+use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, Weak};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use tauri::{AppHandle, Manager};
 
 use super::{encode_picture, Moment, Paint, Recorder, Screen, Shelf};
-use crate::conversations::Conversations;
+use crate::conversations::{Conversations, ThreadItem};
 use crate::persist::SettingsStore;
 
-/// How often the recorder looks at the task: often enough that a step's picture is taken
-/// within a fifth of a second of the step being announced.
+/// How long the recorder waits for news of a conversation before it looks at the task anyway.
 const LOOK_EVERY: Duration = Duration::from_millis(200);
 
 /// The films of this app (registered in the app's setup).
@@ -24,6 +26,13 @@ pub struct Films {
     pub shelf: Shelf,
     /// The films being written now, which the total bound leaves alone.
     recording: Mutex<Vec<PathBuf>>,
+    /// How many times a conversation changed: the recorders wait on it.
+    news: (Mutex<u64>, Condvar),
+    /// The film of each computer being recorded (by scope and computer): one a computer,
+    /// whoever feeds it (open views, or a connection of its own).
+    taps: Mutex<HashMap<(String, String), Weak<TapInner>>>,
+    /// The computers recorded through a connection of the film's own (`unseen.rs`).
+    unseen: Mutex<HashSet<(String, String)>>,
 }
 
 impl Films {
@@ -31,7 +40,47 @@ impl Films {
         Self {
             shelf,
             recording: Mutex::default(),
+            news: Default::default(),
+            taps: Mutex::default(),
+            unseen: Mutex::default(),
         }
+    }
+
+    /// The film of `machine_id` being recorded, if any.
+    pub fn tap_of(&self, scope: &str, machine_id: &str) -> Option<Tap> {
+        let taps = self.taps.lock().unwrap_or_else(|e| e.into_inner());
+        let inner = taps.get(&(scope.to_owned(), machine_id.to_owned()))?;
+        inner.upgrade().map(|inner| Tap { inner })
+    }
+
+    /// Marks `machine_id` as recorded through a connection of the film's own; false when it
+    /// already is.
+    pub fn begin_unseen(&self, scope: &str, machine_id: &str) -> bool {
+        let mut unseen = self.unseen.lock().unwrap_or_else(|e| e.into_inner());
+        unseen.insert((scope.to_owned(), machine_id.to_owned()))
+    }
+
+    pub fn end_unseen(&self, scope: &str, machine_id: &str) {
+        let mut unseen = self.unseen.lock().unwrap_or_else(|e| e.into_inner());
+        unseen.remove(&(scope.to_owned(), machine_id.to_owned()));
+    }
+
+    /// A conversation changed (a step announced, a task ended): the recorders look now.
+    pub fn conversation_changed(&self) {
+        *self.news.0.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        self.news.1.notify_all();
+    }
+
+    /// Waits until a conversation changes after `seen` (or `LOOK_EVERY` has passed); returns
+    /// the changes counted so far.
+    fn wait_for_news(&self, seen: u64) -> u64 {
+        let count = self.news.0.lock().unwrap_or_else(|e| e.into_inner());
+        let (count, _) = self
+            .news
+            .1
+            .wait_timeout_while(count, LOOK_EVERY, |count| *count == seen)
+            .unwrap_or_else(|e| e.into_inner());
+        *count
     }
 
     fn recording(&self) -> std::sync::MutexGuard<'_, Vec<PathBuf>> {
@@ -46,7 +95,8 @@ impl Films {
     }
 }
 
-/// One live view's feed into the film; recording stops when the last clone is dropped.
+/// One computer's feed into its film (from its open live views, or a connection of the film's
+/// own); recording stops when the last clone is dropped.
 #[derive(Clone)]
 pub struct Tap {
     inner: Arc<TapInner>,
@@ -55,6 +105,17 @@ pub struct Tap {
 struct TapInner {
     screen: Arc<Mutex<Screen>>,
     stop: Arc<AtomicBool>,
+    /// Open live views feeding it.
+    views: AtomicUsize,
+}
+
+/// An open live view's hold on its computer's film ([`Tap::watch`]).
+pub struct Watching(Tap);
+
+impl Drop for Watching {
+    fn drop(&mut self) {
+        self.0.inner.views.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 impl Drop for TapInner {
@@ -64,14 +125,20 @@ impl Drop for TapInner {
 }
 
 impl Tap {
-    /// Starts recording the tasks of `machine_id` (under the service `scope`), or `None` when
-    /// the person turned recording off.
+    /// The film of `machine_id`'s tasks (under the service `scope`): the one being recorded,
+    /// else a new one; `None` when the person turned recording off.
     pub fn start(app: &AppHandle, scope: String, machine_id: String) -> Option<Self> {
         let settings = app.try_state::<SettingsStore>()?.get().film;
         if !settings.record {
             return None;
         }
-        app.try_state::<Films>()?;
+        let films = app.try_state::<Films>()?;
+        let mut taps = films.taps.lock().unwrap_or_else(|e| e.into_inner());
+        taps.retain(|_, tap| tap.strong_count() > 0);
+        let key = (scope.clone(), machine_id.clone());
+        if let Some(inner) = taps.get(&key).and_then(Weak::upgrade) {
+            return Some(Self { inner });
+        }
         let screen = Arc::new(Mutex::new(Screen::default()));
         let stop = Arc::new(AtomicBool::new(false));
         let watcher = Watcher {
@@ -85,9 +152,24 @@ impl Tap {
             .name("film".into())
             .spawn(move || watcher.run())
             .ok()?;
-        Some(Self {
-            inner: Arc::new(TapInner { screen, stop }),
-        })
+        let inner = Arc::new(TapInner {
+            screen,
+            stop,
+            views: AtomicUsize::new(0),
+        });
+        taps.insert(key, Arc::downgrade(&inner));
+        Some(Self { inner })
+    }
+
+    /// An open live view feeds the film while the hold lives.
+    pub fn watch(&self) -> Watching {
+        self.inner.views.fetch_add(1, Ordering::Relaxed);
+        Watching(self.clone())
+    }
+
+    /// Whether an open live view feeds the film.
+    pub fn watched(&self) -> bool {
+        self.inner.views.load(Ordering::Relaxed) > 0
     }
 
     /// Puts one frame's drawing on the screen kept.
@@ -119,7 +201,9 @@ struct Watcher {
 
 /// What the recorder needs of the computer's current conversation.
 struct Now {
-    conversation_id: String,
+    /// The conversation, and where its task begins in it (the message that started it): a
+    /// task that starts right as the last ended is a film of its own.
+    task: (String, usize),
     running: bool,
     moment: Moment,
 }
@@ -127,16 +211,17 @@ struct Now {
 impl Watcher {
     fn run(self) {
         let films = self.app.state::<Films>();
-        let mut film: Option<(String, Recorder)> = None;
+        let mut film: Option<((String, usize), Recorder)> = None;
         let mut last_moment = Moment::default();
+        let mut news = 0;
         while !self.stop.load(Ordering::Relaxed) {
-            std::thread::sleep(LOOK_EVERY);
+            news = films.wait_for_news(news);
             let now = self.now();
             let running = now.as_ref().filter(|n| n.running);
             // The task ended, or another conversation's began: its film is over.
             if film
                 .as_ref()
-                .is_some_and(|(id, _)| running.is_none_or(|n| n.conversation_id != *id))
+                .is_some_and(|(task, _)| running.is_none_or(|n| n.task != *task))
             {
                 let moment = now
                     .as_ref()
@@ -148,14 +233,14 @@ impl Watcher {
             if film.is_none() {
                 match Recorder::start(
                     films.shelf.root(),
-                    &now.conversation_id,
+                    &now.task.0,
                     unix_ms(),
                     settings.per_task_bytes(),
                 ) {
                     Ok(recorder) => {
                         films.recording().push(recorder.dir().to_owned());
                         films.keep_within_total(settings.total_bytes());
-                        film = Some((now.conversation_id.clone(), recorder));
+                        film = Some((now.task.clone(), recorder));
                     }
                     Err(e) => {
                         tracing::warn!(error = %e, "a film could not be started");
@@ -166,13 +251,7 @@ impl Watcher {
             let Some((_, recorder)) = film.as_mut() else {
                 continue;
             };
-            let screen = &self.screen;
-            let offered = recorder.offer(unix_ms(), &now.moment, || {
-                // The lock is held for a copy of the pixels only.
-                let (width, height, rgb) =
-                    screen.lock().unwrap_or_else(|e| e.into_inner()).picture()?;
-                encode_picture(width, height, rgb)
-            });
+            let offered = recorder.offer(unix_ms(), &now.moment, || self.picture());
             if let Err(e) = offered {
                 tracing::warn!(error = %e, "a film's picture could not be written");
                 self.finish(&films, film.take(), &now.moment);
@@ -186,17 +265,34 @@ impl Watcher {
         let conversations = self.app.try_state::<Conversations>()?;
         conversations.store().read(|book| {
             book.current(&self.scope, &self.machine_id).map(|c| Now {
-                conversation_id: c.id.clone(),
+                task: (
+                    c.id.clone(),
+                    c.items
+                        .iter()
+                        .rposition(|i| matches!(i, ThreadItem::User { joined: false, .. }))
+                        .unwrap_or(0),
+                ),
                 running: c.status.is_active(),
                 moment: Moment::of(c),
             })
         })
     }
 
-    fn finish(&self, films: &Films, film: Option<(String, Recorder)>, moment: &Moment) {
+    /// The screen now, as the film keeps it.
+    fn picture(&self) -> Option<Vec<u8>> {
+        // The lock is held for a copy of the pixels only.
+        let (width, height, rgb) = self
+            .screen
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .picture()?;
+        encode_picture(width, height, rgb)
+    }
+
+    fn finish(&self, films: &Films, film: Option<((String, usize), Recorder)>, moment: &Moment) {
         let Some((_, recorder)) = film else { return };
         let dir = recorder.dir().to_owned();
-        if let Err(e) = recorder.finish(moment) {
+        if let Err(e) = recorder.close(unix_ms(), moment, || self.picture()) {
             tracing::warn!(error = %e, "a film's last frame could not be written");
         }
         films.recording().retain(|d| *d != dir);

@@ -9,6 +9,7 @@
 
 pub mod commands;
 mod film_feed;
+pub mod for_film;
 pub mod frame_bytes;
 pub mod full_screen;
 mod pixels;
@@ -105,6 +106,8 @@ pub async fn open(app: &AppHandle, machine_id: String) -> Result<LiveTicket, UiE
     // The tasks that run while the view is open are recorded from its frames (unless the
     // person turned that off).
     let film = crate::film::Tap::start(app, active.scope.clone(), machine_id.clone());
+    let watching = film.as_ref().map(crate::film::Tap::watch);
+    let (scope, machine) = (active.scope, machine_id.clone());
     let source = ServiceUrls {
         client: active.client,
         machine_id,
@@ -117,6 +120,7 @@ pub async fn open(app: &AppHandle, machine_id: String) -> Result<LiveTicket, UiE
         .insert(view_id, viewer.control());
     let app = app.clone();
     tauri::async_runtime::spawn(async move {
+        let kept = film.clone();
         match tokio::time::timeout(PAGE_CONNECT_TIMEOUT, page).await {
             Ok(Ok(socket)) => {
                 pump::run(viewer, socket, film, |status| {
@@ -134,6 +138,11 @@ pub async fn open(app: &AppHandle, machine_id: String) -> Result<LiveTicket, UiE
             }
         }
         views(&app).remove(view_id);
+        // The screen closed while its task may still run: the film goes on without it.
+        drop(watching);
+        if let Some(film) = kept {
+            crate::film::unseen::screen_closed(&app, scope, machine, film);
+        }
     });
     Ok(LiveTicket {
         view_id,

@@ -687,6 +687,11 @@ export type FilmFrame = {
 export type FilmSettings = {
 	/**  "Record tasks on cloud computers". */
 	record?: boolean,
+	/**
+	 *  "Record tasks on cloud computers even when their screen is not open": a live connection
+	 *  of the film's own while the task runs.
+	 */
+	recordUnseen?: boolean,
 	/**  The most one task's film may take, in megabytes. */
 	perTaskMb?: number,
 	/**  The most every film together may take, in megabytes. */

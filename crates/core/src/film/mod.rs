@@ -1,4 +1,5 @@
-//! Every task's film, recorded here: while a task runs and its computer's live screen is open,
+//! Every task's film, recorded here: while a task runs and its computer's live screen is open
+//! (or, on a cloud computer, opened for the film alone: [`FilmSettings::record_unseen`]),
 //! a downscaled picture of the screen about once a second and at every step the task's stream
 //! announces, each with the step's title and the agent's narration as its caption.
 //!
@@ -34,6 +35,9 @@ use serde::{Deserialize, Serialize};
 pub struct FilmSettings {
     /// "Record tasks on cloud computers".
     pub record: bool,
+    /// "Record tasks on cloud computers even when their screen is not open": a live connection
+    /// of the film's own while the task runs.
+    pub record_unseen: bool,
     /// The most one task's film may take, in megabytes.
     pub per_task_mb: u32,
     /// The most every film together may take, in megabytes.
@@ -44,6 +48,7 @@ impl Default for FilmSettings {
     fn default() -> Self {
         Self {
             record: true,
+            record_unseen: true,
             per_task_mb: 40,
             total_mb: 500,
         }

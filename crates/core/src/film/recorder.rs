@@ -96,6 +96,32 @@ impl Recorder {
         let Some(jpeg) = picture() else {
             return Ok(false);
         };
+        self.keep(now_ms, moment, jpeg)?;
+        Ok(true)
+    }
+
+    /// The task ended at `now_ms`: a last picture of the screen as the task left it (its
+    /// result is often on it), then the newest frame's line. So a task over before the next
+    /// look still has a film of how it began and how it ended, and a step announced since the
+    /// last picture is marked on this one.
+    pub fn close(
+        mut self,
+        now_ms: u64,
+        moment: &Moment,
+        picture: impl FnOnce() -> Option<Vec<u8>>,
+    ) -> io::Result<()> {
+        self.refresh_newest(moment);
+        if self.last_kept_ms != Some(now_ms) {
+            if let Some(jpeg) = picture() {
+                self.keep(now_ms, moment, jpeg)?;
+            }
+        }
+        self.finish(moment)
+    }
+
+    /// Writes `jpeg` as the newest frame, marking a step announced since the last one.
+    fn keep(&mut self, now_ms: u64, moment: &Moment, jpeg: Vec<u8>) -> io::Result<()> {
+        let new_step = moment.steps > self.steps_seen;
         self.steps_seen = moment.steps;
         self.write_newest_line()?;
         let file = format!("{:06}.jpg", self.next_file);
@@ -114,7 +140,7 @@ impl Recorder {
         if self.bytes > self.per_task {
             self.thin()?;
         }
-        Ok(true)
+        Ok(())
     }
 
     /// The film is over: the newest frame's line is written.

@@ -325,3 +325,38 @@ fn a_moment_is_the_running_tasks_steps_and_words() {
     });
     assert_eq!(Moment::of(c), moment(2, None, Some("Looking")));
 }
+
+#[test]
+fn a_task_over_before_the_next_look_still_ends_on_the_screen_it_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut film = Recorder::start(&dir.path().join("films"), "c1", 0, 1 << 20).unwrap();
+    assert!(film
+        .offer(100, &moment(1, Some("Open Browser"), None), jpeg(10))
+        .unwrap());
+    // Two more steps came and the task ended within the same second, before the next look.
+    film.close(
+        600,
+        &moment(3, Some("Read the results"), Some("Done")),
+        jpeg(20),
+    )
+    .unwrap();
+    let kept = frames(dir.path(), "c1", 0);
+    let at: Vec<u64> = kept.iter().map(|f| f.at_ms).collect();
+    assert_eq!(
+        at,
+        vec![100, 600],
+        "the screen as the task left it is the last frame"
+    );
+    assert_eq!(
+        kept[1].step,
+        Some(3),
+        "the step announced since is marked on it"
+    );
+    assert_eq!(kept[1].title.as_deref(), Some("Read the results"));
+
+    // Nothing to show at the end: the film keeps what it has.
+    let mut film = Recorder::start(&dir.path().join("films"), "c2", 0, 1 << 20).unwrap();
+    assert!(film.offer(100, &moment(0, None, None), jpeg(10)).unwrap());
+    film.close(900, &moment(0, None, None), || None).unwrap();
+    assert_eq!(frames(dir.path(), "c2", 0).len(), 1);
+}
