@@ -7,6 +7,7 @@
 
 pub mod answering;
 pub mod cap_question;
+pub mod deleting;
 pub mod delivery;
 pub mod file_names;
 pub mod following;

@@ -95,6 +95,16 @@ impl UsageBook {
         true
     }
 
+    /// The conversation was deleted: its tasks' words go with it, while their figures stay
+    /// counted in what was spent.
+    pub fn forget_words(&mut self, conversation_id: &str) -> bool {
+        let Some(rows) = self.conversations.get_mut(conversation_id) else {
+            return false;
+        };
+        rows.iter_mut().for_each(|row| row.task.clear());
+        true
+    }
+
     /// The conversation's tasks, oldest first, the one still running marked.
     pub fn tasks(&self, conversation: &Conversation) -> Vec<TaskUsageRow> {
         let current = conversation
@@ -165,6 +175,12 @@ impl UsageStore {
 
     pub fn tasks(&self, conversation: &Conversation) -> Vec<TaskUsageRow> {
         self.kept.read(|book| book.tasks(conversation))
+    }
+
+    /// See [`UsageBook::forget_words`].
+    pub fn forget_words(&self, conversation_id: &str) -> AppResult<bool> {
+        self.kept
+            .write_if(|book| book.forget_words(conversation_id))
     }
 
     /// Every kept task of every conversation (see [`UsageBook::all`]).

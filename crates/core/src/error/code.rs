@@ -167,6 +167,8 @@ ui_codes! {
     NotConnected,
     UnknownConversation,
     FinishedConversation,
+    /// A conversation cannot be deleted while its task runs: Stop first.
+    TaskRunningHere,
     NoPendingApproval,
     CannotWake,
     BrowserUnavailable,

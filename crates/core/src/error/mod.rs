@@ -29,6 +29,8 @@ pub enum AppError {
     UnknownConversation,
     #[error("the conversation is finished; messages go to the current one")]
     FinishedConversation,
+    #[error("a task is still running in the conversation")]
+    TaskRunningHere,
     #[error("no approval is waiting")]
     NoPendingApproval,
     #[error("the computer cannot be woken")]

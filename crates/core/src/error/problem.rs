@@ -24,6 +24,7 @@ impl From<&AppError> for Problem {
             AppError::NotConnected => U::NotConnected,
             AppError::UnknownConversation => U::UnknownConversation,
             AppError::FinishedConversation => U::FinishedConversation,
+            AppError::TaskRunningHere => U::TaskRunningHere,
             AppError::NoPendingApproval => U::NoPendingApproval,
             AppError::CannotWake => U::CannotWake,
             AppError::NoTurnYet => U::NoTurnYet,

@@ -400,6 +400,24 @@ impl Inbox {
         }
     }
 
+    /// Conversation `id` was deleted: what was put away of it is forgotten with it.
+    pub fn conversation_deleted(&self, id: &str) {
+        let prefix = format!("failed:{id}:");
+        let was_put_away = {
+            let mut kept = self.lock();
+            kept.shown.remove(id);
+            let before = kept.dismissed.len();
+            kept.dismissed.retain(|k| !k.starts_with(&prefix));
+            before != kept.dismissed.len()
+        };
+        if was_put_away {
+            self.save(|keys| {
+                keys.retain(|k| !k.starts_with(&prefix));
+                true
+            });
+        }
+    }
+
     /// Whether `conversation` changed anything the inbox shows since it was last seen here (a
     /// new conversation always does: it may end another's being current). A running task's
     /// progress lines do not, so they derive nothing over all conversations (security review

@@ -173,6 +173,12 @@ fn write_all(
                 if let Err(err) = journals.remove(&id) {
                     fail(err, "a conversation's file could not be removed");
                 }
+                // Its lines go with it: search finds nothing of a deleted conversation.
+                if let Some(index) = index.get() {
+                    if let Err(err) = index.remove(&id) {
+                        fail(err, "a conversation's search lines could not be removed");
+                    }
+                }
             }
             Job::Index(conversation) => indexed(&conversation),
             Job::Flush(done) => {

@@ -119,6 +119,20 @@ impl SearchIndex {
         tx.commit().map_err(store_error)
     }
 
+    /// The conversation was deleted: its row and every line of it leave the index.
+    pub fn remove(&self, conversation_id: &str) -> AppResult<()> {
+        let mut db = self.lock();
+        let tx = db.transaction().map_err(store_error)?;
+        tx.execute(
+            "DELETE FROM lines WHERE conversation_id = ?1",
+            [conversation_id],
+        )
+        .map_err(store_error)?;
+        tx.execute("DELETE FROM conversations WHERE id = ?1", [conversation_id])
+            .map_err(store_error)?;
+        tx.commit().map_err(store_error)
+    }
+
     /// The lines of `scope`'s conversations that hold every word of `typed` (the last one
     /// possibly half typed), best first. Text with no word in it finds nothing.
     pub fn search(&self, scope: &str, typed: &str) -> AppResult<Vec<SearchHit>> {

@@ -122,6 +122,7 @@ pub fn of(code: UiCode) -> Option<UiAction> {
         | NotAFile
         | StoredDataSetAside
         | FinishedConversation
+        | TaskRunningHere
         | NoPendingApproval
         | CannotWake
         | BrowserUnavailable

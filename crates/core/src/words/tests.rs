@@ -121,6 +121,7 @@ const NAMES: &[&str] = &[
     "not_connected",
     "unknown_conversation",
     "finished_conversation",
+    "task_running_here",
     "no_pending_approval",
     "cannot_wake",
     "browser_unavailable",

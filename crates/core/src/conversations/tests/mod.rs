@@ -355,6 +355,7 @@ mod cap;
 
 mod cap_question;
 
+mod deleting;
 mod search;
 
 mod stopping;
