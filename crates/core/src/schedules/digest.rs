@@ -12,8 +12,11 @@
 //! The digest's notification goes out once nothing of the schedules is under way (no run
 //! going, none waiting for its computer): runs that end together are told together. A run that
 //! waits for the person's answer counts as needing them, rather than keeping the rest untold.
-//! Kept in memory: a restart while away tells nothing twice, and loses the card.
+//! Kept with the app's data too (`digest.json`): a restart before the person comes back
+//! keeps what happened for the card; what a restart interrupted is shown on the card and told
+//! by no second notification.
 
+use std::path::Path;
 use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
@@ -22,10 +25,12 @@ use super::timing::to_ms;
 use super::*;
 use crate::conversations::TaskStatus;
 use crate::error::Problem;
+use crate::store::{Document, Persisted};
 use crate::words::schedules as words;
 
 /// What happened to one run while the person was away.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub(super) enum AwayWhat {
     Ended {
         conversation_id: String,
@@ -40,7 +45,8 @@ pub(super) enum AwayWhat {
     NotRun(Problem),
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub(super) struct AwayRun {
     pub schedule_id: String,
     pub title: String,
@@ -74,9 +80,12 @@ impl AwayRun {
 }
 
 /// Where the person is, and the runs kept for them.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub(super) struct Away {
     /// Since when (Unix ms) the window has been hidden or not in front; `None` while it is.
+    /// Not saved: a new start learns it from its window.
+    #[serde(skip)]
     since: Option<f64>,
     /// Runs of this time away, in the order they ended.
     runs: Vec<AwayRun>,
@@ -86,7 +95,68 @@ pub(super) struct Away {
     card: Vec<AwayRun>,
 }
 
-pub(super) type AwayState = Mutex<Away>;
+/// The runs kept for the person, in memory and in `digest.json`.
+#[derive(Default)]
+pub(super) struct AwayState {
+    away: Mutex<Away>,
+    /// None in tests that do not restart, or when the file could not be opened.
+    saved: Option<Persisted<Away>>,
+}
+
+impl AwayState {
+    /// The runs kept before a restart go onto the card (the person has not seen them); they
+    /// were told already or are told by the card, never by a second notification.
+    pub(super) fn open_in(dir: &Path) -> Self {
+        let saved = match Persisted::<Away>::open(Document::new(dir.join("digest.json"), "digest"))
+        {
+            Ok(saved) => saved,
+            Err(err) => {
+                tracing::warn!(error = %err, "the schedules' digest could not be read");
+                return Self::default();
+            }
+        };
+        let away = saved.read(|kept| {
+            let mut card = kept.card.clone();
+            for run in &kept.runs {
+                let same = |r: &AwayRun| r.schedule_id == run.schedule_id && r.due_at == run.due_at;
+                match card.iter().position(same) {
+                    Some(i) => card[i] = run.clone(),
+                    None => card.push(run.clone()),
+                }
+            }
+            Away {
+                card,
+                ..Away::default()
+            }
+        });
+        Self {
+            away: Mutex::new(away),
+            saved: Some(saved),
+        }
+    }
+}
+
+/// Changes what is kept and saves it; a disk that refuses only costs the card at a restart.
+fn change<R>(state: &AwayState, f: impl FnOnce(&mut Away) -> R) -> R {
+    let mut away = state.away.lock().unwrap_or_else(|e| e.into_inner());
+    let out = f(&mut away);
+    if let Some(saved) = &state.saved {
+        // Written only when it changed: the window coming and going changes nothing kept.
+        let written = saved.write_if(|kept| {
+            if kept.runs == away.runs && kept.told == away.told && kept.card == away.card {
+                return false;
+            }
+            kept.runs.clone_from(&away.runs);
+            kept.told = away.told;
+            kept.card.clone_from(&away.card);
+            true
+        });
+        if let Err(err) = written {
+            tracing::warn!(error = %err, "the schedules' digest could not be saved");
+        }
+    }
+    out
+}
 
 /// The digest as the window's card shows it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
@@ -155,8 +225,8 @@ pub(super) fn digest(runs: &[AwayRun]) -> Option<Digest> {
     })
 }
 
-fn lock(away: &AwayState) -> std::sync::MutexGuard<'_, Away> {
-    away.lock().unwrap_or_else(|e| e.into_inner())
+fn lock(state: &AwayState) -> std::sync::MutexGuard<'_, Away> {
+    state.away.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl Schedules {
@@ -164,26 +234,23 @@ impl Schedules {
     /// front). Coming back moves the runs kept while away onto the card.
     pub fn set_present(&self, present: bool) {
         let now = to_ms(self.now());
-        let changed = {
-            let mut away = lock(&self.shared.away);
-            match (present, away.since) {
-                (false, None) => {
-                    away.since = Some(now);
-                    false
-                }
-                (true, Some(_)) => {
-                    away.since = None;
-                    away.told = 0;
-                    let runs = std::mem::take(&mut away.runs);
-                    let fresh = !runs.is_empty();
-                    if fresh {
-                        away.card = runs;
-                    }
-                    fresh
-                }
-                _ => false,
+        let changed = change(&self.shared.away, |away| match (present, away.since) {
+            (false, None) => {
+                away.since = Some(now);
+                false
             }
-        };
+            (true, Some(_)) => {
+                away.since = None;
+                away.told = 0;
+                let runs = std::mem::take(&mut away.runs);
+                let fresh = !runs.is_empty();
+                if fresh {
+                    away.card = runs;
+                }
+                fresh
+            }
+            _ => false,
+        });
         if changed {
             self.shared.notify.schedules_changed();
         }
@@ -195,7 +262,9 @@ impl Schedules {
     }
 
     pub fn dismiss_digest(&self) {
-        let had = !std::mem::take(&mut lock(&self.shared.away).card).is_empty();
+        let had = change(&self.shared.away, |away| {
+            !std::mem::take(&mut away.card).is_empty()
+        });
         if had {
             self.shared.notify.schedules_changed();
         }
@@ -211,12 +280,13 @@ impl Schedules {
 
     /// Keeps `run` for the digest (in place of what the same run said before).
     pub(super) fn keep_for_digest(&self, run: AwayRun) {
-        let mut away = lock(&self.shared.away);
-        let same = |r: &AwayRun| r.schedule_id == run.schedule_id && r.due_at == run.due_at;
-        match away.runs.iter().position(same) {
-            Some(i) => away.runs[i] = run,
-            None => away.runs.push(run),
-        }
+        change(&self.shared.away, |away| {
+            let same = |r: &AwayRun| r.schedule_id == run.schedule_id && r.due_at == run.due_at;
+            match away.runs.iter().position(same) {
+                Some(i) => away.runs[i] = run,
+                None => away.runs.push(run),
+            }
+        });
     }
 
     /// Tells the person of a run: in the digest while away, else in a notification of its
@@ -235,13 +305,15 @@ impl Schedules {
         if under_way {
             return;
         }
-        let told = {
-            let mut away = lock(&self.shared.away);
+        let told = change(&self.shared.away, |away| {
             if away.since.is_none() || away.runs.len() <= away.told {
-                return;
+                return None;
             }
             away.told = away.runs.len();
-            away.runs.clone()
+            Some(away.runs.clone())
+        });
+        let Some(told) = told else {
+            return;
         };
         let body: Vec<String> = told
             .iter()

@@ -139,7 +139,7 @@ impl Schedules {
                 notify,
                 changed: tokio::sync::Notify::new(),
                 looking: tokio::sync::Mutex::new(()),
-                away: digest::AwayState::default(),
+                away: digest::AwayState::open_in(dir),
             }),
         })
     }

@@ -1,7 +1,7 @@
 //! Runs that end while the person is away: one digest, told once when nothing is under way,
 //! shown on the card when they come back; a run they watched start is told on its own.
 
-use super::running::{app, started_in};
+use super::running::{app, open, started_in};
 use super::*;
 use crate::words::catalog::text_in;
 use crate::words::language::Language;
@@ -57,6 +57,43 @@ async fn runs_that_end_while_the_person_is_away_are_told_in_one_digest_and_shown
         None,
         "the card waits for the person"
     );
+
+    // Porthole restarts before the person is back: the digest is kept with the app's data,
+    // shown on the card of the new start, and not told a second time.
+    let restarted = open(
+        app.dir.path(),
+        &app.connection,
+        &app.conversations,
+        &clock,
+        &app.told,
+    );
+    restarted.set_present(false);
+    restarted.tick().await;
+    let kept = restarted.digest().expect("the card survives a restart");
+    assert_eq!(kept.headline, headline);
+    let titles: Vec<&str> = kept.lines.iter().map(|l| l.title.as_str()).collect();
+    assert_eq!(
+        titles,
+        [
+            "Back up the photos",
+            "Check the weather in Paris",
+            "Look for new invoices"
+        ]
+    );
+    restarted.set_present(true);
+    assert_eq!(app.told().len(), 1, "told once, before the restart");
+    // Dismissed, it stays dismissed across the next restart.
+    restarted.dismiss_digest();
+    drop(restarted);
+    let again = open(
+        app.dir.path(),
+        &app.connection,
+        &app.conversations,
+        &clock,
+        &app.told,
+    );
+    assert_eq!(again.digest(), None);
+    drop(again);
 
     // The person comes back: the card, each run a line; the missed one opens the schedules.
     app.schedules.set_present(true);

@@ -99,7 +99,7 @@ pub(super) async fn app_scaled(clock: Arc<TestClock>, scale: f64) -> App {
     }
 }
 
-fn open(
+pub(super) fn open(
     dir: &std::path::Path,
     connection: &Connection,
     conversations: &Conversations,
