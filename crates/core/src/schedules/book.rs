@@ -80,6 +80,9 @@ pub enum MissedWhy {
     /// Its computer was asked to wake but was not awake [`super::GRACE`] after the run was
     /// due.
     NotAwake,
+    /// Its computer is the free plan's, which the service gives no way to wake ahead (its
+    /// row says `canWake: false`; only a task's message starts it), and it was not ready.
+    FreeComputer,
 }
 
 /// What the last run of a schedule did.

@@ -127,6 +127,7 @@ impl Schedules {
     /// and why: held too long behind the task before it, or its computer asleep for good or
     /// not awake in time.
     fn miss(&self, schedule: &Schedule, due: f64, why: MissedWhy) {
+        let why = super::waking::missed_why(&schedule.machine_id, why);
         let missed = self.write(|book| {
             let Some(s) = book.get_mut(&schedule.id) else {
                 return false;
@@ -143,6 +144,9 @@ impl Schedules {
             MissedWhy::Busy => words::missed_busy(title, computer, GRACE.num_minutes()),
             MissedWhy::CannotWake => words::missed_cannot_wake(title, computer),
             MissedWhy::NotAwake => words::missed_not_awake(title, computer, GRACE.num_minutes()),
+            MissedWhy::FreeComputer => {
+                words::missed_free_computer(title, computer, GRACE.num_minutes())
+            }
         };
         match missed {
             Ok(true) => self.tell_run(

@@ -7,8 +7,13 @@
 //! watched wake before is given what it took then, plus a margin, when that is longer.
 //!
 //! The wake is the service's wake call, never a throwaway message (that would be folded into
-//! the next real task). The free computer not yet claimed today cannot be woken by a call: its
-//! run's own message starts it, as any task's does.
+//! the next real task). So the free plan's computer is never woken ahead: the service lists it
+//! with `canWake: false` (unclaimed, it has no status at all), its wake call does not apply,
+//! and only a message starts it, the first of the day taking about two minutes (service-api.md,
+//! "Free account computer"; real-service.md, wake). Its run's own message starts it at the due
+//! time, and the task begins about two minutes late. When such a run cannot start, its missed
+//! reason says that this computer cannot be woken ahead ([`MissedWhy::FreeComputer`]) rather
+//! than that a wake was asked for.
 
 use chrono::{DateTime, Duration, Utc};
 use porthole_client::machines::{Machine, MachineStatus};
@@ -48,6 +53,22 @@ pub enum Readiness {
     Asleep,
     /// Asleep, and the service says it cannot wake it (`canWake: false`): never promised.
     CannotWake,
+}
+
+/// The free plan's computer (`free-<userId>`): the service wakes it only with a message.
+pub fn is_free_computer(machine_id: &str) -> bool {
+    machine_id.starts_with("free-")
+}
+
+/// Why a run on `machine_id` is missed: for the free computer, a wake that was not (or could
+/// not be) asked for says so, since the service gives no way to wake it ahead.
+pub fn missed_why(machine_id: &str, why: MissedWhy) -> MissedWhy {
+    match why {
+        MissedWhy::NotAwake | MissedWhy::CannotWake if is_free_computer(machine_id) => {
+            MissedWhy::FreeComputer
+        }
+        other => other,
+    }
 }
 
 pub fn readiness(machine: Option<&Machine>) -> Readiness {
@@ -111,7 +132,11 @@ impl Schedules {
             let machine = computers
                 .iter()
                 .find(|m| m.machine_id == schedule.machine_id);
-            if readiness(machine) == Readiness::Asleep {
+            if is_free_computer(&schedule.machine_id) {
+                tracing::info!(
+                    "the free computer cannot be woken ahead: its run's message starts it"
+                );
+            } else if readiness(machine) == Readiness::Asleep {
                 match ask_to_wake(&active.client, &schedule.machine_id).await {
                     Ok(_) => {
                         let _ = self.write(|book| {
@@ -212,5 +237,46 @@ mod tests {
         assert_eq!(lead(Some(240_000.0)), Duration::minutes(5), "a slow one");
         assert_eq!(lead(Some(f64::NAN)), Duration::minutes(3));
         assert_eq!(lead(Some(1e15)), Duration::minutes(15), "never more");
+    }
+
+    #[test]
+    fn a_missed_run_on_the_free_computer_says_it_cannot_be_woken_ahead() {
+        let free = "free-u_ada";
+        assert_eq!(
+            missed_why(free, MissedWhy::NotAwake),
+            MissedWhy::FreeComputer
+        );
+        assert_eq!(
+            missed_why(free, MissedWhy::CannotWake),
+            MissedWhy::FreeComputer
+        );
+        assert_eq!(missed_why(free, MissedWhy::Busy), MissedWhy::Busy);
+        assert_eq!(missed_why(free, MissedWhy::Closed), MissedWhy::Closed);
+        assert_eq!(
+            missed_why("m_laptop", MissedWhy::NotAwake),
+            MissedWhy::NotAwake,
+            "another computer was asked to wake"
+        );
+        // The unclaimed free computer's row as the service lists it: no status, canWake
+        // false. A wake does not apply; the run is sent, and its message starts it.
+        let row: Machine = serde_json::from_value(serde_json::json!({
+            "machineId": free, "name": "Free cloud computer", "updatedAt": 0,
+            "canWake": false, "kind": "cloud", "online": false
+        }))
+        .unwrap();
+        assert_eq!(readiness(Some(&row)), Readiness::Ready);
+        let words = crate::words::schedules::missed_free_computer(
+            "Check the weather",
+            "Free cloud computer",
+            10,
+        );
+        assert!(words.contains("cannot be woken ahead"), "{words}");
+        assert!(!words.contains("asked to wake"), "{words}");
+        let de = crate::words::catalog::text_in(
+            crate::words::language::Language::De,
+            "scheduleNotes.missedFreeComputer",
+            &[],
+        );
+        assert!(de.contains("nicht im Voraus"), "{de}");
     }
 }

@@ -34,6 +34,18 @@ pub fn missed_cannot_wake(title: &str, computer: &str) -> String {
     )
 }
 
+/// The run's computer is the free one, which cannot be woken ahead, and it was not ready.
+pub fn missed_free_computer(title: &str, computer: &str, minutes: i64) -> String {
+    text_with(
+        "scheduleNotes.missedFreeComputer",
+        &[
+            ("title", title.into()),
+            ("computer", computer.into()),
+            ("minutes", minutes.to_string().into()),
+        ],
+    )
+}
+
 /// The run's computer was asked to wake but was not awake `minutes` after the run was due.
 pub fn missed_not_awake(title: &str, computer: &str, minutes: i64) -> String {
     text_with(
@@ -86,6 +98,7 @@ pub fn digest_missed(why: crate::schedules::MissedWhy, computer: &str) -> String
         MissedWhy::Busy => "scheduleNotes.digestMissedBusy",
         MissedWhy::CannotWake => "scheduleNotes.digestMissedCannotWake",
         MissedWhy::NotAwake => "scheduleNotes.digestMissedNotAwake",
+        MissedWhy::FreeComputer => "scheduleNotes.digestMissedFreeComputer",
     };
     text_with(key, &[("computer", computer.into())])
 }
