@@ -29,6 +29,31 @@ function fake(shown: Omit<ScheduleList, 'digest'>): SchedulesApi {
 }
 
 describe('SchedulesList', () => {
+  it('shows the end of a run that ended while the list was opening, and never an older read', async () => {
+    const running = schedule({ last: { dueAt: 1, at: Date.now(), outcome: { kind: 'started', conversationId: 'c1', held: false } } });
+    const ended = schedule({ last: { dueAt: 1, at: Date.now(), outcome: { kind: 'ended', conversationId: 'c1', status: 'stopped' } } });
+    const listOf = (s: Schedule): ScheduleList => ({
+      rows: [{ schedule: s, nextAt: null }], allPaused: false, autostartAsked: true, keepsRunning: true, digest: null,
+    });
+    let firstRead: (l: ScheduleList) => void = () => {};
+    let listening: () => void = () => {};
+    const api = fake({ rows: [], allPaused: false, autostartAsked: true, keepsRunning: true });
+    api.list = vi.fn()
+      // The first read was taken before the run's end, and answers last.
+      .mockImplementationOnce(() => new Promise<ScheduleList>((resolve) => (firstRead = resolve)))
+      .mockImplementation(async () => listOf(ended));
+    // The run ends before the listener is in place: no event reaches the list.
+    api.onChanged = vi.fn(() => new Promise<() => void>((resolve) => (listening = () => resolve(() => {}))));
+    render(SchedulesList, { api, onclose: vi.fn() });
+    listening();
+    await waitFor(() => expect(api.list).toHaveBeenCalledTimes(2));
+    expect(await screen.findByTestId('schedule-last')).toHaveTextContent('Stopped');
+    firstRead(listOf(running));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(screen.getByTestId('schedule-last')).toHaveTextContent('Stopped');
+    expect(screen.getByTestId('schedule-last')).not.toHaveTextContent('Running now');
+  });
+
   it('says a schedule without a cap has no spending limit, and gives it one', async () => {
     const api = fake({
       rows: [
