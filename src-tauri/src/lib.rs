@@ -103,6 +103,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             conversations::commands::run_next,
             conversations::commands::remove_waiting,
             conversations::commands::new_conversation,
+            conversations::commands::delete_conversation,
             conversations::commands::watch_conversation,
             conversations::commands::unwatch_conversation,
             conversations::commands::catch_up_conversation,

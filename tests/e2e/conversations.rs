@@ -7,8 +7,11 @@ use porthole_client::messages::MessageRequest;
 use porthole_client::{Client, ClientConfig, Credential, TaskFollower, Transport};
 use porthole_e2e::{by_testid, text_of, App, AppOptions, Eventually};
 
+use thirtyfour::prelude::*;
+
+use crate::card_flows::focused;
 use crate::flows::{
-    own_demo, restart_on, select_machine, send_task, thread_texts, wait_for_status,
+    own_demo, restart_on, scheme_env, select_machine, send_task, thread_texts, wait_for_status,
 };
 
 const SCALE: f64 = 0.02;
@@ -129,13 +132,83 @@ async fn a_finished_conversation_is_read_and_its_follow_up_asked_in_a_new_one() 
     assert_eq!(rows.len(), 3, "{rows:?}");
     assert!(rows[0].1, "the new one is current: {rows:?}");
     app.screenshot("conversations-continued").await.unwrap();
+
+    // Deleted from the keyboard: Delete on the finished Lisbon conversation's row asks first,
+    // saying what goes here and that the service keeps its own record.
+    let lisbon_row = lisbon_row(&app).await.expect("the Lisbon row");
+    lisbon_row.click().await.unwrap();
+    wait.element("conversation-finished").await.unwrap();
+    lisbon_row.send_keys(Key::Delete).await.unwrap();
+    let name = wait
+        .text("delete-conversation-name", |t| t.contains("Lisbon"))
+        .await
+        .expect("the confirmation names the conversation");
+    assert!(!name.contains("About my earlier"), "{name}");
+    let stays = wait
+        .text("delete-conversation-stays", |t| !t.is_empty())
+        .await
+        .unwrap();
+    assert!(stays.contains("service keeps its own record"), "{stays}");
+    assert_eq!(
+        focused(&app).await,
+        "delete-conversation-no",
+        "the safe answer first"
+    );
+    app.screenshot("delete-conversation-light").await.unwrap();
+    wait.element("delete-conversation-yes")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.gone("delete-conversation").await.expect("closed");
+    let rows = loop_until_rows(&app, 2).await;
+    assert!(
+        rows.iter()
+            .all(|(t, current)| *current || !t.contains("Lisbon")),
+        "the Lisbon conversation is gone: {rows:?}"
+    );
+    // The computer's current conversation is shown in its place, and has the keyboard.
+    wait.gone("conversation-finished").await.unwrap();
+    assert_eq!(focused(&app).await, "conversation-row");
     app.quit().await;
+}
+
+/// The finished conversation's row about Lisbon.
+async fn lisbon_row(app: &App) -> Option<WebElement> {
+    for row in app
+        .driver
+        .find_all(by_testid("conversation-row"))
+        .await
+        .unwrap()
+    {
+        let current = row.attr("data-current").await.unwrap() == Some("true".into());
+        if !current && text_of(&row).await.contains("Lisbon") {
+            return Some(row);
+        }
+    }
+    None
+}
+
+/// The sidebar's rows once there are exactly `n`.
+async fn loop_until_rows(app: &App, n: usize) -> Vec<(String, bool)> {
+    let start = std::time::Instant::now();
+    loop {
+        let rows = conversation_rows(app).await;
+        if rows.len() == n || start.elapsed() > std::time::Duration::from_secs(30) {
+            assert_eq!(rows.len(), n, "{rows:?}");
+            return rows;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+    }
 }
 
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
 async fn after_a_restart_a_task_sent_from_another_copy_meanwhile_appears_once() {
-    let (sim, env) = own_demo(SCALE).await;
+    let (sim, mut env) = own_demo(SCALE).await;
+    // In the dark scheme: the delete confirmation at the end is looked at in both.
+    env.extend(scheme_env("dark"));
     let app = App::launch_with(AppOptions {
         env: env.clone(),
         ..AppOptions::default()
@@ -213,7 +286,60 @@ async fn after_a_restart_a_task_sent_from_another_copy_meanwhile_appears_once() 
     let elsewhere = loop_until_elsewhere(&third, 2).await;
     assert_eq!(elsewhere.len(), 2, "{elsewhere:?}");
     assert_eq!(thread_texts(&third, "user").await.unwrap().len(), 1);
-    third.quit().await;
+
+    // Deleted from the conversation's menu: it is the current one, so the service starts a
+    // fresh session, and neither the list nor a catch-up after a restart brings it back.
+    let wait = Eventually::new(&third.driver);
+    wait.element("conversation-menu")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.element("menu-delete-conversation")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.text("delete-conversation-name", |t| t.contains("Lisbon"))
+        .await
+        .expect("the confirmation");
+    third.screenshot("delete-conversation-dark").await.unwrap();
+    wait.element("delete-conversation-yes")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.gone("delete-conversation").await.expect("closed");
+    wait.gone("thread-item")
+        .await
+        .expect("a fresh, empty conversation");
+    let (keep2, fourth) = restart_on(third, env, "Design laptop").await;
+    let rows = conversation_rows(&fourth).await;
+    assert!(
+        rows.iter().all(|(t, _)| !t.contains("Lisbon")),
+        "gone after a restart: {rows:?}"
+    );
+    // Caught up with the service's new session: nothing of the deleted one comes back.
+    Eventually::new(&fourth.driver)
+        .element("composer")
+        .await
+        .unwrap();
+    fourth
+        .screenshot("conversations-after-delete")
+        .await
+        .unwrap();
+    assert!(thread_texts(&fourth, "user").await.unwrap().is_empty());
+    assert!(fourth
+        .driver
+        .find_all(by_testid("thread-item"))
+        .await
+        .unwrap()
+        .is_empty());
+    fourth.quit().await;
+    drop(keep2);
     drop(keep);
     sim.shutdown().await;
 }

@@ -7,6 +7,7 @@ use porthole_client::approvals::Answer;
 use tauri::ipc::Channel;
 use tauri::{AppHandle, State};
 use tauri_plugin_opener::OpenerExt;
+use tauri_specta::Event;
 
 use porthole_client::models::ModelList;
 
@@ -60,6 +61,29 @@ pub async fn new_conversation(
     machine_id: String,
 ) -> Res<Conversation> {
     Ok(conversations.start_new(&machine_id).await?)
+}
+
+/// Deletes the conversation here (its thread, search lines and films) and returns the one to
+/// show in its place; refused while a task runs there.
+#[tauri::command]
+#[specta::specta]
+pub async fn delete_conversation(
+    app: AppHandle,
+    conversations: State<'_, Conversations>,
+    films: State<'_, crate::film::Films>,
+    inbox: State<'_, crate::inbox::Inbox>,
+    watchers: State<'_, Arc<Watchers>>,
+    conversation_id: String,
+) -> Res<Conversation> {
+    let shown = conversations.delete(&conversation_id, &films.shelf).await?;
+    watchers.unwatch(&conversation_id);
+    inbox.conversation_deleted(&conversation_id);
+    crate::inbox::window::refresh(&app);
+    let _ = crate::navigation::events::ConversationsChanged {
+        machine_id: shown.machine_id.clone(),
+    }
+    .emit(&app);
+    Ok(shown)
 }
 
 /// Sends the conversation now and after every change, until another is watched.

@@ -144,6 +144,8 @@ export const api = {
   /** A fresh conversation on the service, only when the person asks for one. */
   newConversation: (machineId: string): Promise<Conversation> =>
     unwrap(commands.newConversation(machineId)),
+  deleteConversation: (conversationId: string): Promise<Conversation> =>
+    unwrap(commands.deleteConversation(conversationId)),
   watchConversation: (conversationId: string, onChange: (c: Conversation) => void) => {
     const channel = new Channel<Conversation>();
     channel.onmessage = onChange;

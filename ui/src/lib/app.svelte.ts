@@ -45,6 +45,8 @@ export class AppState implements Computers {
   /** Saved files the app could not read at start, set aside; shown until dismissed. */
   storedDataNotices = $state<(UiError | null)[]>([]);
   connectOpen = $state(false);
+  /** The conversation "Delete conversation…" asks about, while its confirmation is open. */
+  deleteAsked = $state<string | null>(null);
   busy = $state(false);
   /** What the window learned about each computer since the list was last read. */
   computersSeen = $state<Record<string, ComputerSeen>>({});
@@ -251,6 +253,21 @@ export class AppState implements Computers {
     return true;
   }
 
+  /** Deletes conversation `id` here (the service keeps its own record); the computer's current
+   * conversation is shown in its place when `id` was open. Whether it was deleted. */
+  async deleteConversation(id: string): Promise<boolean> {
+    const shown = await this.act(() => this.api.deleteConversation(id));
+    if (!shown) return false;
+    await this.refreshConversations();
+    if (!this.conversation || this.conversation.id === id) await this.openConversation(shown.id);
+    return true;
+  }
+
+  /** Stops the task of conversation `id`, open or not. */
+  async stopIn(id: string): Promise<void> {
+    await this.act(() => this.api.stopTask(id));
+  }
+
   /** Sends `text` with the files and options that go with it, in one request; `next` holds it
    * until the running task ends instead of adding it to that task. */
   async send(
@@ -290,7 +307,7 @@ export class AppState implements Computers {
 
   async stop(): Promise<void> {
     const c = this.conversation;
-    if (c) await this.act(() => this.api.stopTask(c.id));
+    if (c) await this.stopIn(c.id);
   }
 
   /** Answers the "it seems stuck" card of the open conversation; whether it was taken. */

@@ -51,7 +51,7 @@ describe('design tokens', () => {
 const LAYOUT: Record<string, string[]> = {
   'App.svelte': ['272px', '40px'],
   'lib/components/Composer.svelte': ['52px', '200px'],
-  'lib/components/ComputerMenu.svelte': ['220px'],
+  'lib/components/MoreMenu.svelte': ['220px'],
   'lib/components/Modal.svelte': ['520px', '640px'],
   'lib/components/Thread.svelte': ['760px', '460px'],
   'lib/components/ThreadEntry.svelte': ['220px'],

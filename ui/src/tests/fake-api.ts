@@ -65,6 +65,7 @@ export function fakeApi(over: Partial<Api> = {}): Api {
     listConversations: vi.fn(async () => []),
     currentConversation: vi.fn(async () => conversation()),
     newConversation: vi.fn(async () => conversation()),
+    deleteConversation: vi.fn(async () => conversation()),
     watchConversation: vi.fn(async (_id: string, cb: (c: Conversation) => void) => {
       cb(conversation());
       return null;
