@@ -278,7 +278,7 @@ async fn after_a_restart_a_task_sent_from_another_copy_meanwhile_appears_once() 
     again.screenshot("conversations-caught-up").await.unwrap();
 
     // Once more at the next start: nothing is shown twice.
-    let (keep, third) = restart_on(again, env, "Design laptop").await;
+    let (keep, third) = restart_on(again, env.clone(), "Design laptop").await;
     Eventually::new(&third.driver)
         .at_least("thread-item", 1)
         .await
