@@ -15,8 +15,8 @@ export const RUNNING_LIVE_SHARE = 0.62;
 export const MIN_LIVE_SHARE = 0.25;
 export const MAX_LIVE_SHARE = 0.8;
 /**
- * Under this window width the sidebar starts folded to its rail (which keeps » , search and
- * the "Needs you" count). Chosen over a denser layout with the sidebar open: at the app's own
+ * Under this window width the sidebar starts folded to its rail (which keeps », search, the
+ * "Needs you" count and the computers: RailMachines.svelte). Chosen over a denser layout with the sidebar open: at the app's own
  * 1180×760 window the sidebar (272 px) leaves a 908 px work area, and a picture of a third of
  * the window (16:10, about 692×433) beside it leaves the conversation about 216 px, too narrow
  * to read or type in; stacking the thread under the picture leaves it under 100 px. Folded,
