@@ -187,20 +187,95 @@ async fn bench_live_view_in_the_app() {
     select_machine(&app, "Design laptop")
         .await
         .expect("machine");
-    let view = Eventually::new(&app.driver)
-        .element("live-view")
-        .await
-        .expect("a live screen");
-    sample_until(&app, Duration::from_secs(30), |s| s.colours > 16)
-        .await
-        .expect("the desktop is drawn");
+    let view = drawn_view(&app).await;
     if std::env::var_os("PORTHOLE_LIVE_BENCH_ACTUAL").is_some() {
         // 1:1 instead of fitting the screen to the window (no scaling when painted).
         let wait = Eventually::new(&app.driver);
         let button = wait.element("live-actual").await.expect("the 1:1 button");
         button.click().await.expect("1:1");
     }
-    tokio::time::sleep(Duration::from_secs(3)).await;
+    let secs: u64 = std::env::var("PORTHOLE_LIVE_BENCH_SECS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(30);
+    if std::env::var_os("PORTHOLE_LIVE_BENCH_FILM").is_none() {
+        tokio::time::sleep(Duration::from_secs(3)).await;
+        measure(&view, &size, "", secs).await;
+    } else {
+        // Recording on and off in the same run, on the same stream, while a task runs (only
+        // then is a film recorded): on, off, on, off, each a window of `secs`, the live screen
+        // opened afresh after each switch (an open view keeps the choice it was opened with).
+        send_task(&app, "Look up the weather in Lisbon and take your time")
+            .await
+            .expect("send");
+        wait_for_status(&app, &["running"]).await.expect("running");
+        let mut view = view;
+        for (round, record) in [true, false, true, false].into_iter().enumerate() {
+            if round > 0 {
+                set_recording(&app, record).await;
+                select_machine(&app, "Research box").await.expect("away");
+                select_machine(&app, "Design laptop").await.expect("back");
+                view = drawn_view(&app).await;
+            }
+            tokio::time::sleep(Duration::from_secs(3)).await;
+            let label = if record {
+                " recording on"
+            } else {
+                " recording off"
+            };
+            measure(&view, &size, label, secs).await;
+        }
+        assert_eq!(
+            wait_for_status(&app, &["running"]).await.unwrap(),
+            "running",
+            "the task ran through every window"
+        );
+    }
+    app.screenshot(&format!("live-bench-{size}"))
+        .await
+        .expect("screenshot");
+    app.quit().await;
+}
+
+/// The live screen, once it has drawn the desktop.
+async fn drawn_view(app: &App) -> thirtyfour::WebElement {
+    let view = Eventually::new(&app.driver)
+        .element("live-view")
+        .await
+        .expect("a live screen");
+    sample_until(app, Duration::from_secs(30), |s| s.colours > 16)
+        .await
+        .expect("the desktop is drawn");
+    view
+}
+
+/// Turns "Record tasks on cloud computers" on or off in Settings.
+async fn set_recording(app: &App, on: bool) {
+    let wait = Eventually::new(&app.driver);
+    wait.element("open-settings")
+        .await
+        .expect("Settings")
+        .click()
+        .await
+        .expect("Settings");
+    let setting = wait
+        .element("setting-record-tasks")
+        .await
+        .expect("the setting");
+    if setting.is_selected().await.unwrap() != on {
+        setting.click().await.unwrap();
+    }
+    wait.element("settings-dialog-close")
+        .await
+        .expect("close")
+        .click()
+        .await
+        .expect("close");
+}
+
+/// One window of `secs` seconds on the open `view`: painted fps, the bridge's latency, CPU and
+/// memory of this run's processes, printed as `LIVE BENCH {size}{label}: …`.
+async fn measure(view: &thirtyfour::WebElement, size: &str, label: &str, secs: u64) {
     let read = |name: &'static str| {
         let view = view.clone();
         async move {
@@ -219,10 +294,6 @@ async fn bench_live_view_in_the_app() {
     let mut fps = Vec::new();
     let (mut p50, mut p99, mut rust_p99) = (Vec::new(), Vec::new(), Vec::new());
     let mut means = Vec::new();
-    let secs: u64 = std::env::var("PORTHOLE_LIVE_BENCH_SECS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(30);
     // Quiet: the page is not asked anything until the end. Each WebDriver call runs a script in
     // the page, which the web process's memory would count against the live view.
     let quiet = std::env::var_os("PORTHOLE_LIVE_BENCH_QUIET").is_some();
@@ -241,7 +312,7 @@ async fn bench_live_view_in_the_app() {
                 .iter()
                 .map(|(name, (_, rss))| format!("{name} {:.1} MB", rss / 1e6))
                 .collect();
-            println!("LIVE BENCH {size} at {second} s: {}", now.join(", "));
+            println!("LIVE BENCH {size}{label} at {second} s: {}", now.join(", "));
         }
     }
     let frames = read("data-frames-painted").await.unwrap_or(0.0) - start_frames;
@@ -252,7 +323,7 @@ async fn bench_live_view_in_the_app() {
     for (name, (cpu0, rss0)) in &usage_before {
         if let Some((cpu1, rss1)) = usage_after.get(name) {
             println!(
-                "LIVE BENCH {size} {name}: CPU {:.0}% of one core, memory {:.1} MB -> {:.1} MB ({:+.1} MB)",
+                "LIVE BENCH {size}{label} {name}: CPU {:.0}% of one core, memory {:.1} MB -> {:.1} MB ({:+.1} MB)",
                 (cpu1 - cpu0) / secs * 100.0,
                 rss0 / 1e6,
                 rss1 / 1e6,
@@ -266,7 +337,7 @@ async fn bench_live_view_in_the_app() {
     };
     let mean = median(&mut means);
     println!(
-        "LIVE BENCH {size}: painted {:.1} fps average over {secs:.0} s (median of 1 s windows {:.0}); \
+        "LIVE BENCH {size}{label}: painted {:.1} fps average over {secs:.0} s (median of 1 s windows {:.0}); \
          bridge latency p50 {:.2} ms, p99 {:.2} ms (worst sample {:.2}), mean {:.2} ms (the page's clock is floored to the ms: the true mean is about 0.5 ms more, {:.2}), \
          of which in Rust p99 {:.2} ms (page's last-512-frame window, median of samples); \
          upstream {:.1} frames/s received, {:.1}/s merged into later ones",
@@ -281,10 +352,6 @@ async fn bench_live_view_in_the_app() {
         received / secs,
         dropped / secs,
     );
-    app.screenshot(&format!("live-bench-{size}"))
-        .await
-        .expect("screenshot");
-    app.quit().await;
 }
 
 /// Starts the simulator binary `bin` for the bench (marked as this run's, so its memory is
