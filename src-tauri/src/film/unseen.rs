@@ -85,8 +85,15 @@ async fn record(app: &AppHandle, scope: &str, machine_id: &str, film: Option<Tap
     let keep_going = {
         let (app, film) = (app.clone(), film.clone());
         let (scope, machine_id) = (scope.to_owned(), machine_id.to_owned());
-        // An open screen feeds the film itself; a task over needs no more pictures.
-        move || !film.watched() && running(&app, &scope, &machine_id)
+        // An open screen feeds the film itself; a task over needs no more pictures; the
+        // person may have turned recording off meanwhile.
+        move || {
+            let settings = app.state::<SettingsStore>().get().film;
+            settings.record
+                && settings.record_unseen
+                && !film.watched()
+                && running(&app, &scope, &machine_id)
+        }
     };
     crate::live::for_film::record(active.client, machine_id.to_owned(), film, keep_going).await
 }
