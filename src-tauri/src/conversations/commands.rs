@@ -39,18 +39,26 @@ pub async fn current_conversation(
     Ok(conversations.current(&machine_id).await?)
 }
 
-/// The receipts of the conversation's finished tasks; `check` is the service's check of its
-/// last task when the person had it checked.
+/// The receipts of the conversation's finished tasks, each with its film when Porthole
+/// recorded one; `check` is the service's check of its last task when the person had it
+/// checked.
 // Off the main thread: it reads the conversations, which may still be loading.
 #[tauri::command(async)]
 #[specta::specta]
 pub fn conversation_receipts(
     conversations: State<'_, Conversations>,
+    films: State<'_, crate::film::Films>,
     conversation_id: String,
     check: Option<porthole_core::receipt::Check>,
 ) -> Res<Vec<porthole_core::receipt::Receipt>> {
+    use porthole_core::receipt;
     let conversation = conversations.store().get(&conversation_id)?;
-    Ok(porthole_core::receipt::receipts(&conversation, check))
+    let receipts = receipt::receipts(&conversation, check);
+    Ok(receipt::with_films(
+        &conversation,
+        receipts,
+        &films.shelf.films_of(&conversation_id),
+    ))
 }
 
 /// The person asked for a new conversation: a fresh session on the service.

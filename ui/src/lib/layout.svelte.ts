@@ -5,7 +5,9 @@
 import type { WindowLayout } from './api';
 
 export type Sheet =
-  | { kind: 'steps' | 'check' | 'reusable' | 'console' | 'film' }
+  | { kind: 'steps' | 'check' | 'reusable' | 'console' }
+  /** A task's film; without `filmId`, the conversation's latest. */
+  | { kind: 'film'; filmId?: string }
   | { kind: 'library'; taskId: string | null };
 
 export const DEFAULT_LIVE_SHARE = 0.6;

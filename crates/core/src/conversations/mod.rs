@@ -38,7 +38,9 @@ use crate::search::SearchIndex;
 
 pub use file_names::FileNames;
 pub use following::Followers;
-pub use model::{CapQuestion, Conversation, ConversationSummary, Notice, TaskStatus, ThreadItem};
+pub use model::{
+    CapQuestion, Conversation, ConversationSummary, Notice, PastTask, TaskStatus, ThreadItem,
+};
 pub use send::SendRequest;
 pub use send_options::SendOptions;
 

@@ -219,6 +219,20 @@ pub struct Conversation {
     pub task_started_at: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub task_ended_at: Option<f64>,
+    /// The times and cost of the tasks before the running (or last) one, oldest first, one per
+    /// message that started a task (the newest `past_tasks.len()` of them, counted from the
+    /// end): every finished task's receipt says what it took. Not written when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub past_tasks: Vec<PastTask>,
+}
+
+/// What a task before the conversation's last took and cost, kept when the next one starts.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct PastTask {
+    pub started_at: Option<f64>,
+    pub ended_at: Option<f64>,
+    pub cost_usd: Option<f64>,
 }
 
 /// A message held until the running task ends.
@@ -290,6 +304,21 @@ impl Conversation {
             .all(|i| !matches!(i, ThreadItem::User { .. }))
         {
             self.title = title_from(text);
+        }
+        let started_before = self
+            .items
+            .iter()
+            .any(|i| matches!(i, ThreadItem::User { joined: false, .. }));
+        if !joined && started_before {
+            // The task before is over: its figures move aside for its receipt.
+            self.past_tasks.push(PastTask {
+                started_at: self.task_started_at,
+                ended_at: self.task_ended_at,
+                cost_usd: self.usage.as_ref().map(|u| u.total.cost_usd),
+            });
+            if self.past_tasks.len() > MAX_ITEMS {
+                self.past_tasks.remove(0);
+            }
         }
         self.push(ThreadItem::User {
             text: text.to_owned(),

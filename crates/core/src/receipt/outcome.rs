@@ -1,12 +1,12 @@
 //! Did the task do what was asked: from the service's check when there is one, else from how
 //! the task ended and what its answer says.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::Check;
 use crate::conversations::{Notice, TaskStatus, ThreadItem};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, specta::Type)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
 #[serde(rename_all = "camelCase")]
 pub enum ReceiptOutcome {
     Done,

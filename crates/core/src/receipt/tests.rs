@@ -210,21 +210,76 @@ fn the_services_check_decides_when_known_and_says_so() {
     assert_eq!(all(0, 0).judged, Judged::Answer);
 }
 
+fn cost(c: &mut Conversation, usd: f64) {
+    c.usage = Some(TaskUsage {
+        total: UsageFigures {
+            cost_usd: usd,
+            ..UsageFigures::default()
+        },
+        by_model: Default::default(),
+    });
+}
+
 #[test]
 fn each_finished_task_of_a_conversation_has_its_own_receipt_at_its_message() {
     let mut c = conversation("Look up the weather in Paris");
     c.items.push(answer("Sunny."));
+    cost(&mut c, 0.02);
+    finish(&mut c, TaskStatus::Succeeded, 25_000.0);
     c.record_user_message("And in Rome?", false, 30_000.0);
     c.items.push(tool("Open Browser"));
     c.items.push(answer("Rainy."));
     c.record_user_message("Also Oslo", true, 31_000.0);
+    cost(&mut c, 0.05);
     finish(&mut c, TaskStatus::Succeeded, 40_000.0);
     let all = receipts(&c, None);
     assert_eq!(all.iter().map(|r| r.item).collect::<Vec<_>>(), [0, 2]);
-    // Only the last task's time and cost are known.
-    assert_eq!((all[0].seconds, all[1].seconds), (None, Some(10.0)));
+    // Every finished task says its own time and cost, not only the last.
+    assert_eq!((all[0].seconds, all[1].seconds), (Some(15.0), Some(10.0)));
+    assert_eq!((all[0].cost_usd, all[1].cost_usd), (Some(0.02), Some(0.05)));
+    assert_eq!(
+        (all[0].started_ms, all[1].started_ms),
+        (Some(10_000.0), Some(30_000.0))
+    );
     assert!(all[0].touched.is_empty());
     assert_eq!(all[1].outcome, ReceiptOutcome::Done);
+
+    // A third task running: the two finished keep their figures, it has no receipt yet.
+    c.record_user_message("And Madrid?", false, 50_000.0);
+    let all = receipts(&c, None);
+    assert_eq!(all.len(), 2);
+    assert_eq!((all[0].seconds, all[1].seconds), (Some(15.0), Some(10.0)));
+    assert_eq!((all[0].cost_usd, all[1].cost_usd), (Some(0.02), Some(0.05)));
+}
+
+#[test]
+fn each_task_gets_the_film_recorded_while_it_ran_and_the_running_one_keeps_its_own() {
+    let film = |ms: f64| crate::film::FilmSummary {
+        id: (ms as u64).to_string(),
+        started_ms: ms,
+        frames: 3,
+    };
+    let mut c = conversation("Look up the weather in Paris");
+    c.items.push(answer("Sunny."));
+    finish(&mut c, TaskStatus::Succeeded, 25_000.0);
+    c.record_user_message("And in Rome?", false, 30_000.0);
+    c.items.push(answer("Rainy."));
+    finish(&mut c, TaskStatus::Succeeded, 40_000.0);
+    c.record_user_message("And Madrid?", false, 50_000.0);
+    // The first task's film began just after it was sent; the second task had none; the
+    // third runs and is being recorded.
+    let films = [film(10_400.0), film(50_300.0)];
+    let all = with_films(&c, receipts(&c, None), &films);
+    assert_eq!(
+        all.iter().map(|r| r.film_id.as_deref()).collect::<Vec<_>>(),
+        [Some("10400"), None]
+    );
+    // Ended, the third has its receipt and its film.
+    c.items.push(answer("Hot."));
+    finish(&mut c, TaskStatus::Succeeded, 60_000.0);
+    let all = with_films(&c, receipts(&c, None), &films);
+    assert_eq!(all[2].film_id.as_deref(), Some("50300"));
+    assert_eq!(all[1].film_id, None);
 }
 
 #[test]

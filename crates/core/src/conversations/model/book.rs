@@ -41,6 +41,7 @@ impl ConversationBook {
             updates_lost: false,
             task_started_at: None,
             task_ended_at: None,
+            past_tasks: Vec::new(),
         });
         self.conversations.last().expect("just pushed")
     }

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/svelte';
+import userEvent from '@testing-library/user-event';
 import type { Receipt } from '../../api';
 import { speak } from '../../i18n';
 import { receiptWords } from './words';
@@ -18,6 +19,8 @@ const done: Receipt = {
   ],
   seconds: 42,
   costUsd: 0.04,
+  startedMs: 1_000,
+  filmId: null,
 };
 
 afterEach(() => speak('en'));
@@ -56,5 +59,14 @@ describe('a receipt in words', () => {
     expect(screen.getByTestId('receipt-touched-none')).toHaveTextContent('Nothing Porthole could see');
     expect(screen.getByTestId('receipt-outcome')).toHaveTextContent('Done');
     expect(screen.getByTestId('receipt-figures')).toHaveTextContent('Took 42 sec · Cost $0.04');
+    expect(screen.queryByTestId('receipt-film')).toBeNull();
+  });
+
+  it('offers "Watch again" on a task Porthole recorded, playing that task\'s film', async () => {
+    const onwatch = vi.fn();
+    render(ReceiptCard, { receipt: { ...done, filmId: '1700000000000' }, onwatch });
+    await userEvent.click(screen.getByTestId('receipt-film'));
+    expect(screen.getByTestId('receipt-film')).toHaveTextContent('Watch again');
+    expect(onwatch).toHaveBeenCalledWith('1700000000000');
   });
 });
