@@ -2,9 +2,11 @@
 //! may never), a task run with the live screen open is recorded by Porthole from the frames
 //! the live view decodes, and "Watch again" under the answer plays it: the picture changes as
 //! it plays, the caption is a step's title, a step mark jumps to its step, and ← → and space
-//! work. The Steps sheet says where its steps come from. In the light and the dark scheme,
-//! with axe-core over the player and Settings. Once, a task whose computer's screen is closed
-//! while it runs is recorded all the same.
+//! work. The Steps sheet says where its steps come from, and its shared report (no turn id)
+//! opens with the task's receipt and carries the film's frames as its timeline. A second task
+//! later, "Watch again" is under the first task's receipt too, and plays that task's film. In
+//! the light and the dark scheme, with axe-core over the player and Settings. Once, a task
+//! whose computer's screen is closed while it runs is recorded all the same.
 
 use std::time::Duration;
 
@@ -62,9 +64,17 @@ async fn until_shown(app: &App, index: usize, why: &str) {
 }
 
 async fn a_finished_task_is_watched_again(scheme: &str) {
+    let out = tempfile::tempdir().unwrap();
+    let file = out.path().join("film-report.html");
     let app = App::launch_with(AppOptions {
         env: [
-            vec![("PORTHOLE_SIM_TURN_ID_IN".into(), "none".into())],
+            vec![
+                ("PORTHOLE_SIM_TURN_ID_IN".into(), "none".into()),
+                (
+                    "PORTHOLE_E2E_SAVE_AS".into(),
+                    file.to_string_lossy().into_owned(),
+                ),
+            ],
             crate::flows::scheme_env(scheme),
         ]
         .concat(),
@@ -284,6 +294,61 @@ async fn a_finished_task_is_watched_again(scheme: &str) {
         .expect("the film stands in for the steps");
     keep_screenshot(&app, &format!("film-steps-{scheme}")).await;
     audit.check("film-steps").await;
+
+    // Its report, without a turn id: it opens with the receipt the thread shows, and the
+    // film is its timeline, each frame's picture inside the file.
+    wait.element("share-report-save")
+        .await
+        .expect("the report is offered without a turn id")
+        .click()
+        .await
+        .unwrap();
+    wait.text("share-report-saved", |t| t.contains("film-report.html"))
+        .await
+        .expect("the report saved");
+    let html = std::fs::read_to_string(&file).expect("the report was written");
+    let at = |part: &str| {
+        html.find(&format!("data-part=\"{part}\""))
+            .unwrap_or_else(|| panic!("the report has its {part}"))
+    };
+    assert!(
+        at("task") < at("receipt"),
+        "the task's words, then its receipt"
+    );
+    for later in ["outcome", "cost", "answer", "timeline"] {
+        assert!(at("receipt") < at(later), "the receipt before the {later}");
+    }
+    assert!(
+        html.contains("data-part=\"receipt-outcome\">Done<"),
+        "the receipt's outcome, as the thread says it"
+    );
+    assert!(html.contains("Read from how the task ended and the agent’s answer"));
+    assert!(html.contains("data-part=\"receipt-figures\">Took "));
+    assert!(
+        html.contains("data-source=\"film\""),
+        "the film is the timeline"
+    );
+    let frames = html.matches("data-part=\"frame\"").count();
+    assert!(frames >= 2, "the film's frames, not {frames}");
+    assert_eq!(
+        html.matches("<img src=\"data:image/jpeg;base64,").count(),
+        frames,
+        "each frame's picture inside the file"
+    );
+    assert!(html.contains(caption.trim()), "a step's caption: {caption}");
+    assert!(!html.contains("127.0.0.1"), "no address of the service");
+    let shot = porthole_e2e::screenshot_dir().join(format!("film-report-{scheme}.png"));
+    crate::report::chromium(&[
+        "--window-size=1000,1400".into(),
+        // Blink's colour scheme: 0 dark, 1 light.
+        format!(
+            "--blink-settings=preferredColorScheme={}",
+            if scheme == "dark" { 0 } else { 1 }
+        ),
+        format!("--screenshot={}", shot.display()),
+        format!("file://{}", file.display()),
+    ]);
+
     wait.element("sheet-close")
         .await
         .unwrap()
@@ -307,6 +372,41 @@ async fn a_finished_task_is_watched_again(scheme: &str) {
     keep_screenshot(&app, &format!("film-settings-{scheme}")).await;
     audit.check("film-settings").await;
     wait.element("settings-dialog-close")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+
+    // A second task: "Watch again" comes under the first task's receipt too, and plays the
+    // first task's film.
+    send_task(&app, "Look up the weather in Paris")
+        .await
+        .expect("send");
+    wait_for_status(&app, &["succeeded", "failed"])
+        .await
+        .unwrap();
+    let earlier = wait
+        .element("receipt-film")
+        .await
+        .expect("Watch again under the earlier task's receipt");
+    let first_film = earlier.attr("data-film").await.unwrap().unwrap_or_default();
+    earlier.scroll_into_view().await.unwrap();
+    keep_screenshot(&app, &format!("film-earlier-{scheme}")).await;
+    earlier.click().await.unwrap();
+    wait.element("film-frame")
+        .await
+        .expect("the earlier task's film plays");
+    let chosen = wait
+        .element("film-which")
+        .await
+        .expect("two films: the player says which")
+        .prop("value")
+        .await
+        .unwrap()
+        .unwrap_or_default();
+    assert_eq!(chosen, first_film, "the earlier task's own film");
+    wait.element("sheet-close")
         .await
         .unwrap()
         .click()

@@ -212,7 +212,7 @@ async fn a_report_made_in_german_says_its_date_and_cost_the_german_way() {
 }
 
 /// Runs headless Chromium with `args`, failing the test if it cannot.
-fn chromium(args: &[String]) {
+pub(crate) fn chromium(args: &[String]) {
     let ran = std::process::Command::new("chromium")
         .args([
             "--headless",

@@ -18,31 +18,37 @@ use crate::error::UiError;
 #[derive(Default)]
 pub struct LastReport(pub Mutex<Option<PathBuf>>);
 
-/// What task `turn_id` cost in US dollars, for the page to word in the report; `None` when
-/// the service did not report it.
+/// What task `turn_id` (without one, the conversation's last task) cost in US dollars, for
+/// the page to word in the report; `None` when the service did not report it.
 // Off the main thread: it reads the conversations, which may still be loading.
 #[tauri::command(async)]
 #[specta::specta]
 pub fn report_cost(
     conversations: State<'_, Conversations>,
     conversation_id: String,
-    turn_id: String,
+    turn_id: Option<String>,
 ) -> Result<Option<f64>, UiError> {
     let conversation = conversations.store().get(&conversation_id)?;
-    Ok(super::cost_usd(&conversations, &conversation, &turn_id))
+    Ok(super::cost_usd(
+        &conversations,
+        &conversation,
+        turn_id.as_deref(),
+    ))
 }
 
-/// Asks where to save the report of task `turn_id`, then writes it there with the page's
-/// words for its date and cost; `None` when the person cancelled the dialog.
+/// Asks where to save the report of task `turn_id` (without one, the conversation's last
+/// task, its steps from Porthole's film), then writes it there with the page's words for its
+/// receipt, date and cost; `None` when the person cancelled the dialog.
 #[tauri::command]
 #[specta::specta]
 pub async fn share_report(
     app: AppHandle,
     connection: State<'_, Connection>,
     conversations: State<'_, Conversations>,
+    films: State<'_, crate::film::Films>,
     last: State<'_, LastReport>,
     conversation_id: String,
-    turn_id: String,
+    turn_id: Option<String>,
     words: ReportWords,
 ) -> Result<Option<SavedReport>, UiError> {
     let Some(path) = ask_where(&app).await else {
@@ -51,8 +57,9 @@ pub async fn share_report(
     super::save_for(
         &connection,
         &conversations,
+        &films.shelf,
         &conversation_id,
-        &turn_id,
+        turn_id.as_deref(),
         words,
         &path,
     )

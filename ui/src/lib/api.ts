@@ -40,7 +40,7 @@ import type {
 } from './bindings';
 
 export type { StuckAnswer, StuckSignal } from './bindings';
-export type { Judged, Receipt, ReceiptOutcome, Touched, Why } from './bindings';
+export type { Check, Judged, Receipt, ReceiptOutcome, Touched, Why } from './bindings';
 export type { ModelCost, RunEstimate } from './bindings';
 export type {
   Account,
@@ -296,7 +296,7 @@ export type Api = typeof api;
 
 // What needs the person on every computer (features/inbox), and a finished task shared as a
 // report (features/report): the page never names a path, Rust asks the save dialog.
-export type { InboxItem, InboxKind, InboxView, ReportWords, SavedReport } from './bindings';
+export type { InboxItem, InboxKind, InboxView, ReportWords, SaidReceipt, SavedReport } from './bindings';
 export const inboxApi = {
   get: (): Promise<InboxView> => commands.getInbox(),
   /** Puts away a failed task or a computer that cannot be woken; cards leave when answered. */
@@ -306,14 +306,20 @@ export const inboxApi = {
   onShow: (cb: () => void) => events.showInbox.listen(() => cb()),
 };
 export const reportApi = {
-  /** What the task cost in dollars, for the page to word; `null` when not reported. */
-  cost: (conversationId: string, turnId: string): Promise<number | null> =>
+  /** What the task cost in dollars, for the page to word; `null` when not reported. Without a
+   * turn id, the conversation's last task. */
+  cost: (conversationId: string, turnId: string | null): Promise<number | null> =>
     unwrap(commands.reportCost(conversationId, turnId)),
-  /** Asks where, then writes the report with the page's words for its date and cost; `null`
-   * when the person cancelled. */
+  /** The receipt the report opens with: the conversation's last finished task's, read as the
+   * thread reads it (with the service's check the person ran, if any). */
+  receipt: async (conversationId: string, check: Check | null): Promise<Receipt | null> =>
+    (await unwrap(commands.conversationReceipts(conversationId, check))).at(-1) ?? null,
+  /** Asks where, then writes the report with the page's words for its receipt, date and cost;
+   * `null` when the person cancelled. Without a turn id, the conversation's last task, its
+   * steps from Porthole's film. */
   share: (
     conversationId: string,
-    turnId: string,
+    turnId: string | null,
     words: ReportWords,
   ): Promise<SavedReport | null> => unwrap(commands.shareReport(conversationId, turnId, words)),
   /** Opens the report just written in the system's browser (which prints it to PDF). */

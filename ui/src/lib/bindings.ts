@@ -23,8 +23,9 @@ export const commands = {
 	/**  The computer's current conversation (made empty when it has none). */
 	currentConversation: (machineId: string) => typedError<Conversation, UiError>(__TAURI_INVOKE("current_conversation", { machineId })),
 	/**
-	 *  The receipts of the conversation's finished tasks; `check` is the service's check of its
-	 *  last task when the person had it checked.
+	 *  The receipts of the conversation's finished tasks, each with its film when Porthole
+	 *  recorded one; `check` is the service's check of its last task when the person had it
+	 *  checked.
 	 */
 	conversationReceipts: (conversationId: string, check: Check | null) => typedError<Receipt[], UiError>(__TAURI_INVOKE("conversation_receipts", { conversationId, check })),
 	/**  Holds a message until the running task ends (sends it at once when nothing runs). */
@@ -222,15 +223,16 @@ export const commands = {
 	/**  Puts away a failed task or a computer that cannot be woken (cards leave when answered). */
 	dismissInboxItem: (key: string) => __TAURI_INVOKE<void>("dismiss_inbox_item", { key }),
 	/**
-	 *  What task `turn_id` cost in US dollars, for the page to word in the report; `None` when
-	 *  the service did not report it.
+	 *  What task `turn_id` (without one, the conversation's last task) cost in US dollars, for
+	 *  the page to word in the report; `None` when the service did not report it.
 	 */
-	reportCost: (conversationId: string, turnId: string) => typedError<number | null, UiError>(__TAURI_INVOKE("report_cost", { conversationId, turnId })),
+	reportCost: (conversationId: string, turnId: string | null) => typedError<number | null, UiError>(__TAURI_INVOKE("report_cost", { conversationId, turnId })),
 	/**
-	 *  Asks where to save the report of task `turn_id`, then writes it there with the page's
-	 *  words for its date and cost; `None` when the person cancelled the dialog.
+	 *  Asks where to save the report of task `turn_id` (without one, the conversation's last
+	 *  task, its steps from Porthole's film), then writes it there with the page's words for its
+	 *  receipt, date and cost; `None` when the person cancelled the dialog.
 	 */
-	shareReport: (conversationId: string, turnId: string, words: ReportWords) => typedError<SavedReport | null, UiError>(__TAURI_INVOKE("share_report", { conversationId, turnId, words })),
+	shareReport: (conversationId: string, turnId: string | null, words: ReportWords) => typedError<SavedReport | null, UiError>(__TAURI_INVOKE("share_report", { conversationId, turnId, words })),
 	/**  Opens the report written last in the system's browser (which prints it to PDF, too). */
 	openSavedReport: () => __TAURI_INVOKE<void>("open_saved_report"),
 	/**  Shows the report written last, selected in the file manager ("Show the file"). */
@@ -492,6 +494,12 @@ export type Conversation = {
 	 */
 	taskStartedAt?: number | null,
 	taskEndedAt?: number | null,
+	/**
+	 *  The times and cost of the tasks before the running (or last) one, oldest first, one per
+	 *  message that started a task (the newest `past_tasks.len()` of them, counted from the
+	 *  end): every finished task's receipt says what it took. Not written when empty.
+	 */
+	pastTasks?: PastTask[],
 };
 
 /**  A row of the conversation list. */
@@ -1065,6 +1073,13 @@ export type Parameter = {
 	defaultValue?: unknown,
 };
 
+/**  What a task before the conversation's last took and cost, kept when the next one starts. */
+export type PastTask = {
+	startedAt: number | null,
+	endedAt: number | null,
+	costUsd: number | null,
+};
+
 /**  A place on disk as a person would say it. */
 export type Place = 
 /**  The person's home folder itself. */
@@ -1113,10 +1128,14 @@ export type Receipt = {
 	judged: Judged,
 	/**  What the agent touched, in the order it did. */
 	touched: Touched[],
-	/**  How long it ran, in seconds; known for the conversation's last task only. */
+	/**  How long it ran, in seconds, when its start and end were kept. */
 	seconds: number | null,
-	/**  What it cost in dollars, as the service reported it; known for the last task only. */
+	/**  What it cost in dollars, as the service reported it, when it was kept. */
 	costUsd: number | null,
+	/**  When it started, Unix ms, when kept: its film is the one recorded from then on. */
+	startedMs: number | null,
+	/**  Porthole's film of it ("Watch again"), when one was recorded ([`with_films`]). */
+	filmId: string | null,
 };
 
 export type ReceiptOutcome = "done" | "notDone" | "partly";
@@ -1147,6 +1166,11 @@ export type Repeat =
 export type ReportWords = {
 	madeAt: string | null,
 	cost: string | null,
+	/**
+	 *  The task's receipt as the thread words it (`receipt::receipts`, the same reading),
+	 *  which the report opens with.
+	 */
+	receipt?: SaidReceipt | null,
 };
 
 /**  What "Make this reusable" starts from: the recorded turn, its message, a suggested template. */
@@ -1193,6 +1217,17 @@ export type RunEstimate = {
 	 *  a rhythm slower than daily.
 	 */
 	perDayUsd: number | null,
+};
+
+/**  A receipt in the page's words (`features/receipt/words.ts`). */
+export type SaidReceipt = {
+	outcome: ReceiptOutcome,
+	outcomeWords: string,
+	why: string | null,
+	judged: string,
+	touched: string[],
+	/**  "Took 42 sec", "Cost $0.04": what is known of the two. */
+	figures: string[],
 };
 
 /**  Where a report went, as the page says it (the file's name, not its path). */

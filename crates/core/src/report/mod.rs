@@ -14,6 +14,7 @@
 pub mod export;
 pub mod page;
 pub mod page_words;
+pub mod timeline;
 
 #[cfg(test)]
 mod export_tests;
@@ -27,23 +28,34 @@ use base64::Engine;
 use porthole_client::turns::TurnStatus;
 use porthole_client::Client;
 
-use crate::conversations::{Conversation, Conversations, ThreadItem};
+use crate::conversations::{Conversation, Conversations, TaskStatus, ThreadItem};
 use crate::error::{AppError, AppResult};
+use crate::film::Shelf;
 use crate::words::report as words;
-pub use page_words::ReportWords;
+pub use page_words::{ReportWords, SaidReceipt};
+pub use timeline::{ReportFrame, Source};
 
 /// One finished task, as the report shows it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Report {
     /// The words that started the task.
     pub task: String,
+    /// The task's receipt, as the thread shows it: the report opens with it.
+    pub receipt: Option<SaidReceipt>,
     /// The computer it ran on, by name when known.
     pub computer: String,
     /// How the task ended, in words ("Done", "Failed", "Not finished").
     pub outcome: String,
+    /// The task was read from the service by its `turnId`.
+    pub by_turn: bool,
     /// The steps were recorded ("Record steps" was on).
     pub recorded: bool,
+    /// Where the steps come from: the service's record (`steps`) or Porthole's film
+    /// (`frames`); none when neither was kept.
+    pub source: Option<Source>,
     pub steps: Vec<ReportStep>,
+    /// The film's frames, when it is the timeline.
+    pub frames: Vec<ReportFrame>,
     /// The agent's answer (Markdown as written), when it gave one.
     pub answer: Option<String>,
     /// What the task cost, as the window says it ("$0.52", "< $0.01", "Not reported").
@@ -76,19 +88,20 @@ pub struct ReportCheck {
 }
 
 /// What task `turn_id` of `conversation` cost, in US dollars, from what the app kept; none
-/// when the service did not report it. The page words it for the report.
+/// when the service did not report it. Without a turn, the conversation's last task. The
+/// page words it for the report.
 pub fn cost_usd(
     conversations: &Conversations,
     conversation: &Conversation,
-    turn_id: &str,
+    turn_id: Option<&str>,
 ) -> Option<f64> {
+    let latest = || conversation.usage.as_ref().map(|u| u.total.cost_usd);
+    let Some(turn_id) = turn_id else {
+        return latest();
+    };
     kept_row(conversations, conversation, turn_id)
         .map(|row| row.usage.total.cost_usd)
-        .or_else(|| {
-            is_latest(conversation, turn_id)
-                .then(|| conversation.usage.as_ref().map(|u| u.total.cost_usd))
-                .flatten()
-        })
+        .or_else(|| is_latest(conversation, turn_id).then(latest).flatten())
 }
 
 fn kept_row(
@@ -111,26 +124,74 @@ fn is_latest(conversation: &Conversation, turn_id: &str) -> bool {
         == Some(turn_id)
 }
 
-/// Reads task `turn_id` of conversation `conversation_id`: the turn and its steps with their
-/// screenshots from the service, the task's words from what the app kept; its date and cost
-/// as the page worded them.
+/// Reads a task of conversation `conversation_id` for its report: task `turn_id` from the
+/// service (the turn, its steps and their screenshots), or without a turn the conversation's
+/// last task from what the app kept, its steps from Porthole's film on `shelf`. The task's
+/// words from what the app kept; its receipt, date and cost as the page worded them.
 pub async fn gather(
     client: &Client,
     conversations: &Conversations,
+    shelf: &Shelf,
     conversation_id: &str,
-    turn_id: &str,
+    turn_id: Option<&str>,
     computer: Option<String>,
     said: ReportWords,
 ) -> AppResult<Report> {
     let conversation = conversations.store().get(conversation_id)?;
+    let mut report = match turn_id {
+        Some(turn_id) => from_service(client, conversations, &conversation, turn_id).await?,
+        None => from_the_app(&conversation),
+    };
+    if report.source.is_none() {
+        report.frames = timeline::of_last_task(shelf, &conversation);
+        if !report.frames.is_empty() {
+            report.source = Some(Source::Film);
+        }
+    }
+    report.receipt = said.receipt();
+    report.computer = computer.unwrap_or_else(words::some_computer);
+    report.cost = said.cost().unwrap_or_else(words::cost_not_reported);
+    report.made_at = said.made_at();
+    Ok(without_address(report, client.base_url()))
+}
+
+/// The conversation's last task as the app kept it: no service asked, so no `turnId` needed.
+fn from_the_app(conversation: &Conversation) -> Report {
+    Report {
+        task: last_task_words(conversation),
+        receipt: None,
+        computer: String::new(),
+        outcome: match conversation.status {
+            TaskStatus::Succeeded => words::done(),
+            TaskStatus::Failed => words::failed(),
+            _ => words::not_finished(),
+        },
+        by_turn: false,
+        recorded: false,
+        source: None,
+        steps: Vec::new(),
+        frames: Vec::new(),
+        answer: last_answer(conversation),
+        cost: String::new(),
+        checks: Vec::new(),
+        made_at: None,
+    }
+}
+
+async fn from_service(
+    client: &Client,
+    conversations: &Conversations,
+    conversation: &Conversation,
+    turn_id: &str,
+) -> AppResult<Report> {
     let turn = client.turns().get(turn_id).await?;
-    let is_latest = is_latest(&conversation, turn_id);
-    let task = kept_row(conversations, &conversation, turn_id)
+    let is_latest = is_latest(conversation, turn_id);
+    let task = kept_row(conversations, conversation, turn_id)
         .map(|row| row.task)
         .filter(|t| !t.is_empty())
-        .unwrap_or_else(|| last_task_words(&conversation));
+        .unwrap_or_else(|| last_task_words(conversation));
     let answer = answer_of(&turn.output, turn.raw_answer.as_deref())
-        .or_else(|| is_latest.then(|| last_answer(&conversation)).flatten());
+        .or_else(|| is_latest.then(|| last_answer(conversation)).flatten());
     let mut steps = Vec::new();
     if turn.record_trajectory {
         let recorded = client.turns().trajectory(turn_id).await?.steps;
@@ -171,22 +232,25 @@ pub async fn gather(
             evidence: e.evidence.clone(),
         })
         .collect();
-    let report = Report {
+    Ok(Report {
         task,
-        computer: computer.unwrap_or_else(words::some_computer),
+        receipt: None,
+        computer: String::new(),
         outcome: match turn.status {
             TurnStatus::Succeeded => words::done(),
             TurnStatus::Failed => words::failed(),
             _ => words::not_finished(),
         },
+        by_turn: true,
         recorded: turn.record_trajectory,
+        source: turn.record_trajectory.then_some(Source::Service),
         steps,
+        frames: Vec::new(),
         answer,
-        cost: said.cost().unwrap_or_else(words::cost_not_reported),
+        cost: String::new(),
         checks,
-        made_at: said.made_at(),
-    };
-    Ok(without_address(report, client.base_url()))
+        made_at: None,
+    })
 }
 
 /// Where a report went, as the page says it (the file's name, not its path).
@@ -289,6 +353,16 @@ fn without_address(mut report: Report, base_url: &str) -> Report {
     if let Some(answer) = &mut report.answer {
         scrub(answer);
     }
+    if let Some(receipt) = &mut report.receipt {
+        receipt.touched.iter_mut().for_each(&scrub);
+    }
+    for frame in &mut report.frames {
+        frame
+            .title
+            .iter_mut()
+            .chain(frame.narration.iter_mut())
+            .for_each(&scrub);
+    }
     for step in &mut report.steps {
         scrub(&mut step.title);
         scrub(&mut step.rationale);
@@ -310,8 +384,9 @@ fn without_address(mut report: Report, base_url: &str) -> Report {
 pub async fn save_for(
     connection: &crate::connection::Connection,
     conversations: &Conversations,
+    shelf: &Shelf,
     conversation_id: &str,
-    turn_id: &str,
+    turn_id: Option<&str>,
     said: ReportWords,
     path: &Path,
 ) -> AppResult<()> {
@@ -327,6 +402,7 @@ pub async fn save_for(
     let report = gather(
         &client,
         conversations,
+        shelf,
         conversation_id,
         turn_id,
         computer,

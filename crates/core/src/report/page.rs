@@ -4,7 +4,8 @@
 
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 
-use super::{Report, ReportStep};
+use super::{Report, ReportFrame, ReportStep, SaidReceipt, Source};
+use crate::receipt::ReceiptOutcome;
 use crate::words::report as words;
 
 /// The answer as the window shows it: a structured output (JSON) as it is, set in monospace;
@@ -63,12 +64,16 @@ pub fn html(report: &Report) -> String {
                 header {
                     p.kicker { (words::kicker()) }
                     h1 data-part="task" { (report.task) }
+                    // It opens with the receipt, as the task does in the thread.
+                    @if let Some(receipt) = &report.receipt {
+                        (receipt_html(receipt))
+                    }
                     dl.facts {
                         dt { (words::computer()) } dd { (report.computer) }
                         dt { (words::outcome()) } dd data-part="outcome" { (report.outcome) }
                         dt { (words::cost()) } dd data-part="cost" { (report.cost) }
                         // Counted as the Steps sheet and "How I did it" count: the final screen is no step.
-                        dt { (words::steps()) } dd { (report.steps.iter().filter(|s| s.number.is_some()).count()) }
+                        dt { (words::steps()) } dd { (step_count(report)) }
                         @if let Some(made_at) = &report.made_at {
                             dt { (words::made()) } dd data-part="made" { (made_at) }
                         }
@@ -99,15 +104,25 @@ pub fn html(report: &Report) -> String {
                         }
                     }
                 }
-                section {
+                section data-part="timeline" data-source=(match report.source {
+                    Some(Source::Service) => "service",
+                    Some(Source::Film) => "film",
+                    None => "none",
+                }) {
                     h2 { (words::steps()) }
-                    @if !report.recorded {
-                        p.muted { (words::not_recorded()) }
-                    } @else if report.steps.is_empty() {
-                        p.muted { (words::no_steps()) }
-                    }
-                    @for step in &report.steps {
-                        (step_html(step))
+                    @match report.source {
+                        Some(Source::Service) => {
+                            p.muted data-part="source" { (words::from_service()) }
+                            @if report.steps.is_empty() { p.muted { (words::no_steps()) } }
+                            @for step in &report.steps { (step_html(step)) }
+                        },
+                        Some(Source::Film) => {
+                            p.muted data-part="source" { (words::from_film()) }
+                            @for frame in &report.frames { (frame_html(frame)) }
+                        },
+                        None => {
+                            p.muted { (if report.by_turn { words::not_recorded() } else { words::no_film() }) }
+                        },
                     }
                 }
                 footer.muted {
@@ -117,6 +132,59 @@ pub fn html(report: &Report) -> String {
         }
     };
     page.into_string()
+}
+
+/// Counted as the Steps sheet and "How I did it" count: the service's final screen is no
+/// step; in a film, the frames kept for a step.
+fn step_count(report: &Report) -> usize {
+    match report.source {
+        Some(Source::Film) => report.frames.iter().filter(|f| f.step.is_some()).count(),
+        _ => report.steps.iter().filter(|s| s.number.is_some()).count(),
+    }
+}
+
+/// The receipt as the thread's card says it: the outcome and why, how it was told, what it
+/// touched, what it took and cost.
+fn receipt_html(receipt: &SaidReceipt) -> Markup {
+    let kind = match receipt.outcome {
+        ReceiptOutcome::Done => "done",
+        ReceiptOutcome::NotDone => "notDone",
+        ReceiptOutcome::Partly => "partly",
+    };
+    html! {
+        section.receipt data-part="receipt" data-outcome=(kind) aria-label=(words::receipt()) {
+            p.head {
+                strong class=(format!("outcome {kind}")) data-part="receipt-outcome" { (receipt.outcome_words) }
+                @if let Some(why) = &receipt.why { " " span data-part="receipt-why" { (why) } }
+            }
+            p.muted data-part="receipt-judged" { (receipt.judged) }
+            p.muted { (words::touched()) }
+            @if receipt.touched.is_empty() {
+                p.muted { (words::touched_none()) }
+            } @else {
+                ul data-part="receipt-touched" { @for line in &receipt.touched { li { (line) } } }
+            }
+            @if !receipt.figures.is_empty() {
+                p.muted data-part="receipt-figures" { (receipt.figures.join(" · ")) }
+            }
+        }
+    }
+}
+
+/// A frame of Porthole's film: its step and caption, its time, its picture.
+fn frame_html(frame: &ReportFrame) -> Markup {
+    let time = super::timeline::clock(frame.at_ms);
+    html! {
+        article.step data-part="frame" data-step=[frame.step] {
+            h3 {
+                @if let Some(step) = frame.step { span.num { (step) } " " }
+                @if let Some(title) = &frame.title { (title) " " }
+                span.muted { (time) }
+            }
+            @if let Some(narration) = &frame.narration { p { (narration) } }
+            img src=(frame.picture) alt=(words::frame_at(&time));
+        }
+    }
 }
 
 fn step_html(step: &ReportStep) -> Markup {
@@ -164,8 +232,8 @@ fn short(task: &str) -> String {
 }
 
 const STYLE: &str = "
-:root { color-scheme: light dark; --muted: #5b6472; --line: #d9dee7; --pass: #1a7f37; --fail: #b42318; }
-@media (prefers-color-scheme: dark) { :root { --muted: #a4adbb; --line: #3a404a; --pass: #4ac26b; --fail: #ff7b72; } }
+:root { color-scheme: light dark; --muted: #5b6472; --line: #d9dee7; --pass: #1a7f37; --fail: #b42318; --warn: #9a6700; }
+@media (prefers-color-scheme: dark) { :root { --muted: #a4adbb; --line: #3a404a; --pass: #4ac26b; --fail: #ff7b72; --warn: #d29922; } }
 body { font: 16px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; max-width: 900px; margin: 0 auto; padding: 32px 20px; }
 h1 { font-size: 24px; margin: 4px 0 16px; white-space: pre-wrap; overflow-wrap: anywhere; }
 h2 { font-size: 18px; margin: 28px 0 10px; border-bottom: 1px solid var(--line); padding-bottom: 4px; }
@@ -183,6 +251,10 @@ h3 { font-size: 16px; margin: 0 0 6px; }
 .num { display: inline-block; min-width: 1.6em; text-align: center; border-radius: 999px; background: var(--line); font-size: 13px; }
 .step img { display: block; max-width: 100%; height: auto; border: 1px solid var(--line); border-radius: 6px; margin-top: 8px; }
 .error { color: var(--fail); }
+.receipt { border: 1px solid var(--line); border-radius: 10px; padding: 10px 14px; margin: 0 0 16px; display: grid; gap: 4px; }
+.receipt p { margin: 0; } .receipt ul { margin: 0; padding-left: 20px; }
+.outcome { padding: 0 8px; border-radius: 999px; border: 1px solid currentColor; }
+.outcome.done { color: var(--pass); } .outcome.notDone { color: var(--fail); } .outcome.partly { color: var(--warn); }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; font: 13px/1.4 ui-monospace, 'DejaVu Sans Mono', monospace; }
 footer { margin-top: 32px; font-size: 13px; }
 @media print { body { padding: 0; } details { display: block; } h2 { break-after: avoid; } }

@@ -15,6 +15,7 @@ use super::*;
 use crate::connection::Connection;
 use crate::conversations::usage::UsageStore;
 use crate::conversations::{Notify, SendOptions, SendRequest, TaskStatus};
+use crate::film::{Moment, Recorder};
 use crate::persist::ConversationStore;
 
 const SCALE: f64 = 0.01;
@@ -125,18 +126,20 @@ fn recorded() -> SendOptions {
 async fn a_recorded_task_becomes_one_self_contained_file_without_secrets() {
     let done = task("Look up the weather in Paris", recorded()).await;
     assert_eq!(done.conversation.status, TaskStatus::Succeeded);
-    let cost = cost_usd(&done.core, &done.conversation, &done.turn_id);
+    let cost = cost_usd(&done.core, &done.conversation, Some(&done.turn_id));
     assert!(cost.expect("the task's cost was kept") >= 0.0);
     // The page words the date and the cost (Intl); the file carries its words.
     let said = ReportWords {
         made_at: Some("November 26, 2026 at 2:05\u{202f}PM UTC".into()),
         cost: Some("$0.52".into()),
+        receipt: None,
     };
     let report = gather(
         &done.client,
         &done.core,
+        &Shelf::in_data_dir(done.dir.path()),
         &done.conversation.id,
-        &done.turn_id,
+        Some(&done.turn_id),
         Some("Design laptop".into()),
         said,
     )
@@ -181,6 +184,9 @@ async fn a_recorded_task_becomes_one_self_contained_file_without_secrets() {
         "when it was made"
     );
     assert!(html.contains("Design laptop"));
+    // The service's record is the timeline, and the report says so.
+    assert_eq!(report.source, Some(Source::Service));
+    assert!(html.contains("data-source=\"service\""));
 
     // Nothing secret and nothing to fetch.
     assert!(!html.contains(&done.key), "no API key");
@@ -217,8 +223,9 @@ async fn the_checks_of_a_task_with_success_criteria_are_in_the_report() {
     let report = gather(
         &done.client,
         &done.core,
+        &Shelf::in_data_dir(done.dir.path()),
         &done.conversation.id,
-        &done.turn_id,
+        Some(&done.turn_id),
         None,
         ReportWords::default(),
     )
@@ -244,6 +251,10 @@ fn what_the_agent_wrote_stays_text_and_the_address_is_taken_out() {
         task: "Open <b>this</b> & that".into(),
         computer: "Box".into(),
         outcome: "Done".into(),
+        receipt: None,
+        by_turn: true,
+        source: Some(Source::Service),
+        frames: vec![],
         recorded: true,
         steps: vec![ReportStep {
             number: Some(1),
@@ -281,6 +292,10 @@ fn the_answer_reads_as_its_markdown_and_nothing_in_it_can_act() {
         task: "t".into(),
         computer: "c".into(),
         outcome: "Done".into(),
+        receipt: None,
+        by_turn: true,
+        source: None,
+        frames: vec![],
         recorded: false,
         steps: vec![],
         answer: Some(answer.into()),
@@ -320,6 +335,10 @@ fn a_file_that_cannot_be_written_says_so() {
         task: "t".into(),
         computer: "c".into(),
         outcome: "Done".into(),
+        receipt: None,
+        by_turn: true,
+        source: None,
+        frames: vec![],
         recorded: false,
         steps: vec![],
         answer: None,
@@ -332,4 +351,94 @@ fn a_file_that_cannot_be_written_says_so() {
     std::fs::write(&file, b"x").unwrap();
     let err = save(&report, &file.join("report.html")).unwrap_err();
     assert!(matches!(err, AppError::ReportNotSaved(_)), "{err:?}");
+}
+
+/// Without a turn id (as the real service may never give one) the report is the last task as
+/// the app kept it: it opens with the receipt the page worded, and its timeline is Porthole's
+/// film: each frame's picture inside, its step marked and captioned. No service record is
+/// asked for.
+#[tokio::test]
+async fn without_a_turn_id_the_report_opens_with_the_receipt_and_the_film_is_its_timeline() {
+    let done = task("Look up the weather in Paris", SendOptions::default()).await;
+    let shelf = Shelf::in_data_dir(done.dir.path());
+    let started = done
+        .conversation
+        .task_started_at
+        .expect("its start was kept") as u64;
+    let mut film =
+        Recorder::start(shelf.root(), &done.conversation.id, started + 300, 1 << 24).unwrap();
+    let picture = || crate::film::encode_picture(8, 6, vec![200; 8 * 6 * 3]);
+    let step = |n: u32, title: &str| Moment {
+        steps: n,
+        step_title: Some(title.into()),
+        narration: Some(format!("Now {title}, see {}", done.sim.base_url)),
+    };
+    film.offer(started + 300, &Moment::default(), picture)
+        .unwrap();
+    film.offer(started + 800, &step(1, "Open Browser"), picture)
+        .unwrap();
+    film.offer(started + 2_000, &step(2, "Search the weather"), picture)
+        .unwrap();
+    film.finish(&step(2, "Search the weather")).unwrap();
+
+    let said = ReportWords {
+        made_at: None,
+        cost: Some("$0.04".into()),
+        receipt: Some(SaidReceipt {
+            outcome: crate::receipt::ReceiptOutcome::Done,
+            outcome_words: "Done".into(),
+            why: None,
+            judged: "Read from how the task ended and the agent’s answer".into(),
+            touched: vec!["Opened Browser".into()],
+            figures: vec!["Took 42 sec".into(), "Cost $0.04".into()],
+        }),
+    };
+    let report = gather(
+        &done.client,
+        &done.core,
+        &shelf,
+        &done.conversation.id,
+        None,
+        Some("Design laptop".into()),
+        said,
+    )
+    .await
+    .unwrap();
+    assert!(!report.by_turn);
+    assert_eq!(report.source, Some(Source::Film));
+    assert_eq!(report.frames.len(), 3, "{:#?}", report.frames);
+    assert_eq!(
+        report.frames.iter().map(|f| f.step).collect::<Vec<_>>(),
+        [None, Some(1), Some(2)]
+    );
+    assert!(report.answer.is_some(), "the answer as the app kept it");
+    let html = page::html(&report);
+    // It opens with the receipt: right after the task's words, before every other part.
+    let at = |part: &str| {
+        html.find(&format!("data-part=\"{part}\""))
+            .unwrap_or_else(|| panic!("{part} in {html}"))
+    };
+    assert!(at("task") < at("receipt"));
+    for later in ["outcome", "cost", "answer", "timeline", "frame"] {
+        assert!(at("receipt") < at(later), "the receipt before the {later}");
+    }
+    assert!(html.contains("data-outcome=\"done\""));
+    assert!(html.contains("<li>Opened Browser</li>"));
+    assert!(html.contains("Took 42 sec · Cost $0.04"));
+    // The film is the timeline, and the report says where its steps come from.
+    assert!(html.contains("data-source=\"film\""));
+    assert!(html.contains("From Porthole's recording of the computer's screen"));
+    assert_eq!(
+        html.matches("<img src=\"data:image/jpeg;base64,").count(),
+        3
+    );
+    assert_eq!(html.matches("data-part=\"frame\"").count(), 3);
+    assert!(html.contains("Search the weather"), "a step's caption");
+    assert!(
+        html.contains("<dt>Steps</dt><dd>2</dd>"),
+        "the steps marked in the film"
+    );
+    // The captions quote the agent: the service's address is taken out of them too.
+    assert!(!html.contains(done.sim.base_url.trim_end_matches('/')));
+    assert!(!html.contains("127.0.0.1"));
 }

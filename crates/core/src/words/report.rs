@@ -117,6 +117,30 @@ pub fn screen_at(step: usize) -> String {
 pub fn no_screenshot() -> String {
     text("reportPage.noScreenshot")
 }
+pub fn receipt() -> String {
+    text("reportPage.receipt")
+}
+pub fn touched() -> String {
+    text("reportPage.touched")
+}
+pub fn touched_none() -> String {
+    text("reportPage.touchedNone")
+}
+/// Where the steps come from, as the Steps sheet says it.
+pub fn from_service() -> String {
+    text("reportPage.fromService")
+}
+pub fn from_film() -> String {
+    text("reportPage.fromFilm")
+}
+/// A film frame's picture: "The computer's screen at 0:42".
+pub fn frame_at(time: &str) -> String {
+    text_with("reportPage.frameAt", &[("time", time.into())])
+}
+/// No turn id to read the service's record by, and no film.
+pub fn no_film() -> String {
+    text("reportPage.noFilm")
+}
 /// What replaces the service's address in anything the report quotes.
 pub fn the_service() -> String {
     text("reportPage.theService")

@@ -6,9 +6,13 @@ import type { ReportApi } from './api';
 import { ApiError } from '../../ui-error';
 import { uiError } from '../../../tests/fake-api';
 import { speak } from '../../i18n';
+import type { Receipt } from '../../api';
 
-function fake(share: ReportApi['share'], costUsd: number | null = 0.5234): ReportApi {
-  return { share, cost: vi.fn(async () => costUsd), open: vi.fn(async () => null), showFile: vi.fn(async () => null) } as unknown as ReportApi;
+function fake(share: ReportApi['share'], costUsd: number | null = 0.5234, receipt: Receipt | null = null): ReportApi {
+  return {
+    share, cost: vi.fn(async () => costUsd), receipt: vi.fn(async () => receipt),
+    open: vi.fn(async () => null), showFile: vi.fn(async () => null),
+  } as unknown as ReportApi;
 }
 
 describe('ShareReport', () => {
@@ -68,6 +72,25 @@ describe('ShareReport', () => {
       madeAt: expect.stringMatching(/^\d{1,2}\. [A-Z][a-zä]+ \d{4} um \d{2}:\d{2} \S+$/),
       cost: null,
     });
+  });
+
+  it('opens the report with the receipt the thread shows, in its words, even without a turn id', async () => {
+    const receipt: Receipt = {
+      item: 0, outcome: 'partly', why: 'answerSaysNotAll', judged: 'answer',
+      touched: [{ kind: 'app', name: 'Browser' }], seconds: 42, costUsd: 0.04, startedMs: 1, filmId: '1',
+    };
+    const api = fake(vi.fn(async () => null), 0.04, receipt);
+    render(ShareReport, { api, conversationId: 'c1', turnId: null });
+    await userEvent.click(screen.getByTestId('share-report-save'));
+    expect(api.cost).toHaveBeenCalledWith('c1', null);
+    expect(api.receipt).toHaveBeenCalledWith('c1', null);
+    expect(api.share).toHaveBeenCalledWith('c1', null, expect.objectContaining({
+      receipt: {
+        outcome: 'partly', outcomeWords: 'Partly done', why: 'The agent’s answer says not all of it was done.',
+        judged: 'Read from how the task ended and the agent’s answer', touched: ['Opened Browser'],
+        figures: ['Took 42 sec', 'Cost $0.04'],
+      },
+    }));
   });
 
   it('says why when the cost cannot be read, and saves nothing', async () => {
