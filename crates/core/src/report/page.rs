@@ -135,10 +135,15 @@ pub fn html(report: &Report) -> String {
 }
 
 /// Counted as the Steps sheet and "How I did it" count: the service's final screen is no
-/// step; in a film, the frames kept for a step.
+/// step; in a film, the steps it announced (a short step may have no frame of its own).
 fn step_count(report: &Report) -> usize {
     match report.source {
-        Some(Source::Film) => report.frames.iter().filter(|f| f.step.is_some()).count(),
+        Some(Source::Film) => report
+            .frames
+            .iter()
+            .filter_map(|f| f.step)
+            .max()
+            .unwrap_or(0) as usize,
         _ => report.steps.iter().filter(|s| s.number.is_some()).count(),
     }
 }
