@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use tauri::{AppHandle, State};
+use tauri::{AppHandle, Manager, State};
 use tauri_plugin_dialog::DialogExt;
 use tauri_plugin_opener::OpenerExt;
 
@@ -45,7 +45,6 @@ pub async fn share_report(
     app: AppHandle,
     connection: State<'_, Connection>,
     conversations: State<'_, Conversations>,
-    films: State<'_, crate::film::Films>,
     last: State<'_, LastReport>,
     conversation_id: String,
     turn_id: Option<String>,
@@ -54,6 +53,8 @@ pub async fn share_report(
     let Some(path) = ask_where(&app).await else {
         return Ok(None);
     };
+    // Read from the app rather than as an argument: clippy's limit of seven.
+    let films = app.state::<crate::film::Films>();
     super::save_for(
         &connection,
         &conversations,
