@@ -260,21 +260,27 @@ async fn the_tray_menu_opens_the_inbox_shows_the_next_run_pauses_schedules_and_q
         |l| l.label.starts_with("Next: Check the weather in Oslo "),
         "next run",
     );
-    // Its time as the page words it (Intl), on the 24-hour clock: "at 14:05" today, or
-    // "tomorrow at 00:05" near midnight.
+    // Its time as the page words it (Intl), in the language's own clock, as the schedule form's
+    // time field shows it: "at 02:05 PM" today, or "tomorrow at 12:05 AM" near midnight.
     let when = next
         .label
         .trim_start_matches("Next: Check the weather in Oslo ")
-        .trim_start_matches("tomorrow ");
+        .trim_start_matches("tomorrow ")
+        .replace('\u{202f}', " ");
+    let clock = when.strip_prefix("at ").unwrap_or_default();
+    let (hour, rest) = clock.split_once(':').unwrap_or_default();
+    let (minute, half) = rest.split_once(' ').unwrap_or_default();
+    let hour: u32 = hour.parse().unwrap_or(99);
     assert!(
-        when.len() == 8
-            && when.starts_with("at ")
-            && when[3..].chars().filter(char::is_ascii_digit).count() == 4
-            && &when[5..6] == ":",
+        (1..=12).contains(&hour)
+            && minute.len() == 2
+            && minute.chars().all(|c| c.is_ascii_digit())
+            && (half == "AM" || half == "PM"),
         "{next:?}"
     );
     // Spoken in German, the line has the page's German words: the English ones are not used
-    // once the language changed, and the page says the time again in German.
+    // once the language changed, and the page says the same time again, on German's own
+    // 24-hour clock.
     crate::language::open_settings(&wait).await;
     crate::language::choose(&wait, "de").await;
     let german = menu.until(
@@ -284,8 +290,9 @@ async fn the_tray_menu_opens_the_inbox_shows_the_next_run_pauses_schedules_and_q
         },
         "the next run in German",
     );
+    let hour24 = hour % 12 + if half == "PM" { 12 } else { 0 };
     assert!(
-        german.label.ends_with(&when.replace("at ", "um ")),
+        german.label.ends_with(&format!("um {hour24:02}:{minute}")),
         "the same time in German: {german:?} / {next:?}"
     );
     crate::language::choose(&wait, "en").await;

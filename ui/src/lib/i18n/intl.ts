@@ -14,15 +14,11 @@ export function number(n: number, digits?: number): string {
   return new Intl.NumberFormat(tag(), options).format(n);
 }
 
-/** A clock time: "14:05" / "2:05 PM". */
+/** A time of day, the one way the app says it: in the page's language's own convention, as the
+ * native time field of the schedule form shows it too ("08:05 AM" / "08:05"), so a person never
+ * reads two clocks. `ms` is read in the person's time zone. */
 export function clock(ms: number): string {
   return new Date(ms).toLocaleTimeString(tag(), { hour: '2-digit', minute: '2-digit' });
-}
-
-/** A clock time on the 24-hour clock in every language: "14:05" (a schedule's times, set as
- * "HH:MM" in its form, read back the same way). */
-export function clock24(ms: number): string {
-  return new Date(ms).toLocaleTimeString(tag(), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 }
 
 /** A day of the week with its date, short: "Tue, Apr 14" / "Di., 14. Apr.". */

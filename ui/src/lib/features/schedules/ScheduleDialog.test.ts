@@ -43,7 +43,7 @@ describe('ScheduleDialog', () => {
     render(ScheduleDialog, { api, machines, machineId: 'm1', text: 'Check the weather in Paris', onclose });
     await userEvent.click(screen.getByTestId('schedule-kind-weekdays'));
     await userEvent.click(screen.getByTestId('schedule-day-4')); // Friday off
-    expect(screen.getByTestId('schedule-summary')).toHaveTextContent('Every Mon, Tue, Wed, Thu at 08:00, on Design laptop.');
+    expect(screen.getByTestId('schedule-summary')).toHaveTextContent('Every Mon, Tue, Wed, Thu at 08:00 AM, on Design laptop.');
     await userEvent.click(screen.getByTestId('schedule-save'));
     expect(api.create).toHaveBeenCalledWith({
       machineId: 'm1', machineName: 'Design laptop', text: 'Check the weather in Paris', reusableId: null,
@@ -98,7 +98,7 @@ describe('ScheduleDialog', () => {
 
       speak('en');
       await waitFor(() => expect(screen.getByRole('heading')).toHaveTextContent('Schedule a task'));
-      expect(screen.getByTestId('schedule-summary')).toHaveTextContent('Every Mon, Tue, Wed, Thu at 08:00, on Design laptop.');
+      expect(screen.getByTestId('schedule-summary')).toHaveTextContent('Every Mon, Tue, Wed, Thu at 08:00 AM, on Design laptop.');
     });
   });
 });

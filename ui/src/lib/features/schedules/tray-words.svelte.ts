@@ -1,7 +1,7 @@
-// The tray's "Next: <title> at 16:30", its time worded here. Rust builds the tray's menu but
-// has no Intl, so the page says when each schedule runs next ("at 16:30", "tomorrow at 08:00",
-// "on Tue, Mar 31 at 08:00") of the run the line names, which it asks Rust for
-// (crates/core/src/schedules/tray_words.rs). Said again when the schedules change, when the
+// The tray's "Next: <title> at 04:30 PM", its time worded here. Rust builds the tray's menu but
+// has no Intl, so the page says when each schedule runs next ("at 04:30 PM", "tomorrow at
+// 08:00 AM", "on Tue, Mar 31 at 08:00 AM"; "um 16:30" in German) of the run the line names,
+// which it asks Rust for (crates/core/src/schedules/tray_words.rs). Said again when the schedules change, when the
 // page's language changes and just after midnight ("tomorrow" becomes "today"). The page runs as long
 // as Porthole does, its window hidden in the tray too.
 import { untrack } from 'svelte';
@@ -13,9 +13,9 @@ import { intl, language, t } from '../../i18n';
  * first. Until then the tray names the next task without its time. */
 export const AFTER_LAUNCH_MS = 1000;
 
-/** "at 16:30" today, "tomorrow at 08:00", "on Tue, Mar 31 at 08:00", in the person's zone. */
+/** "at 04:30 PM" today, "tomorrow at 08:00 AM", "on Tue, Mar 31 at 08:00 AM", in the person's zone. */
 export function trayWhen(at: number, now = Date.now()): string {
-  const time = intl.clock24(at);
+  const time = intl.clock(at);
   switch (daysFrom(at, now)) {
     case 0:
       return t('scheduleNotes.atTime', { time });

@@ -10,11 +10,11 @@ describe('the tray’s words for when a schedule runs next, by Intl', () => {
   afterEach(() => speak('en'));
 
   it('says the time today, tomorrow with the word, later with the day and date', () => {
-    expect(trayWhen(at(27, 16, 30), now)).toBe('at 16:30');
-    expect(trayWhen(at(28, 8), now)).toBe('tomorrow at 08:00');
-    expect(trayWhen(at(31, 8), now)).toBe('on Tue, Mar 31 at 08:00');
-    expect(trayWhen(at(27, 23, 59), at(27, 23, 58))).toBe('at 23:59');
-    expect(trayWhen(at(28, 0, 1), at(27, 23, 59))).toBe('tomorrow at 00:01');
+    expect(trayWhen(at(27, 16, 30), now)).toBe('at 04:30 PM');
+    expect(trayWhen(at(28, 8), now)).toBe('tomorrow at 08:00 AM');
+    expect(trayWhen(at(31, 8), now)).toBe('on Tue, Mar 31 at 08:00 AM');
+    expect(trayWhen(at(27, 23, 59), at(27, 23, 58))).toBe('at 11:59 PM');
+    expect(trayWhen(at(28, 0, 1), at(27, 23, 59))).toBe('tomorrow at 12:01 AM');
   });
 
   it('says the same in German', () => {
@@ -25,7 +25,7 @@ describe('the tray’s words for when a schedule runs next, by Intl', () => {
   });
 
   it('words the next run, nothing when none runs', () => {
-    expect(trayTimes(at(28, 8), now)).toEqual([{ at: at(28, 8), words: 'tomorrow at 08:00' }]);
+    expect(trayTimes(at(28, 8), now)).toEqual([{ at: at(28, 8), words: 'tomorrow at 08:00 AM' }]);
     expect(trayTimes(null, now)).toEqual([]);
   });
 });
@@ -61,7 +61,7 @@ describe('keepTrayWords', () => {
     await vi.advanceTimersByTimeAsync(AFTER_LAUNCH_MS - 1);
     expect(api.trayNextAt).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    expect(said()).toEqual([['en', [{ at: at(27, 16, 30), words: 'at 16:30' }]]]);
+    expect(said()).toEqual([['en', [{ at: at(27, 16, 30), words: 'at 04:30 PM' }]]]);
     expect(api.setTrayTimes.mock.calls[0][1]).toBe(now + AFTER_LAUNCH_MS);
     stop();
   });
@@ -72,7 +72,7 @@ describe('keepTrayWords', () => {
     next = at(28, 8);
     changed();
     await vi.advanceTimersByTimeAsync(0);
-    expect(said().at(-1)).toEqual(['en', [{ at: at(28, 8), words: 'tomorrow at 08:00' }]]);
+    expect(said().at(-1)).toEqual(['en', [{ at: at(28, 8), words: 'tomorrow at 08:00 AM' }]]);
 
     speak('de');
     flushSync();

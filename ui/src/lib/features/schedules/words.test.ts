@@ -19,19 +19,19 @@ const form = (over: Partial<RepeatForm>): RepeatForm => ({
 
 describe('schedule words', () => {
   it('says how often in plain words', () => {
-    expect(describeRepeat({ kind: 'daily', time: { hour: 8, minute: 5 } }, now)).toBe('Every day at 08:05');
+    expect(describeRepeat({ kind: 'daily', time: { hour: 8, minute: 5 } }, now)).toBe('Every day at 08:05 AM');
     expect(describeRepeat({ kind: 'weekdays', days: [4, 0, 1, 2, 3], time: { hour: 9, minute: 0 } }, now))
-      .toBe('Every weekdays at 09:00');
+      .toBe('Every weekdays at 09:00 AM');
     expect(describeRepeat({ kind: 'weekdays', days: [0, 2], time: { hour: 9, minute: 0 } }, now))
-      .toBe('Every Mon, Wed at 09:00');
+      .toBe('Every Mon, Wed at 09:00 AM');
     expect(describeRepeat({ kind: 'everyHours', hours: 1, from: now }, now)).toBe('Every hour');
     expect(describeRepeat({ kind: 'everyHours', hours: 6, from: now }, now)).toBe('Every 6 hours');
-    expect(describeRepeat({ kind: 'once', at: now + 3_600_000 }, now)).toBe('Once, today at 08:00');
+    expect(describeRepeat({ kind: 'once', at: now + 3_600_000 }, now)).toBe('Once, today at 08:00 AM');
   });
 
   it('says when next, paused, or done', () => {
-    expect(when(now + 25 * 3_600_000, now)).toBe('tomorrow at 08:00');
-    expect(nextWords(now + 3_600_000, schedule(), false, now)).toBe('Next: today at 08:00');
+    expect(when(now + 25 * 3_600_000, now)).toBe('tomorrow at 08:00 AM');
+    expect(nextWords(now + 3_600_000, schedule(), false, now)).toBe('Next: today at 08:00 AM');
     expect(nextWords(now + 3_600_000, schedule({ paused: true }), false, now)).toBe('Paused');
     expect(nextWords(now + 3_600_000, schedule(), true, now)).toBe('Paused');
     expect(nextWords(null, schedule(), false, now)).toBe('No more runs');
@@ -40,10 +40,10 @@ describe('schedule words', () => {
   it('says what the last run did, the reason of a skipped one included', () => {
     expect(lastWords(schedule(), now)).toBeNull();
     const done = schedule({ last: { dueAt: now, at: now, outcome: { kind: 'ended', conversationId: 'c1', status: 'succeeded' } } });
-    expect(lastWords(done, now)).toBe('Last run today at 07:00: Done');
+    expect(lastWords(done, now)).toBe('Last run today at 07:00 AM: Done');
     const skipped = schedule({ last: { dueAt: now, at: now, outcome: { kind: 'skipped', reason: { code: 'schedule_hourly_limit' } } } });
     expect(lastWords(skipped, now)).toBe(
-      'Last run today at 07:00: Skipped: Porthole already sent 60 tasks in the past hour, the most the service takes. The next run is as planned.',
+      'Last run today at 07:00 AM: Skipped: Porthole already sent 60 tasks in the past hour, the most the service takes. The next run is as planned.',
     );
   });
 

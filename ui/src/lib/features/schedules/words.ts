@@ -8,8 +8,9 @@ export function dayNames(): string[] {
   return intl.weekdays('short');
 }
 
+/** A schedule's time of day as the app says every time (`intl.clock`): "08:00 AM" / "08:00". */
 export function timeOfDay(time: TimeOfDay): string {
-  return `${String(time.hour).padStart(2, '0')}:${String(time.minute).padStart(2, '0')}`;
+  return intl.clock(new Date(2000, 0, 1, time.hour, time.minute).getTime());
 }
 
 /** How many of the person's days `ms` is after `now`'s: 0 today, 1 tomorrow, -1 yesterday. */
@@ -24,9 +25,9 @@ export function untilTomorrow(now = Date.now()): number {
   return new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1).getTime() - now;
 }
 
-/** "Tue, Apr 14 at 08:00" in the person's own time zone; "today"/"tomorrow" when near. */
+/** "Tue, Apr 14 at 08:00 AM" in the person's own time zone; "today"/"tomorrow" when near. */
 export function when(ms: number, now = Date.now()): string {
-  const time = intl.clock24(ms);
+  const time = intl.clock(ms);
   const days = daysFrom(ms, now);
   if (days === 0) return t('schedules.when.today', { time });
   if (days === 1) return t('schedules.when.tomorrow', { time });
