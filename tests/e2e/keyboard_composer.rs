@@ -98,9 +98,17 @@ async fn attachments_options_and_a_schedule_are_used_with_the_keyboard_alone() {
         .expect("Enter opened More options");
     tab_to_id(&app, false, "model-picker").await;
     let model = value(&app, "model-picker").await;
+    let words = wait
+        .text("model-cost-words", |t| !t.is_empty())
+        .await
+        .expect("the picker says what its model costs");
     press(&app, Key::Down).await;
     let other = value(&app, "model-picker").await;
     assert_ne!(model, other, "the arrow chose another model");
+    // What the model costs in words follows the keyboard's choice (read with the picker).
+    wait.text("model-cost-words", |t| !t.is_empty() && t != words)
+        .await
+        .expect("the cost words of the model the arrow chose");
     tab_to_id(&app, false, "record-steps").await;
     let recording = checked(&app, "record-steps").await;
     press(&app, Key::Space).await;

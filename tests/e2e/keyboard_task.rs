@@ -1,8 +1,8 @@
 //! A task and its computer with the keyboard alone (Tab, Shift+Tab, Enter, Escape, and
 //! typing): the live screen's controls (actual size and fit, full screen left with Escape, a
-//! snapshot, all screens), Needs you (a computer's notice put away, the waiting task opened),
-//! stopping the task while it waits, what it cost, and waking a sleeping computer. Every place
-//! the focus lands shows it.
+//! snapshot, all screens), the limit for every task offered after the first task, Needs you
+//! (a computer's notice put away, the waiting task opened), stopping the task while it waits,
+//! what it cost, and waking a sleeping computer. Every place the focus lands shows it.
 //!
 //! The snapshot's save dialog is the system's: as in `live_states.rs`, the test names the
 //! file it answers (`PORTHOLE_E2E_SAVE_PATH`); the button is reached and pressed by keyboard.
@@ -199,8 +199,30 @@ async fn the_live_screen_needs_you_stop_cost_and_wake_with_the_keyboard_alone() 
     );
     choose_computer(&app, &wait, "Design laptop").await;
 
-    // A task that waits for the person.
+    // After the first task, a limit for every task is offered: its field and both buttons are
+    // reached (they sit just before the box), and "No, thanks" with Enter puts it away, the
+    // keyboard back in the box.
+    wait.element("cap-offer")
+        .await
+        .expect("the offer after the first task");
     tab_to_id(&app, true, "composer").await;
+    tab_to_id(&app, true, "cap-offer-no").await;
+    tab_to_id(&app, true, "cap-offer-set").await;
+    tab_to_id(&app, true, "cap-offer-input").await;
+    tab_to_id(&app, false, "cap-offer-set").await;
+    keep_screenshot(&app, "keyboard-task-cap-offer").await;
+    tab_to_id(&app, false, "cap-offer-no").await;
+    press(&app, Key::Enter).await;
+    wait.gone("cap-offer")
+        .await
+        .expect("Enter on No, thanks answered the offer");
+    assert_eq!(
+        focus_here(&app, "answering the offer").await.testid,
+        "composer",
+        "the keyboard is back in the box"
+    );
+
+    // A task that waits for the person.
     type_text(&app, "Delete the old files in Downloads").await;
     press(&app, Key::Enter).await;
     long.element("approval-card").await.expect("the agent asks");

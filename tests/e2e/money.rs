@@ -5,8 +5,9 @@
 //! next task (while it runs the header says "$… of $1.00", the live screen's now bar the same
 //! words) and by a new schedule; the model picker says what
 //! the chosen model costs in words and what the person's own tasks with it cost; the schedule
-//! dialog estimates a run and a day from the earlier runs of the same words. In the light and
-//! the dark scheme, axe over each screen.
+//! dialog estimates a run and a day from the earlier runs of the same words. Settings, taller
+//! than the window, keeps its title and × while its body scrolls. In the light and the dark
+//! scheme, axe over each screen.
 
 use std::time::Duration;
 
@@ -51,6 +52,26 @@ async fn header_cost_while_running(app: &App, pred: impl Fn(&str) -> bool) -> St
     }
     panic!("the header never said the running task's cost as expected: last {seen:?}");
 }
+
+/// Settings against the window: scrolled to its end, the dialog inside the window, its body
+/// scrolling, its last control shown within the body, title and × where they were.
+const SETTINGS_FIT: &str = r#"
+    const q = (id) => document.querySelector(`[data-testid="${id}"]`);
+    const box = q('settings-dialog'), body = q('settings-dialog-body'), close = q('settings-dialog-close');
+    const title = document.getElementById('settings-title');
+    const before = [close.getBoundingClientRect().top, title.getBoundingClientRect().top];
+    body.scrollTop = body.scrollHeight;
+    const b = box.getBoundingClientRect(), inner = body.getBoundingClientRect();
+    const end = q('demo-reset').getBoundingClientRect();
+    const after = [close.getBoundingClientRect().top, title.getBoundingClientRect().top];
+    return {
+        inWindow: b.top >= 0 && b.bottom <= window.innerHeight,
+        scrolls: body.scrollHeight > body.clientHeight && body.scrollTop > 0,
+        endShown: end.top >= inner.top && end.bottom <= inner.bottom,
+        headStays: before[0] === after[0] && before[1] === after[1] && after[0] >= b.top,
+        height: window.innerHeight,
+    };
+"#;
 
 async fn click(wait: &Eventually<'_>, testid: &str) {
     wait.element(testid)
@@ -151,6 +172,20 @@ async fn money(scheme: &str) {
         .expect("kept");
     app.screenshot(&shot("settings")).await.unwrap();
     audit.check("money-settings").await;
+    // Taller than the window (760 px): the title and × stay, the rest scrolls inside the
+    // dialog, and its last control (the Demo's reset) is reached, nothing cut off.
+    let fit: serde_json::Value = app
+        .driver
+        .execute(SETTINGS_FIT, vec![])
+        .await
+        .unwrap()
+        .json()
+        .clone();
+    assert_eq!(fit["inWindow"], true, "the dialog fits the window: {fit}");
+    assert_eq!(fit["scrolls"], true, "its body scrolls: {fit}");
+    assert_eq!(fit["endShown"], true, "its end is reached: {fit}");
+    assert_eq!(fit["headStays"], true, "the title and × stay: {fit}");
+    app.screenshot(&shot("settings-end")).await.unwrap();
     click(&wait, "settings-dialog-close").await;
     wait.gone("settings-dialog").await.unwrap();
 
