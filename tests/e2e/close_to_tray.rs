@@ -219,9 +219,7 @@ async fn the_tray_says_the_next_run_s_new_time_after_a_run_made_while_the_window
         .label;
     assert!(!window.shown(), "the window stayed hidden");
     let minutes = |label: &str| {
-        let time = &label[label.len() - 5..];
-        let (h, m) = time.split_once(':').expect("HH:MM");
-        h.parse::<u32>().unwrap() * 60 + m.parse::<u32>().unwrap()
+        crate::tray::minutes_of(label).unwrap_or_else(|| panic!("an English time: {label}"))
     };
     assert_eq!(
         minutes(&second),

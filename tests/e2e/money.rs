@@ -245,6 +245,18 @@ async fn money(scheme: &str) {
         dialog_cap.prop("value").await.unwrap().as_deref(),
         Some("1.00")
     );
+    // One clock: the summary says the time as the form's own time field shows it ("08:00 AM").
+    let daily = wait
+        .text("schedule-summary", |t| t.starts_with("Every day at "))
+        .await
+        .expect("a daily schedule at first");
+    assert!(
+        daily.contains("08:00\u{a0}AM")
+            || daily.contains("08:00 AM")
+            || daily.contains("08:00\u{202f}AM"),
+        "{daily}"
+    );
+    app.screenshot(&shot("schedule-daily")).await.unwrap();
     wait.element("schedule-kind-everyHours")
         .await
         .unwrap()

@@ -262,22 +262,7 @@ async fn the_tray_menu_opens_the_inbox_shows_the_next_run_pauses_schedules_and_q
     );
     // Its time as the page words it (Intl), in the language's own clock, as the schedule form's
     // time field shows it: "at 02:05 PM" today, or "tomorrow at 12:05 AM" near midnight.
-    let when = next
-        .label
-        .trim_start_matches("Next: Check the weather in Oslo ")
-        .trim_start_matches("tomorrow ")
-        .replace('\u{202f}', " ");
-    let clock = when.strip_prefix("at ").unwrap_or_default();
-    let (hour, rest) = clock.split_once(':').unwrap_or_default();
-    let (minute, half) = rest.split_once(' ').unwrap_or_default();
-    let hour: u32 = hour.parse().unwrap_or(99);
-    assert!(
-        (1..=12).contains(&hour)
-            && minute.len() == 2
-            && minute.chars().all(|c| c.is_ascii_digit())
-            && (half == "AM" || half == "PM"),
-        "{next:?}"
-    );
+    let minutes = minutes_of(&next.label).unwrap_or_else(|| panic!("an English time: {next:?}"));
     // Spoken in German, the line has the page's German words: the English ones are not used
     // once the language changed, and the page says the same time again, on German's own
     // 24-hour clock.
@@ -290,9 +275,10 @@ async fn the_tray_menu_opens_the_inbox_shows_the_next_run_pauses_schedules_and_q
         },
         "the next run in German",
     );
-    let hour24 = hour % 12 + if half == "PM" { 12 } else { 0 };
     assert!(
-        german.label.ends_with(&format!("um {hour24:02}:{minute}")),
+        german
+            .label
+            .ends_with(&format!("um {:02}:{:02}", minutes / 60, minutes % 60)),
         "the same time in German: {german:?} / {next:?}"
     );
     crate::language::choose(&wait, "en").await;
@@ -332,4 +318,23 @@ async fn the_tray_menu_opens_the_inbox_shows_the_next_run_pauses_schedules_and_q
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     app.quit().await;
+}
+
+/// The minutes after midnight of the English time that ends a tray line ("… at 02:05 PM"; Intl
+/// may put U+202F before AM/PM); `None` when it ends otherwise.
+pub fn minutes_of(label: &str) -> Option<u32> {
+    let label = label.replace('\u{202f}', " ");
+    let mut words = label.rsplit(' ');
+    let half = match words.next()? {
+        "AM" => 0,
+        "PM" => 12,
+        _ => return None,
+    };
+    let (hour, minute) = words.next()?.split_once(':')?;
+    let two_digits = |s: &str| s.len() == 2 && s.chars().all(|c| c.is_ascii_digit());
+    if !two_digits(hour) || !two_digits(minute) {
+        return None;
+    }
+    let (hour, minute): (u32, u32) = (hour.parse().ok()?, minute.parse().ok()?);
+    ((1..=12).contains(&hour) && minute < 60).then_some((hour % 12 + half) * 60 + minute)
 }
