@@ -178,6 +178,8 @@ ui_codes! {
     // The live screen.
     FullScreenUnavailable,
     SnapshotNotSaved,
+    /// A task's film could not be written as a video where the person chose.
+    VideoNotSaved,
     SnapshotUnreadable,
     LiveSocketUnavailable,
     /// The page could not reach the app's own live-screen socket.

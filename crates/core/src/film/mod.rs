@@ -13,13 +13,17 @@
 //!   index, the per-task bound (oldest frames first, step frames last).
 //! - [`Shelf`]: the films on disk (`films/<conversation>/<film>/`): listing, reading, deleting
 //!   with the conversation, and the total bound (oldest films first).
+//! - [`sharing`]: a film's pictures as they may leave Porthole, what the person hid painted in;
+//!   [`export`]: a film as a short video (animated WebP).
 //!
 //! Bounded in memory: a film is its JPEG files and an index of one short line per frame; only
 //! the index's lines and the one screen being put together are held.
 
+pub mod export;
 mod moment;
 mod recorder;
 mod screen;
+pub mod sharing;
 mod shelf;
 
 pub use moment::Moment;

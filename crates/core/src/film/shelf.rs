@@ -141,6 +141,23 @@ impl Shelf {
         std::fs::read(dir.join(&frame.file))
     }
 
+    /// A film's frames with where each picture is, in order: for reading every picture of a
+    /// film once (sharing it), rather than the index again for each.
+    pub(super) fn frame_files(
+        &self,
+        conversation_id: &str,
+        film_id: &str,
+    ) -> io::Result<Vec<(FilmFrame, PathBuf)>> {
+        let dir = self.film_dir(conversation_id, film_id)?;
+        Ok(read_index(&dir)?
+            .into_iter()
+            .map(|line| {
+                let path = dir.join(&line.file);
+                (FilmFrame::from(line), path)
+            })
+            .collect())
+    }
+
     /// Every film of a conversation goes with it.
     pub fn delete_conversation(&self, conversation_id: &str) -> io::Result<()> {
         if !plain_name(conversation_id) {

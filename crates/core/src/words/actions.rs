@@ -128,6 +128,7 @@ pub fn of(code: UiCode) -> Option<UiAction> {
         | BrowserUnavailable
         | FullScreenUnavailable
         | SnapshotNotSaved
+        | VideoNotSaved
         | SnapshotUnreadable
         | LiveClosed
         | LiveTokenRejected

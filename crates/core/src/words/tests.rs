@@ -129,6 +129,7 @@ const NAMES: &[&str] = &[
     "unexpected",
     "full_screen_unavailable",
     "snapshot_not_saved",
+    "video_not_saved",
     "snapshot_unreadable",
     "live_socket_unavailable",
     "live_page_unconnected",

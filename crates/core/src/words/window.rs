@@ -82,6 +82,17 @@ pub fn snapshot_file_kind() -> String {
     text("window.snapshotFileKind")
 }
 
+/// The save dialog of "Save as video…" (a task's film).
+pub fn video_save_title() -> String {
+    text("window.videoSaveTitle")
+}
+pub fn video_file_name() -> String {
+    text("window.videoFileName")
+}
+pub fn video_file_kind() -> String {
+    text("window.videoFileKind")
+}
+
 /// The name of a computer the service names nothing.
 pub fn unnamed_computer(free_computer: bool) -> String {
     if free_computer {
