@@ -14,6 +14,7 @@ mod film {
     pub mod commands;
     mod recording;
     pub mod unseen;
+    pub mod video;
     pub use recording::{Films, Tap};
 }
 mod connection {
@@ -122,6 +123,9 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             film::commands::list_films,
             film::commands::get_film,
             film::commands::film_frame,
+            film::video::film_redactions,
+            film::video::save_film_video,
+            film::video::show_saved_video,
             judge::commands::get_turn_outcome,
             judge::commands::check_result,
             reusable::commands::draft_reusable,
@@ -431,6 +435,7 @@ fn open_state(app: &mut tauri::App) -> Result<(), Box<dyn std::error::Error>> {
     app.manage(inbox::Inbox::open_in(&dir));
     app.manage(report::commands::LastReport::default());
     app.manage(live::snapshot::LastSnapshot::default());
+    app.manage(film::video::LastVideo::default());
     tray::create(&handle);
     tauri::async_runtime::spawn(async move { connection::switching::start(&switchboard).await });
     Ok(())

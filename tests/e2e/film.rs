@@ -4,9 +4,11 @@
 //! it plays, the caption is a step's title, a step mark jumps to its step, and ← → and space
 //! work. The Steps sheet says where its steps come from, and its shared report (no turn id)
 //! opens with the task's receipt and carries the film's frames as its timeline. A second task
-//! later, "Watch again" is under the first task's receipt too, and plays that task's film. In
-//! the light and the dark scheme, with axe-core over the player and Settings. Once, a task
-//! whose computer's screen is closed while it runs is recorded all the same.
+//! later, "Watch again" is under the first task's receipt too, and plays that task's film.
+//! "Save as video…" hides what the person brushed over and saves the film as a video, read
+//! back in Rust and (dark) in Chromium (film_video.rs). In the light and the dark scheme, with
+//! axe-core over the player, Settings and the video's sheet. Once, a task whose computer's
+//! screen is closed while it runs is recorded all the same.
 
 use std::time::Duration;
 
@@ -66,6 +68,7 @@ async fn until_shown(app: &App, index: usize, why: &str) {
 async fn a_finished_task_is_watched_again(scheme: &str) {
     let out = tempfile::tempdir().unwrap();
     let file = out.path().join("film-report.html");
+    let video = out.path().join("task.webp");
     let app = App::launch_with(AppOptions {
         env: [
             vec![
@@ -73,6 +76,10 @@ async fn a_finished_task_is_watched_again(scheme: &str) {
                 (
                     "PORTHOLE_E2E_SAVE_AS".into(),
                     file.to_string_lossy().into_owned(),
+                ),
+                (
+                    "PORTHOLE_E2E_VIDEO_SAVE_AS".into(),
+                    video.display().to_string(),
                 ),
             ],
             crate::flows::scheme_env(scheme),
@@ -377,6 +384,8 @@ async fn a_finished_task_is_watched_again(scheme: &str) {
         .click()
         .await
         .unwrap();
+
+    crate::film_video::redact_and_save(&app, scheme, &video, &mut audit, scheme == "dark").await;
 
     // A second task: "Watch again" comes under the first task's receipt too, and plays the
     // first task's film.

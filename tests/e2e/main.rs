@@ -34,6 +34,7 @@ mod attachments;
 mod console;
 mod drop;
 mod film;
+mod film_video;
 mod heal;
 mod judge;
 mod keys;

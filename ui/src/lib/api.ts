@@ -440,7 +440,7 @@ export type SchedulesApi = typeof schedulesApi;
 
 // Every task's film, recorded here (features/film). Pictures come as JPEG bytes, by their place
 // in the film, never as a file.
-export type { Film, FilmFrame, FilmSettings, FilmSummary } from './bindings';
+export type { Film, FilmFrame, FilmSettings, FilmSummary, HiddenArea, Redactions } from './bindings';
 
 export const filmApi = {
   list: (conversationId: string): Promise<import('./bindings').FilmSummary[]> =>
@@ -452,5 +452,13 @@ export const filmApi = {
   settings: (): Promise<import('./bindings').FilmSettings> => commands.filmSettings(),
   setSettings: (film: import('./bindings').FilmSettings): Promise<import('./bindings').FilmSettings> =>
     unwrap(commands.setFilmSettings(film)),
+  /** What the redaction sheet starts with (a step typing a password: its pictures hidden). */
+  redactions: (conversationId: string, filmId: string): Promise<import('./bindings').Redactions> =>
+    unwrap(commands.filmRedactions(conversationId, filmId)),
+  /** Asks where, then saves the film as a video with `redactions` painted in: its file name,
+   *  `null` when the person cancelled. */
+  saveVideo: (conversationId: string, filmId: string, redactions: import('./bindings').Redactions): Promise<string | null> =>
+    unwrap(commands.saveFilmVideo(conversationId, filmId, redactions)),
+  showVideo: (): Promise<null> => unwrap(commands.showSavedVideo()),
 };
 export type FilmApi = typeof filmApi;

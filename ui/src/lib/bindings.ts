@@ -66,6 +66,15 @@ export const commands = {
 	getFilm: (conversationId: string, filmId: string) => typedError<Film, UiError>(__TAURI_INVOKE("get_film", { conversationId, filmId })),
 	/**  The JPEG of a film's frame, by its place in the film. */
 	filmFrame: (conversationId: string, filmId: string, index: number) => typedError<unknown, UiError>(__TAURI_INVOKE("film_frame", { conversationId, filmId, index })),
+	/**  What the redaction sheet starts with: the pictures of a step that types a password hidden. */
+	filmRedactions: (conversationId: string, filmId: string) => typedError<Redactions, UiError>(__TAURI_INVOKE("film_redactions", { conversationId, filmId })),
+	/**
+	 *  Asks where to save the film as a video, then writes it there with `redactions` painted in;
+	 *  its file name, `None` when the person cancelled the dialog.
+	 */
+	saveFilmVideo: (conversationId: string, filmId: string, redactions: Redactions) => typedError<string | null, UiError>(__TAURI_INVOKE("save_film_video", { conversationId, filmId, redactions })),
+	/**  Shows the video saved last, selected in the file manager ("Show the file"). */
+	showSavedVideo: () => typedError<null, UiError>(__TAURI_INVOKE("show_saved_video")),
 	getTurnOutcome: (turnId: string) => typedError<TurnOutcome, UiError>(__TAURI_INVOKE("get_turn_outcome", { turnId })),
 	checkResult: (turnId: string, criteria: Criteria, idempotencyKey: string | null) => typedError<Judgement, UiError>(__TAURI_INVOKE("check_result", { turnId, criteria, idempotencyKey })),
 	draftReusable: (conversationId: string) => typedError<ReusableDraft, UiError>(__TAURI_INVOKE("draft_reusable", { conversationId })),
@@ -254,7 +263,7 @@ export const events = {
 };
 
 /* Constants */
-export const UI_ACTIONS = {"address_unreachable":null,"approval_link_only":null,"approval_resolved":null,"autostart_unavailable":"retry","browser_unavailable":null,"cannot_wake":null,"computer_not_online":null,"console_closed":"retry","console_ended":"retry","console_idle":"retry","console_lock_lost":"retry","console_service_restarted":"retry","console_unresponsive":"retry","control_not_open":"retry","create_on_portal":null,"creation_busy":"waitUntil","criteria_not_met":null,"criteria_unchecked":null,"demo_unavailable":"signIn","empty_file":null,"file_too_large":null,"file_unreadable":null,"finished_conversation":null,"folder_not_file":null,"forbidden":null,"free_computer_time_exhausted":"waitUntil","free_plan_computer":null,"full_screen_unavailable":null,"insecure_address":null,"insufficient_credits":"waitUntil","invalid_base_url":null,"invalid_body":null,"invalid_cap":null,"invalid_credential":null,"invalid_schema":null,"key_limit_reached":null,"key_name_too_long":null,"key_needs_phone":"signIn","key_not_found":null,"key_rate_limited":"waitUntil","keychain":"retry","learn_failed":"retry","lease_not_open":null,"live_asleep":"wake","live_closed":null,"live_disconnected":null,"live_garbled":null,"live_machine_stopped":null,"live_network":null,"live_page_unconnected":"retry","live_rate_limited":"waitUntil","live_server_error":null,"live_silent":null,"live_socket_unavailable":"retry","live_stopped":null,"live_token_expired":null,"live_token_rejected":null,"live_unsupported":null,"live_url_unavailable":null,"machine_busy":"waitUntil","machine_not_found":"retry","machine_not_running":"wake","machine_not_supported":null,"machine_unavailable":"waitUntil","message_not_accepted":"retry","message_not_known_sent":"retry","message_not_sent":"retry","mixed_sessions":null,"model_not_allowed_for_plan":"chooseModel","network":"retry","new_key_gone":null,"no_criteria":null,"no_machine":null,"no_pending_approval":null,"no_screenshot":null,"no_steps":null,"no_turn_yet":null,"not_a_file":null,"not_a_sign_in_token":null,"not_billable":null,"not_connected":"retry","not_free_tier":null,"not_like_the_service":null,"not_supported":null,"not_the_service":null,"not_your_computer":"signIn","output_invalid":null,"own_key_not_revoked":null,"phone_allowance_in_use":null,"phone_verification_required":"signIn","rate_limited":"waitUntil","refused":"retry","report_not_saved":"retry","result_not_found":null,"schedule_bad_interval":null,"schedule_bad_time":null,"schedule_hourly_limit":null,"schedule_in_the_past":null,"schedule_no_days":null,"schedule_no_task":null,"schedule_other_service":null,"schedule_too_far":null,"selection_rejected":null,"server_error":"retry","session_not_found":"newConversation","several_machines":null,"sign_in_cancelled":"retry","sign_in_expired":"signIn","sign_in_needed":"signIn","sign_in_not_here":null,"sign_in_stopped":null,"sign_in_timed_out":"retry","sign_in_unavailable":null,"sign_in_unreachable":"retry","signed_in_key_limit":"retry","signed_in_needs_phone":"signIn","snapshot_not_saved":null,"snapshot_unreadable":null,"storage_quota_exceeded":null,"store":"retry","stored_data_set_aside":null,"task_failed":"retry","task_not_started":null,"task_running_here":null,"template_mismatch":null,"trajectory_not_recorded":null,"turn_not_finished":"retry","turn_not_found":null,"unauthorized":"signIn","unexpected":"retry","unknown_conversation":"newConversation","unknown_reusable_task":null,"unknown_schedule":null,"updates_lost":null,"upload_failed":"retry","upload_rate_limited":"waitUntil","validation":null} as const;
+export const UI_ACTIONS = {"address_unreachable":null,"approval_link_only":null,"approval_resolved":null,"autostart_unavailable":"retry","browser_unavailable":null,"cannot_wake":null,"computer_not_online":null,"console_closed":"retry","console_ended":"retry","console_idle":"retry","console_lock_lost":"retry","console_service_restarted":"retry","console_unresponsive":"retry","control_not_open":"retry","create_on_portal":null,"creation_busy":"waitUntil","criteria_not_met":null,"criteria_unchecked":null,"demo_unavailable":"signIn","empty_file":null,"file_too_large":null,"file_unreadable":null,"finished_conversation":null,"folder_not_file":null,"forbidden":null,"free_computer_time_exhausted":"waitUntil","free_plan_computer":null,"full_screen_unavailable":null,"insecure_address":null,"insufficient_credits":"waitUntil","invalid_base_url":null,"invalid_body":null,"invalid_cap":null,"invalid_credential":null,"invalid_schema":null,"key_limit_reached":null,"key_name_too_long":null,"key_needs_phone":"signIn","key_not_found":null,"key_rate_limited":"waitUntil","keychain":"retry","learn_failed":"retry","lease_not_open":null,"live_asleep":"wake","live_closed":null,"live_disconnected":null,"live_garbled":null,"live_machine_stopped":null,"live_network":null,"live_page_unconnected":"retry","live_rate_limited":"waitUntil","live_server_error":null,"live_silent":null,"live_socket_unavailable":"retry","live_stopped":null,"live_token_expired":null,"live_token_rejected":null,"live_unsupported":null,"live_url_unavailable":null,"machine_busy":"waitUntil","machine_not_found":"retry","machine_not_running":"wake","machine_not_supported":null,"machine_unavailable":"waitUntil","message_not_accepted":"retry","message_not_known_sent":"retry","message_not_sent":"retry","mixed_sessions":null,"model_not_allowed_for_plan":"chooseModel","network":"retry","new_key_gone":null,"no_criteria":null,"no_machine":null,"no_pending_approval":null,"no_screenshot":null,"no_steps":null,"no_turn_yet":null,"not_a_file":null,"not_a_sign_in_token":null,"not_billable":null,"not_connected":"retry","not_free_tier":null,"not_like_the_service":null,"not_supported":null,"not_the_service":null,"not_your_computer":"signIn","output_invalid":null,"own_key_not_revoked":null,"phone_allowance_in_use":null,"phone_verification_required":"signIn","rate_limited":"waitUntil","refused":"retry","report_not_saved":"retry","result_not_found":null,"schedule_bad_interval":null,"schedule_bad_time":null,"schedule_hourly_limit":null,"schedule_in_the_past":null,"schedule_no_days":null,"schedule_no_task":null,"schedule_other_service":null,"schedule_too_far":null,"selection_rejected":null,"server_error":"retry","session_not_found":"newConversation","several_machines":null,"sign_in_cancelled":"retry","sign_in_expired":"signIn","sign_in_needed":"signIn","sign_in_not_here":null,"sign_in_stopped":null,"sign_in_timed_out":"retry","sign_in_unavailable":null,"sign_in_unreachable":"retry","signed_in_key_limit":"retry","signed_in_needs_phone":"signIn","snapshot_not_saved":null,"snapshot_unreadable":null,"storage_quota_exceeded":null,"store":"retry","stored_data_set_aside":null,"task_failed":"retry","task_not_started":null,"task_running_here":null,"template_mismatch":null,"trajectory_not_recorded":null,"turn_not_finished":"retry","turn_not_found":null,"unauthorized":"signIn","unexpected":"retry","unknown_conversation":"newConversation","unknown_reusable_task":null,"unknown_schedule":null,"updates_lost":null,"upload_failed":"retry","upload_rate_limited":"waitUntil","validation":null,"video_not_saved":null} as const;
 
 /* Types */
 export type Account = {
@@ -745,6 +754,23 @@ export type FollowerState = {
 	finished?: boolean,
 };
 
+/**  A rectangle hidden on one picture, or on every picture. */
+export type HiddenArea = {
+	/**
+	 *  The picture, by its place in the film; `None` on every picture (a part of the screen
+	 *  that stays put, such as a side bar with a name).
+	 */
+	frame: number | null,
+	/**
+	 *  Left, top, width and height as shares (0 to 1) of the picture's width and height, so
+	 *  the size the sheet drew the picture at does not matter.
+	 */
+	x: number | null,
+	y: number | null,
+	width: number | null,
+	height: number | null,
+};
+
 /**  What the page knows about the sign-in. No token in here. */
 export type IdentityInfo = {
 	/**  The service address key management and computer creation go to. */
@@ -1146,6 +1172,14 @@ export type Recording = {
 	steps: Step[],
 	/**  The turn was sent with "Record steps" on. */
 	recorded: boolean,
+};
+
+/**  What the person hid before sharing a film. */
+export type Redactions = {
+	/**  Pictures hidden whole, by their place in the film. */
+	hiddenFrames: number[],
+	/**  Parts of pictures brushed over. */
+	areas: HiddenArea[],
 };
 
 /**  How often a schedule runs. Times are Unix milliseconds. */
@@ -1624,7 +1658,9 @@ export type UiCode = "unauthorized" | "forbidden" |
 /**  A conversation cannot be deleted while its task runs: Stop first. */
 "task_running_here" | "no_pending_approval" | "cannot_wake" | "browser_unavailable" | "report_not_saved" | 
 /**  Something the app did not expect (the page's own fallback). */
-"unexpected" | "full_screen_unavailable" | "snapshot_not_saved" | "snapshot_unreadable" | "live_socket_unavailable" | 
+"unexpected" | "full_screen_unavailable" | "snapshot_not_saved" | 
+/**  A task's film could not be written as a video where the person chose. */
+"video_not_saved" | "snapshot_unreadable" | "live_socket_unavailable" | 
 /**  The page could not reach the app's own live-screen socket. */
 "live_page_unconnected" | "live_closed" | "live_token_rejected" | "live_token_expired" | "live_machine_stopped" | "live_server_error" | "live_disconnected" | "live_garbled" | "live_unsupported" | "live_silent" | "live_network" | "live_asleep" | "live_rate_limited" | "live_url_unavailable" | 
 /**  The app closed the live view. */

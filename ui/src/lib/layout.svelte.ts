@@ -8,6 +8,8 @@ export type Sheet =
   | { kind: 'steps' | 'check' | 'reusable' | 'console' }
   /** A task's film; without `filmId`, the conversation's latest. */
   | { kind: 'film'; filmId?: string }
+  /** A task's film, to hide parts of and save as a video. */
+  | { kind: 'video' }
   | { kind: 'library'; taskId: string | null };
 
 export const DEFAULT_LIVE_SHARE = 0.6;

@@ -60,6 +60,7 @@ const LAYOUT: Record<string, string[]> = {
   'lib/features/console/CodeEditor.svelte': ['140px', '300px'],
   'lib/features/console/RunOutput.svelte': ['160px', '220px'],
   'lib/features/film/FilmPlayer.svelte': ['160px', '200px'],
+  'lib/features/film/FilmRedact.svelte': ['160px'],
   'lib/features/keys/KeysPage.svelte': ['150px'],
   'lib/features/replay/CodeView.svelte': ['320px'],
   'lib/features/replay/Replay.svelte': ['200px', '110px'],

@@ -1,0 +1,96 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import userEvent from '@testing-library/user-event';
+import FilmRedact from './FilmRedact.svelte';
+import type { Film, FilmApi } from '../../api';
+
+const film: Film = {
+  id: '5',
+  frames: [
+    { atMs: 0, step: 1, title: 'Open Browser', narration: null },
+    { atMs: 900, step: 2, title: 'Enter your password', narration: null },
+    { atMs: 1900, step: 3, title: 'Read the results', narration: null },
+  ],
+};
+
+function fakeApi() {
+  return {
+    list: vi.fn(async () => [{ id: '5', startedMs: 1, frames: 3 }]),
+    get: vi.fn(async () => film),
+    frame: vi.fn(async (_c: string, _f: string, i: number) => `blob:frame-${i}`),
+    redactions: vi.fn(async () => ({ hiddenFrames: [1], areas: [] })),
+    saveVideo: vi.fn(async () => 'Porthole task.webp'),
+    showVideo: vi.fn(async () => null),
+    settings: vi.fn(),
+    setSettings: vi.fn(),
+  };
+}
+
+/** A drag over the picture, drawn 200 × 100 at the page's corner, in its pixels. */
+async function drag(from: [number, number], to: [number, number]) {
+  const picture = screen.getByTestId('redact-picture');
+  picture.getBoundingClientRect = () => ({ left: 0, top: 0, width: 200, height: 100, right: 200, bottom: 100, x: 0, y: 0, toJSON: () => ({}) });
+  await fireEvent.pointerDown(picture, { clientX: from[0], clientY: from[1], button: 0, pointerId: 1 });
+  await fireEvent.pointerMove(picture, { clientX: to[0], clientY: to[1], pointerId: 1 });
+  await fireEvent.pointerUp(picture, { clientX: to[0], clientY: to[1], pointerId: 1 });
+}
+
+const areas = () => screen.getByTestId('redact-count').getAttribute('data-areas');
+
+describe('FilmRedact', () => {
+  URL.revokeObjectURL = vi.fn();
+
+  it('hides what is dragged over, takes it back with Undo, and saves what is hidden', async () => {
+    const api = fakeApi();
+    render(FilmRedact, { conversationId: 'c1', api: api as unknown as FilmApi });
+    await waitFor(() => expect(screen.getByTestId('redact-frame')).toHaveAttribute('src', 'blob:frame-0'));
+    expect(screen.queryByTestId('redact-whole')).toBeNull();
+
+    await drag([20, 10], [120, 60]);
+    await waitFor(() => expect(areas()).toBe('1'));
+    expect(screen.getAllByTestId('redact-area')).toHaveLength(1);
+    await drag([150, 70], [190, 90]);
+    await waitFor(() => expect(areas()).toBe('2'));
+    await userEvent.click(screen.getByTestId('redact-undo'));
+    await waitFor(() => expect(areas()).toBe('1'));
+    // A click is not an area.
+    await drag([50, 50], [50, 50]);
+    expect(areas()).toBe('1');
+
+    // The password step's picture starts hidden, and says why.
+    await userEvent.click(screen.getByTestId('redact-next'));
+    await waitFor(() => expect(screen.getByTestId('redact-whole')).toHaveTextContent('types a password'));
+    expect(screen.getByTestId('redact-hide-frame')).toHaveAttribute('aria-pressed', 'true');
+    // The area drawn on the first picture is not on this one.
+    expect(screen.queryAllByTestId('redact-area')).toHaveLength(0);
+
+    await userEvent.click(screen.getByTestId('redact-save'));
+    await waitFor(() => expect(screen.getByTestId('redact-saved')).toHaveTextContent('Porthole task.webp'));
+    expect(api.saveVideo).toHaveBeenCalledWith('c1', '5', {
+      hiddenFrames: [1],
+      areas: [{ frame: 0, x: 0.1, y: 0.1, width: 0.5, height: 0.5 }],
+    });
+    await userEvent.click(screen.getByTestId('redact-show'));
+    expect(api.showVideo).toHaveBeenCalled();
+  });
+
+  it('shows a hidden picture again, and Undo hides it once more', async () => {
+    const api = fakeApi();
+    render(FilmRedact, { conversationId: 'c1', api: api as unknown as FilmApi });
+    await waitFor(() => expect(screen.getByTestId('redact-frame')).toBeTruthy());
+    await userEvent.click(screen.getByTestId('redact-next'));
+    await waitFor(() => expect(screen.getByTestId('redact-whole')).toBeTruthy());
+    await userEvent.click(screen.getByTestId('redact-hide-frame'));
+    expect(screen.queryByTestId('redact-whole')).toBeNull();
+    await userEvent.click(screen.getByTestId('redact-undo'));
+    await waitFor(() => expect(screen.getByTestId('redact-whole')).toBeTruthy());
+    // An area for every picture shows on each.
+    await userEvent.click(screen.getByTestId('redact-previous'));
+    await userEvent.click(screen.getByTestId('redact-everywhere'));
+    await drag([0, 0], [20, 100]);
+    await userEvent.click(screen.getByTestId('redact-next'));
+    await userEvent.click(screen.getByTestId('redact-next'));
+    await waitFor(() => expect(screen.getByTestId('redact-picture')).toHaveAttribute('data-index', '2'));
+    expect(screen.getAllByTestId('redact-area')).toHaveLength(1);
+  });
+});
