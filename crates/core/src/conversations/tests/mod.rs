@@ -115,7 +115,13 @@ async fn a_restart_resumes_following_where_the_last_run_stopped() {
         .await
         .unwrap();
     app.until(&id, |c| {
-        c.status.is_active() && c.follower.as_ref().is_some_and(|f| f.cursor.is_some())
+        // Mid-task: a step heard, its session known (the stream's, read from the turn's
+        // start again on resume; the poll's cursor, when the follow went over to it).
+        c.status.is_active()
+            && c.follower.as_ref().is_some_and(|f| f.session_id.is_some())
+            && c.items
+                .iter()
+                .any(|i| matches!(i, ThreadItem::Progress { .. }))
     })
     .await;
     // The app quits mid-task: its followers end with it, the conversation stays saved.

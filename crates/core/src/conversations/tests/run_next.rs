@@ -92,7 +92,13 @@ async fn a_held_message_is_kept_across_a_restart_and_starts_after_the_task() {
         .await
         .unwrap();
     app.until(&id, |c| {
-        c.status.is_active() && c.follower.as_ref().is_some_and(|f| f.cursor.is_some())
+        // Mid-task: a step heard, its session known (the stream's, read from the turn's
+        // start again on resume; the poll's cursor, when the follow went over to it).
+        c.status.is_active()
+            && c.follower.as_ref().is_some_and(|f| f.session_id.is_some())
+            && c.items
+                .iter()
+                .any(|i| matches!(i, ThreadItem::Progress { .. }))
     })
     .await;
     app.core
