@@ -9,7 +9,8 @@
 use std::io;
 
 use crate::conversations::Conversation;
-use crate::film::{FilmFrame, Shelf};
+use crate::film::sharing::{self, Redactions};
+use crate::film::{encode_picture, FilmFrame, Shelf};
 use crate::receipt::{self, Receipt};
 
 /// The most frames a report carries.
@@ -37,24 +38,54 @@ pub struct ReportFrame {
     pub picture: String,
 }
 
-/// The film's frames with their pictures as they may leave Porthole. The one place the
-/// report takes a film's pictures from: hiding what the person brushed over before sharing
-/// belongs here, so every frame of a report passes through it.
-pub fn frames_for_sharing(
+/// The film's frames with their pictures as they may leave Porthole, with `redactions`
+/// painted into the pixels of each picture they touch (the same painting as the film's video,
+/// [`sharing::Redactions::paint`]); a picture they do not touch leaves as it was kept, not
+/// decoded and encoded again. The one place the report takes a film's pictures from.
+pub fn report_pictures(
     shelf: &Shelf,
     conversation_id: &str,
     film_id: &str,
+    redactions: &Redactions,
 ) -> io::Result<Vec<(FilmFrame, Vec<u8>)>> {
+    redactions.check()?;
     let film = shelf.film(conversation_id, film_id)?;
     let chosen = chosen(&film.frames);
     let mut out = Vec::with_capacity(chosen.len());
     for i in chosen {
         // A picture gone since the film was listed leaves its frame out, not the report undone.
-        if let Ok(bytes) = shelf.frame(conversation_id, film_id, i as u32) {
-            out.push((film.frames[i].clone(), bytes));
-        }
+        let Ok(bytes) = shelf.frame(conversation_id, film_id, i as u32) else {
+            continue;
+        };
+        let bytes = if touches(redactions, i as u32) {
+            // What cannot be painted over does not leave at all.
+            let Some(painted) = painted(&bytes, i as u32, redactions) else {
+                continue;
+            };
+            painted
+        } else {
+            bytes
+        };
+        out.push((film.frames[i].clone(), bytes));
     }
     Ok(out)
+}
+
+fn touches(redactions: &Redactions, index: u32) -> bool {
+    redactions.hidden_frames.contains(&index)
+        || redactions
+            .areas
+            .iter()
+            .any(|a| a.frame.is_none_or(|f| f == index))
+}
+
+fn painted(jpeg: &[u8], index: u32, redactions: &Redactions) -> Option<Vec<u8>> {
+    let mut picture = image::load_from_memory_with_format(jpeg, image::ImageFormat::Jpeg)
+        .ok()?
+        .to_rgb8();
+    redactions.paint(index, &mut picture);
+    let (width, height) = picture.dimensions();
+    encode_picture(width, height, picture.into_raw())
 }
 
 /// The places of the frames a report keeps, in order.
@@ -83,22 +114,31 @@ fn chosen(frames: &[FilmFrame]) -> Vec<usize> {
 }
 
 /// The film of the conversation's last finished task, as the report shows it: none when
-/// Porthole recorded none.
+/// Porthole recorded none. The pictures of a step that types a password are hidden whole, as
+/// the video's sheet starts with them ([`sharing::suggested`]): a report never carries one.
 pub fn of_last_task(shelf: &Shelf, conversation: &Conversation) -> Vec<ReportFrame> {
     let Some(film_id) = last_task_film(shelf, conversation) else {
         return Vec::new();
     };
-    frames_for_sharing(shelf, &conversation.id, &film_id)
-        .unwrap_or_default()
-        .into_iter()
-        .map(|(frame, bytes)| ReportFrame {
-            at_ms: frame.at_ms,
-            step: frame.step,
-            title: frame.title,
-            narration: frame.narration,
-            picture: super::data_uri("image/jpeg", &bytes),
-        })
-        .collect()
+    let Ok(film) = shelf.film(&conversation.id, &film_id) else {
+        return Vec::new();
+    };
+    report_pictures(
+        shelf,
+        &conversation.id,
+        &film_id,
+        &sharing::suggested(&film),
+    )
+    .unwrap_or_default()
+    .into_iter()
+    .map(|(frame, bytes)| ReportFrame {
+        at_ms: frame.at_ms,
+        step: frame.step,
+        title: frame.title,
+        narration: frame.narration,
+        picture: super::data_uri("image/jpeg", &bytes),
+    })
+    .collect()
 }
 
 /// The film "Watch again" plays under the last task's receipt.
@@ -143,5 +183,99 @@ mod tests {
         assert!(kept.windows(2).all(|w| w[0] < w[1]), "in order, once each");
         assert_eq!(chosen(&frames[..7]), (0..7).collect::<Vec<_>>());
         assert_eq!(clock(61_600), "1:02");
+    }
+
+    /// A film of three pictures of one colour each: before any step, a password typed, and a
+    /// result read.
+    fn recorded(dir: &std::path::Path) -> (Shelf, String) {
+        use crate::film::{Moment, Recorder};
+        let shelf = Shelf::in_data_dir(dir);
+        let mut film = Recorder::start(shelf.root(), "c1", 0, 1 << 20).unwrap();
+        let plan = [
+            (0, 0, None, [200, 180, 60]),
+            (1_000, 1, Some("Enter your password"), [60, 200, 90]),
+            (2_000, 2, Some("Read the results"), [90, 120, 220]),
+        ];
+        for (at, steps, title, colour) in plan {
+            let moment = Moment {
+                steps,
+                step_title: title.map(str::to_owned),
+                narration: None,
+            };
+            let jpeg = encode_picture(32, 20, colour.repeat(32 * 20)).unwrap();
+            assert!(film.offer(at, &moment, move || Some(jpeg)).unwrap());
+        }
+        let id = film
+            .dir()
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        film.finish(&Moment::default()).unwrap();
+        (shelf, id)
+    }
+
+    /// Every pixel of a picture, decoded, within a JPEG's error of `colour`.
+    fn all_near(jpeg: &[u8], colour: [u8; 3]) -> bool {
+        let picture = image::load_from_memory(jpeg).unwrap().to_rgb8();
+        picture
+            .pixels()
+            .all(|p| p.0.iter().zip(colour).all(|(a, b)| a.abs_diff(b) <= 8))
+    }
+
+    #[test]
+    fn a_reports_pictures_carry_what_is_hidden_in_their_pixels_and_the_rest_as_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let (shelf, id) = recorded(dir.path());
+        let film = shelf.film("c1", &id).unwrap();
+
+        // As a report starts: the password step's picture covered whole.
+        let suggested = sharing::suggested(&film);
+        assert_eq!(suggested.hidden_frames, vec![1]);
+        let pictures = report_pictures(&shelf, "c1", &id, &suggested).unwrap();
+        assert_eq!(pictures.len(), 3);
+        assert!(
+            all_near(&pictures[1].1, sharing::COVER),
+            "the password picture is covered"
+        );
+        assert!(!all_near(
+            &shelf.frame("c1", &id, 1).unwrap(),
+            sharing::COVER
+        ));
+        // The others leave as they were kept, byte for byte.
+        assert_eq!(pictures[0].1, shelf.frame("c1", &id, 0).unwrap());
+        assert_eq!(pictures[2].1, shelf.frame("c1", &id, 2).unwrap());
+
+        // An area brushed on every picture: the left half covered, the right half as it was.
+        let left_half = Redactions {
+            hidden_frames: Vec::new(),
+            areas: vec![sharing::HiddenArea {
+                frame: None,
+                x: 0.0,
+                y: 0.0,
+                width: 0.5,
+                height: 1.0,
+            }],
+        };
+        let pictures = report_pictures(&shelf, "c1", &id, &left_half).unwrap();
+        let third = image::load_from_memory(&pictures[2].1).unwrap().to_rgb8();
+        let near =
+            |p: &image::Rgb<u8>, c: [u8; 3]| p.0.iter().zip(c).all(|(a, b)| a.abs_diff(b) <= 12);
+        assert!(
+            near(third.get_pixel(4, 10), sharing::COVER),
+            "left half covered"
+        );
+        assert!(
+            near(third.get_pixel(28, 10), [90, 120, 220]),
+            "right half as recorded"
+        );
+
+        // The unknown film leaves nothing; the refused redactions are refused, not ignored.
+        assert!(report_pictures(&shelf, "c1", "nope", &suggested).is_err());
+        let too_many = Redactions {
+            hidden_frames: Vec::new(),
+            areas: vec![left_half.areas[0]; sharing::MAX_AREAS + 1],
+        };
+        assert!(report_pictures(&shelf, "c1", &id, &too_many).is_err());
     }
 }
