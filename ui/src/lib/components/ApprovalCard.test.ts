@@ -139,6 +139,29 @@ describe('ApprovalCard', () => {
     await waitFor(() => expect(api.chooseApproval).toHaveBeenCalledWith('c1', 'ap_1', [['l'], ['blue', 'teal']]));
   });
 
+  it('keeps the picks when the same card comes again in a new object (the conversation sent again)', async () => {
+    const state = new AppState(fakeApi());
+    const choice: ApprovalRequest = {
+      ...approval,
+      kind: 'choice',
+      approvalType: 'choice',
+      command: null,
+      cwd: null,
+      questions: [{ question: 'Which city?', options: [{ value: 'rome', label: 'Rome' }, { value: 'paris', label: 'Paris' }] }],
+    };
+    const { rerender } = render(ApprovalCard, { app: state, approval: choice });
+    await userEvent.click(screen.getByText('Rome'));
+    expect(screen.getByTestId('approval-send-choice')).toBeEnabled();
+    // A cost heard while the card waits: the same card, a new object.
+    await rerender({ app: state, approval: { ...choice, questions: [...choice.questions] } });
+    expect(screen.getByText('Rome')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('approval-send-choice')).toBeEnabled();
+    // A new card starts clean.
+    await rerender({ app: state, approval: { ...choice, approvalId: 'ap_2' } });
+    expect(screen.getByText('Rome')).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByTestId('approval-send-choice')).toBeDisabled();
+  });
+
   it('sends link-only approvals to the browser', async () => {
     const api = fakeApi();
     const state = new AppState(api);
