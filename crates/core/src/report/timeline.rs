@@ -10,7 +10,7 @@ use std::io;
 
 use crate::conversations::Conversation;
 use crate::film::sharing::{self, Redactions};
-use crate::film::{encode_picture, FilmFrame, Shelf};
+use crate::film::{encode_picture, Film, FilmFrame, Shelf};
 use crate::receipt::{self, Receipt};
 
 /// The most frames a report carries.
@@ -45,11 +45,11 @@ pub struct ReportFrame {
 pub fn report_pictures(
     shelf: &Shelf,
     conversation_id: &str,
-    film_id: &str,
+    film: &Film,
     redactions: &Redactions,
 ) -> io::Result<Vec<(FilmFrame, Vec<u8>)>> {
     redactions.check()?;
-    let film = shelf.film(conversation_id, film_id)?;
+    let film_id = film.id.as_str();
     let chosen = chosen(&film.frames);
     let mut out = Vec::with_capacity(chosen.len());
     for i in chosen {
@@ -123,22 +123,17 @@ pub fn of_last_task(shelf: &Shelf, conversation: &Conversation) -> Vec<ReportFra
     let Ok(film) = shelf.film(&conversation.id, &film_id) else {
         return Vec::new();
     };
-    report_pictures(
-        shelf,
-        &conversation.id,
-        &film_id,
-        &sharing::suggested(&film),
-    )
-    .unwrap_or_default()
-    .into_iter()
-    .map(|(frame, bytes)| ReportFrame {
-        at_ms: frame.at_ms,
-        step: frame.step,
-        title: frame.title,
-        narration: frame.narration,
-        picture: super::data_uri("image/jpeg", &bytes),
-    })
-    .collect()
+    report_pictures(shelf, &conversation.id, &film, &sharing::suggested(&film))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(frame, bytes)| ReportFrame {
+            at_ms: frame.at_ms,
+            step: frame.step,
+            title: frame.title,
+            narration: frame.narration,
+            picture: super::data_uri("image/jpeg", &bytes),
+        })
+        .collect()
 }
 
 /// The film "Watch again" plays under the last task's receipt.
@@ -232,7 +227,7 @@ mod tests {
         // As a report starts: the password step's picture covered whole.
         let suggested = sharing::suggested(&film);
         assert_eq!(suggested.hidden_frames, vec![1]);
-        let pictures = report_pictures(&shelf, "c1", &id, &suggested).unwrap();
+        let pictures = report_pictures(&shelf, "c1", &film, &suggested).unwrap();
         assert_eq!(pictures.len(), 3);
         assert!(
             all_near(&pictures[1].1, sharing::COVER),
@@ -257,7 +252,7 @@ mod tests {
                 height: 1.0,
             }],
         };
-        let pictures = report_pictures(&shelf, "c1", &id, &left_half).unwrap();
+        let pictures = report_pictures(&shelf, "c1", &film, &left_half).unwrap();
         let third = image::load_from_memory(&pictures[2].1).unwrap().to_rgb8();
         let near =
             |p: &image::Rgb<u8>, c: [u8; 3]| p.0.iter().zip(c).all(|(a, b)| a.abs_diff(b) <= 12);
@@ -270,12 +265,11 @@ mod tests {
             "right half as recorded"
         );
 
-        // The unknown film leaves nothing; the refused redactions are refused, not ignored.
-        assert!(report_pictures(&shelf, "c1", "nope", &suggested).is_err());
+        // The refused redactions are refused, not ignored.
         let too_many = Redactions {
             hidden_frames: Vec::new(),
             areas: vec![left_half.areas[0]; sharing::MAX_AREAS + 1],
         };
-        assert!(report_pictures(&shelf, "c1", &id, &too_many).is_err());
+        assert!(report_pictures(&shelf, "c1", &film, &too_many).is_err());
     }
 }
