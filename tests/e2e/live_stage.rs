@@ -144,6 +144,16 @@ async fn the_stage(scheme: &str) {
     wait.element("inbox-open")
         .await
         .expect("the rail keeps Needs you");
+    // The rail's computers are on the keyboard's way: », search, Needs you, then the first.
+    wait.element("rail-machine")
+        .await
+        .expect("the rail keeps the computers");
+    let passed = tab_until(&app, "sidebar-unfold", "rail-machine", 4).await;
+    assert_eq!(
+        passed.last().map(String::as_str),
+        Some("rail-machine"),
+        "Tab reaches the rail's computers: {passed:?}"
+    );
 
     // A recorded task, so its steps have pictures for the strip.
     run_recorded_task_started(&app, "Look up the weather in Lisbon")
