@@ -39,8 +39,11 @@ type Store = {
 export class Layout {
   /** The person's fold in a wide window: kept across restarts. */
   sidebarFolded = $state(false);
-  /** The window is narrower than NARROW_WINDOW. */
-  narrow = $state(false);
+  /** The window is narrower than NARROW_WINDOW. Until the page knows its width (a window not
+   *  yet mapped can read 0 wide, more often on a busy machine) it is taken as the app's own
+   *  1180 px window, which is narrow: otherwise the sidebar opened at start and folded a moment
+   *  later, under a click already on its way. */
+  narrow = $state(true);
   /** The person opened the sidebar in a narrow window: kept across restarts and resizes,
    *  apart from the wide window's choice (each window class keeps its own). */
   sidebarOpenNarrow = $state(false);

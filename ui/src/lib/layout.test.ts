@@ -16,6 +16,7 @@ describe('Layout', () => {
     await layout.load();
     expect(layout.sidebarFolded).toBe(true);
     expect(layout.liveShare).toBe(0.5);
+    layout.setWindowWidth(1400);
     layout.toggleSidebar();
     expect(s.set).toHaveBeenLastCalledWith({ sidebarFolded: false, sidebarOpenNarrow: false, liveShare: 0.5, developerTools: false, firstRunDone: false });
     layout.setDeveloperTools(true);
@@ -84,6 +85,16 @@ describe('Layout', () => {
     expect(layout.folded).toBe(true);
     layout.setWindowWidth(0);
     expect(layout.folded).toBe(true);
+  });
+
+  it('is folded before the page knows its width, as the app’s own window opens, so the sidebar never opens for a moment', async () => {
+    const layout = new Layout(store());
+    await layout.load();
+    // A window not yet mapped reads 0 wide: the width is not known yet.
+    layout.setWindowWidth(0);
+    expect(layout.folded).toBe(true);
+    layout.setWindowWidth(1400);
+    expect(layout.folded).toBe(false);
   });
 
   it('keeps the share in range and does not save while dragging', () => {
