@@ -2,7 +2,8 @@
 //! each decoded frame to a [`Tap`] (a copy of its pixels into the one screen kept, under a
 //! lock held for that copy only), and a thread of its own asks the core's
 //! [`Recorder`](super::Recorder) whether to keep a picture, then downscales, encodes and writes
-//! it there: never on the UI thread, nor on the bridge's. It asks at every change of a
+//! it there: never on the UI thread, nor on the bridge's, and at a lower priority than both
+//! (on Linux), so on a machine with no core to spare the live view goes first. It asks at every change of a
 //! conversation (so each step the stream announces is seen as it comes, however loaded the
 //! machine) and at least every 200 ms (for the picture a second).
 
@@ -14,7 +15,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use tauri::{AppHandle, Manager};
 
-use super::{encode_picture, Moment, Paint, Recorder, Screen, Shelf};
+use super::{encode_picture, Moment, Paint, Recorder, Screen, Shelf, PICTURE_MAX_WIDTH};
 use crate::conversations::{Conversations, ThreadItem};
 use crate::persist::SettingsStore;
 
@@ -150,7 +151,10 @@ impl Tap {
         };
         std::thread::Builder::new()
             .name("film".into())
-            .spawn(move || watcher.run())
+            .spawn(move || {
+                lower_priority();
+                watcher.run()
+            })
             .ok()?;
         let inner = Arc::new(TapInner {
             screen,
@@ -280,12 +284,13 @@ impl Watcher {
 
     /// The screen now, as the film keeps it.
     fn picture(&self) -> Option<Vec<u8>> {
-        // The lock is held for a copy of the pixels only.
+        // The lock (which the bridge's next frame waits for) is held while the screen is read
+        // at the film's size, a few ms; the JPEG is made after.
         let (width, height, rgb) = self
             .screen
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .picture()?;
+            .small_picture(PICTURE_MAX_WIDTH)?;
         encode_picture(width, height, rgb)
     }
 
@@ -305,4 +310,20 @@ fn unix_ms() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// The calling thread yields to the app's others (nice 10): the film's pictures may wait, the
+/// live view and the page should not. Linux keeps a nice value per thread; elsewhere the film's
+/// thread keeps the app's priority (there it would take a platform API of its own).
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: plain system calls on this thread's own id, with no memory passed.
+        #[allow(unsafe_code)]
+        let failed =
+            unsafe { libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 10) != 0 };
+        if failed {
+            tracing::debug!("the film's thread keeps the app's priority");
+        }
+    }
 }

@@ -210,16 +210,8 @@ impl Recorder {
 
 /// The screen's picture as the film keeps it: at most [`PICTURE_MAX_WIDTH`] wide, JPEG.
 pub fn encode_picture(width: u32, height: u32, rgb: Vec<u8>) -> Option<Vec<u8>> {
-    let picture = image::RgbImage::from_raw(width, height, rgb)?;
-    let picture = if width > PICTURE_MAX_WIDTH {
-        let h = (u64::from(height) * u64::from(PICTURE_MAX_WIDTH) / u64::from(width)).max(1);
-        image::imageops::thumbnail(&picture, PICTURE_MAX_WIDTH, h as u32)
-    } else {
-        picture
-    };
-    let mut jpeg = Vec::new();
-    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, JPEG_QUALITY)
-        .encode_image(&picture)
-        .ok()?;
-    Some(jpeg)
+    match porthole_picture::downscale(&rgb, width, height, PICTURE_MAX_WIDTH) {
+        Some(small) => porthole_picture::jpeg(&small.rgb, small.width, small.height, JPEG_QUALITY),
+        None => porthole_picture::jpeg(&rgb, width, height, JPEG_QUALITY),
+    }
 }

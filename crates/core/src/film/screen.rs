@@ -59,6 +59,19 @@ impl Screen {
         (self.drawn && !self.rgb.is_empty()).then(|| (self.width, self.height, self.rgb.clone()))
     }
 
+    /// The picture so far made at most `max_width` wide (width, height, RGB), read straight
+    /// from the screen: no copy of the whole screen, so whoever holds the screen's lock for
+    /// this holds it briefly (a few ms for 1280×800 in any build, `porthole_picture`).
+    pub fn small_picture(&self, max_width: u32) -> Option<(u32, u32, Vec<u8>)> {
+        if !self.drawn || self.rgb.is_empty() {
+            return None;
+        }
+        match porthole_picture::downscale(&self.rgb, self.width, self.height, max_width) {
+            Some(small) => Some((small.width, small.height, small.rgb)),
+            None => self.picture(),
+        }
+    }
+
     /// A new connection: the stream starts its display afresh.
     pub fn reset(&mut self) {
         *self = Self::default();

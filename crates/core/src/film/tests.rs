@@ -295,6 +295,68 @@ fn a_picture_is_a_jpeg_at_most_640_wide() {
     );
 }
 
+/// A screen of `width`×`height` with `rgb` drawn over the whole of it.
+fn screen_of(width: u32, height: u32, rgb: &[u8]) -> Screen {
+    let mut screen = Screen::default();
+    screen.paint(Paint::Size {
+        layer: 0,
+        width,
+        height,
+    });
+    screen.paint(Paint::Pixels {
+        layer: 0,
+        x: 0,
+        y: 0,
+        width,
+        height,
+        opaque: true,
+        over: false,
+        data: rgb,
+    });
+    screen
+}
+
+#[test]
+fn the_films_picture_is_the_screen_made_640_wide() {
+    // Left half red, right half blue, and a patch of black and white columns whose 2×2 blocks
+    // average to grey.
+    let (red, blue) = ([200, 0, 0], [0, 0, 200]);
+    let mut rgb = Vec::with_capacity(1280 * 800 * 3);
+    for y in 0..800 {
+        for x in 0..1280 {
+            let pixel = match (x, y) {
+                (100..104, 100..102) if x % 2 == 0 => [0, 0, 0],
+                (100..104, 100..102) => [255, 255, 255],
+                _ if x < 640 => red,
+                _ => blue,
+            };
+            rgb.extend(pixel);
+        }
+    }
+    let screen = screen_of(1280, 800, &rgb);
+    let (w, h, small) = screen.small_picture(PICTURE_MAX_WIDTH).unwrap();
+    assert_eq!((w, h, small.len()), (640, 400, 640 * 400 * 3));
+    let at = |x: usize, y: usize| &small[(y * 640 + x) * 3..][..3];
+    assert_eq!(at(0, 0), red);
+    assert_eq!(at(319, 399), red, "the last column of the left half");
+    assert_eq!(at(320, 0), blue, "the first column of the right half");
+    assert_eq!(at(639, 399), blue);
+    assert_eq!(at(50, 50), [128, 128, 128], "black and white, averaged");
+    assert_eq!(at(51, 50), [128, 128, 128]);
+    assert_eq!(at(52, 50), red, "next to the patch, the screen as it was");
+
+    // A width that does not divide: every pixel of a flat screen stays its colour.
+    let flat = screen_of(1000, 700, &[90; 1000 * 700 * 3]);
+    let (w, h, small) = flat.small_picture(PICTURE_MAX_WIDTH).unwrap();
+    assert_eq!((w, h), (640, 448));
+    assert!(small.iter().all(|&c| c == 90), "a flat screen stays flat");
+
+    // A screen no wider than the film's pictures is kept as it is; nothing drawn, nothing.
+    let narrow = screen_of(320, 200, &[7; 320 * 200 * 3]);
+    assert_eq!(narrow.small_picture(PICTURE_MAX_WIDTH), narrow.picture());
+    assert_eq!(Screen::default().small_picture(PICTURE_MAX_WIDTH), None);
+}
+
 #[test]
 fn a_moment_is_the_running_tasks_steps_and_words() {
     use crate::conversations::model::{ConversationBook, ThreadItem};
