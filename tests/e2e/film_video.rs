@@ -42,6 +42,13 @@ impl Decoded {
         }
     }
 
+    /// Frame `frame` as a picture (RGB), to look at and to save.
+    pub fn picture(&self, frame: usize) -> image::RgbImage {
+        image::RgbImage::from_fn(self.width, self.height, |x, y| {
+            image::Rgb(self.pixel(frame, x, y))
+        })
+    }
+
     pub fn pixel(&self, frame: usize, x: u32, y: u32) -> [u8; 3] {
         let bpp = self.frames[frame].0.len() / (self.width * self.height) as usize;
         let at = (y * self.width + x) as usize * bpp;
@@ -202,9 +209,10 @@ async fn until_data(app: &App, testid: &str, key: &str, want: &str, why: &str) {
     }
 }
 
-/// The film's second picture as recorded (its JPEG in the data folder), decoded, and when each
-/// picture was kept (ms since the film began).
-fn recorded_second_picture(app: &App) -> (image::RgbImage, Vec<u64>) {
+/// The film's second picture as recorded (its JPEG in the data folder), decoded, its caption
+/// (the step's title and narration, as the film's index keeps them), and when each picture was
+/// kept (ms since the film began).
+fn recorded_second_picture(app: &App) -> (image::RgbImage, String, Vec<u64>) {
     let mut dirs = vec![app.data_dir().join("films")];
     while let Some(dir) = dirs.pop() {
         let index = dir.join("index.jsonl");
@@ -217,8 +225,12 @@ fn recorded_second_picture(app: &App) -> (image::RgbImage, Vec<u64>) {
             let picture = image::load_from_memory_with_format(&jpeg, image::ImageFormat::Jpeg)
                 .unwrap()
                 .to_rgb8();
+            let caption = ["title", "narration"]
+                .map(|k| lines[1][k].as_str().unwrap_or_default())
+                .join(" ");
             return (
                 picture,
+                caption,
                 lines.iter().map(|l| l["atMs"].as_u64().unwrap()).collect(),
             );
         }
@@ -318,6 +330,11 @@ pub async fn redact_and_save(
     keep_screenshot(app, &format!("film-video-sheet-{scheme}")).await;
     audit.check("film-video").await;
 
+    let captions = wait.element("redact-captions").await.unwrap();
+    assert!(
+        captions.is_selected().await.unwrap(),
+        "Include captions is on by default"
+    );
     wait.element("redact-save")
         .await
         .unwrap()
@@ -335,7 +352,7 @@ pub async fn redact_and_save(
     // it), the film's times with waits over 1.5 s shortened and the last held 2.5 s, the area
     // covered.
     let video = Decoded::read(file);
-    let (recorded, kept_at) = recorded_second_picture(app);
+    let (recorded, caption, kept_at) = recorded_second_picture(app);
     let (w, h) = recorded.dimensions();
     assert_eq!(video.width, w, "the film's pictures' width");
     assert!(video.height >= h, "the picture and the step strip under it");
@@ -384,11 +401,61 @@ pub async fn redact_and_save(
         was_there * 10 >= inside * 9,
         "the picture was not the cover colour there ({was_there} of {inside})"
     );
-    // Outside it, the picture as recorded.
+    // The caption at the bottom of the picture: from the first row that differs from the
+    // recorded picture across most of its width (the band), down to the picture's end.
+    assert!(
+        !caption.trim().is_empty(),
+        "the second picture is a step's, with words"
+    );
+    let differs = |y: u32| {
+        (0..w)
+            .filter(|&x| video.pixel(1, x, y) != recorded.get_pixel(x, y).0)
+            .count()
+    };
+    let band_top = (0..h)
+        .rev()
+        .take_while(|&y| differs(y) * 10 >= w as usize * 9)
+        .last()
+        .expect("a band at the bottom of the second frame");
+    let shot = porthole_e2e::screenshot_dir().join(format!("film-video-frame-{scheme}.png"));
+    video.picture(1).save(&shot).unwrap();
+    assert!(
+        band_top > h / 2 && band_top < h - 16,
+        "a band of one to three lines: rows {band_top}..{h} ({caption:?}, {})",
+        shot.display()
+    );
+    assert!(
+        y1 < band_top,
+        "the brushed area lies above the band: covered rows to {y1}, band from {band_top}"
+    );
+    // Dark (the picture dimmed under it, but for the text's soft edges), with white text.
+    let (mut dark, mut text) = (0, 0);
+    for y in band_top..h {
+        for x in 0..w {
+            let (shown, under) = (video.pixel(1, x, y), recorded.get_pixel(x, y).0);
+            if shown.iter().all(|&c| c >= 230) {
+                text += 1;
+            } else {
+                dark += usize::from(
+                    shown
+                        .iter()
+                        .zip(under)
+                        .all(|(s, u)| *s <= u.saturating_add(8)),
+                );
+            }
+        }
+    }
+    let band = (h - band_top) as usize * w as usize;
+    assert!(text > 200, "text in the band: {text} white pixels");
+    assert!(
+        (dark + text) * 100 >= band * 85,
+        "the band darkens the picture under it: {dark} + {text} of {band}"
+    );
+    // Above the band and outside the area, the picture as recorded.
     assert_eq!(video.pixel(1, 1, 1), recorded.get_pixel(1, 1).0);
     assert_eq!(
-        video.pixel(1, w - 2, h - 2),
-        recorded.get_pixel(w - 2, h - 2).0
+        video.pixel(1, w - 2, band_top - 1),
+        recorded.get_pixel(w - 2, band_top - 1).0
     );
 
     if chromium {

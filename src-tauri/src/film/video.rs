@@ -34,8 +34,9 @@ pub fn film_redactions(
     Ok(suggested(&film))
 }
 
-/// Asks where to save the film as a video, then writes it there with `redactions` painted in;
-/// its file name, `None` when the person cancelled the dialog.
+/// Asks where to save the film as a video, then writes it there with `redactions` painted in
+/// and, with `captions`, each picture's caption burnt in; its file name, `None` when the
+/// person cancelled the dialog.
 #[tauri::command]
 #[specta::specta]
 pub async fn save_film_video(
@@ -45,6 +46,7 @@ pub async fn save_film_video(
     conversation_id: String,
     film_id: String,
     redactions: Redactions,
+    captions: bool,
 ) -> Res<Option<String>> {
     redactions
         .check()
@@ -56,8 +58,9 @@ pub async fn save_film_video(
     let at = path.clone();
     // Off the async threads: every picture is decoded, painted and encoded again.
     let written = tauri::async_runtime::spawn_blocking(move || {
-        let video = super::export::video(&shelf, &conversation_id, &film_id, &redactions)?
-            .ok_or(std::io::ErrorKind::NotFound)?;
+        let video =
+            super::export::video(&shelf, &conversation_id, &film_id, &redactions, captions)?
+                .ok_or(std::io::ErrorKind::NotFound)?;
         porthole_core::report::export::write(&at, &video)
     })
     .await;

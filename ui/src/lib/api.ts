@@ -455,10 +455,12 @@ export const filmApi = {
   /** What the redaction sheet starts with (a step typing a password: its pictures hidden). */
   redactions: (conversationId: string, filmId: string): Promise<import('./bindings').Redactions> =>
     unwrap(commands.filmRedactions(conversationId, filmId)),
-  /** Asks where, then saves the film as a video with `redactions` painted in: its file name,
-   *  `null` when the person cancelled. */
-  saveVideo: (conversationId: string, filmId: string, redactions: import('./bindings').Redactions): Promise<string | null> =>
-    unwrap(commands.saveFilmVideo(conversationId, filmId, redactions)),
+  /** Asks where, then saves the film as a video with `redactions` painted in and, with
+   *  `captions`, each picture's caption burnt in: its file name, `null` when the person
+   *  cancelled. */
+  saveVideo: (conversationId: string, filmId: string, redactions: import('./bindings').Redactions,
+    captions: boolean): Promise<string | null> =>
+    unwrap(commands.saveFilmVideo(conversationId, filmId, redactions, captions)),
   showVideo: (): Promise<null> => unwrap(commands.showSavedVideo()),
 };
 export type FilmApi = typeof filmApi;

@@ -69,10 +69,11 @@ export const commands = {
 	/**  What the redaction sheet starts with: the pictures of a step that types a password hidden. */
 	filmRedactions: (conversationId: string, filmId: string) => typedError<Redactions, UiError>(__TAURI_INVOKE("film_redactions", { conversationId, filmId })),
 	/**
-	 *  Asks where to save the film as a video, then writes it there with `redactions` painted in;
-	 *  its file name, `None` when the person cancelled the dialog.
+	 *  Asks where to save the film as a video, then writes it there with `redactions` painted in
+	 *  and, with `captions`, each picture's caption burnt in; its file name, `None` when the
+	 *  person cancelled the dialog.
 	 */
-	saveFilmVideo: (conversationId: string, filmId: string, redactions: Redactions) => typedError<string | null, UiError>(__TAURI_INVOKE("save_film_video", { conversationId, filmId, redactions })),
+	saveFilmVideo: (conversationId: string, filmId: string, redactions: Redactions, captions: boolean) => typedError<string | null, UiError>(__TAURI_INVOKE("save_film_video", { conversationId, filmId, redactions, captions })),
 	/**  Shows the video saved last, selected in the file manager ("Show the file"). */
 	showSavedVideo: () => typedError<null, UiError>(__TAURI_INVOKE("show_saved_video")),
 	getTurnOutcome: (turnId: string) => typedError<TurnOutcome, UiError>(__TAURI_INVOKE("get_turn_outcome", { turnId })),

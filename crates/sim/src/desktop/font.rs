@@ -177,6 +177,47 @@ pub fn wrap(text: &str, style: TextStyle, max_width: i32) -> Vec<String> {
 /// Draws one line of text with its baseline at `y`, clipped to the pixmap. Returns the x
 /// where the next character would go.
 pub fn draw(pixmap: &mut Pixmap, text: &str, x: i32, baseline: i32, style: TextStyle) -> i32 {
+    let canvas = Canvas {
+        width: pixmap.width() as i32,
+        height: pixmap.height() as i32,
+        channels: 4,
+    };
+    draw_on(canvas, pixmap.data_mut(), text, x, baseline, style)
+}
+
+/// [`draw`] onto an RGB picture: the film's captions burnt into a shared video
+/// (porthole-core's `film::export`), with the same fonts, so the app carries one font.
+pub fn draw_rgb(
+    picture: &mut image::RgbImage,
+    text: &str,
+    x: i32,
+    baseline: i32,
+    style: TextStyle,
+) -> i32 {
+    let canvas = Canvas {
+        width: picture.width() as i32,
+        height: picture.height() as i32,
+        channels: 3,
+    };
+    draw_on(canvas, picture, text, x, baseline, style)
+}
+
+/// Opaque pixels, row after row, the colour in the first three of `channels` bytes each.
+#[derive(Clone, Copy)]
+struct Canvas {
+    width: i32,
+    height: i32,
+    channels: usize,
+}
+
+fn draw_on(
+    canvas: Canvas,
+    data: &mut [u8],
+    text: &str,
+    x: i32,
+    baseline: i32,
+    style: TextStyle,
+) -> i32 {
     let mut pen = x as f32;
     for c in text.chars() {
         let c = printable(c);
@@ -185,17 +226,24 @@ pub fn draw(pixmap: &mut Pixmap, text: &str, x: i32, baseline: i32, style: TextS
         };
         let left = pen.round() as i32 + g.metrics.xmin;
         let top = baseline - g.metrics.height as i32 - g.metrics.ymin;
-        blend_coverage(pixmap, left, top, g.metrics.width, &g.coverage, style.color);
+        blend_coverage(
+            canvas,
+            data,
+            (left, top),
+            g.metrics.width,
+            &g.coverage,
+            style.color,
+        );
         pen += g.metrics.advance_width;
     }
     pen.round() as i32
 }
 
-/// Blends an 8-bit coverage mask of `width` columns onto an opaque pixmap in `color`.
+/// Blends an 8-bit coverage mask of `width` columns onto an opaque canvas in `color`.
 fn blend_coverage(
-    pixmap: &mut Pixmap,
-    left: i32,
-    top: i32,
+    canvas: Canvas,
+    data: &mut [u8],
+    (left, top): (i32, i32),
     width: usize,
     mask: &[u8],
     color: [u8; 3],
@@ -203,8 +251,11 @@ fn blend_coverage(
     if width == 0 {
         return;
     }
-    let (pw, ph) = (pixmap.width() as i32, pixmap.height() as i32);
-    let data = pixmap.data_mut();
+    let Canvas {
+        width: pw,
+        height: ph,
+        channels,
+    } = canvas;
     for (row, line) in mask.chunks(width).enumerate() {
         let y = top + row as i32;
         if y < 0 || y >= ph {
@@ -215,7 +266,7 @@ fn blend_coverage(
             if a == 0 || x < 0 || x >= pw {
                 continue;
             }
-            let i = ((y * pw + x) * 4) as usize;
+            let i = (y * pw + x) as usize * channels;
             let a = u16::from(a);
             for ch in 0..3 {
                 let dst = u16::from(data[i + ch]);

@@ -12,7 +12,8 @@
 
 mod clock;
 mod encode;
-mod font;
+// Public for porthole-core's film export, which burns captions in with the same fonts.
+pub mod font;
 mod overlay;
 mod render;
 mod scene;

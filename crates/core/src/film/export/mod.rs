@@ -9,9 +9,11 @@
 //!
 //! The video follows the film's timing with its long waits shortened (a task that waited a
 //! minute for a page shows it for [`LONGEST_MS`]), and a strip under the picture marks the
-//! steps: one segment per step, filled up to the step the picture belongs to. Captions are
-//! not drawn in (that would need a font in the binary); the report carries them as words.
+//! steps: one segment per step, filled up to the step the picture belongs to. Each picture's
+//! caption (the step's title, the agent's narration) is burnt into a band at its bottom unless
+//! the person leaves captions out (`caption.rs`).
 
+pub mod caption;
 mod webp;
 
 pub use webp::AnimatedWebp;
@@ -52,12 +54,14 @@ pub fn durations(frames: &[FilmFrame]) -> Vec<u32> {
 }
 
 /// The film `film_id` of `conversation_id` as an animated WebP, with `redactions` painted
-/// into its pictures; `None` when the film has no picture.
+/// into its pictures and, with `captions`, each picture's caption burnt in over them; `None`
+/// when the film has no picture.
 pub fn video(
     shelf: &Shelf,
     conversation_id: &str,
     film_id: &str,
     redactions: &Redactions,
+    captions: bool,
 ) -> io::Result<Option<Vec<u8>>> {
     let film = shelf.film(conversation_id, film_id)?;
     let times = durations(&film.frames);
@@ -78,7 +82,7 @@ pub fn video(
             }
         };
         // A screen that changed size mid-task: scaled to the first picture's size.
-        let picture = if (w, h) == (*width, *height) {
+        let mut picture = if (w, h) == (*width, *height) {
             shared.picture
         } else {
             image::imageops::resize(
@@ -88,6 +92,10 @@ pub fn video(
                 image::imageops::FilterType::Triangle,
             )
         };
+        // After the redactions (painted into `shared.picture`): see `caption.rs`.
+        if captions {
+            caption::burn(&mut picture, &shared.frame);
+        }
         let mut rgb = picture.into_raw();
         if steps > 0 {
             rgb.extend(strip(*width, step, steps));
@@ -132,5 +140,7 @@ fn strip(width: u32, done: u32, steps: u32) -> Vec<u8> {
     rows
 }
 
+#[cfg(test)]
+mod caption_tests;
 #[cfg(test)]
 mod tests;

@@ -79,7 +79,9 @@ fn the_video_has_the_films_frames_and_times_and_what_was_hidden_is_gone_from_its
         width: 0.5,
         height: 0.5,
     });
-    let bytes = video(&shelf, "c1", "0", &redactions).unwrap().unwrap();
+    let bytes = video(&shelf, "c1", "0", &redactions, false)
+        .unwrap()
+        .unwrap();
 
     let mut decoder = WebPDecoder::new(Cursor::new(&bytes)).expect("a WebP file");
     assert!(decoder.is_animated());
@@ -221,5 +223,5 @@ fn more_areas_than_a_person_brushes_are_refused_rather_than_cut_short() {
     assert!(too_many.check().is_err());
     let dir = tempfile::tempdir().unwrap();
     let (shelf, _) = recorded(dir.path());
-    assert!(video(&shelf, "c1", "0", &too_many).is_err());
+    assert!(video(&shelf, "c1", "0", &too_many, true).is_err());
 }

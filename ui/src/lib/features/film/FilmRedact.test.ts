@@ -69,9 +69,16 @@ describe('FilmRedact', () => {
     expect(api.saveVideo).toHaveBeenCalledWith('c1', '5', {
       hiddenFrames: [1],
       areas: [{ frame: 0, x: 0.1, y: 0.1, width: 0.5, height: 0.5 }],
-    });
+    }, true);
     await userEvent.click(screen.getByTestId('redact-show'));
     expect(api.showVideo).toHaveBeenCalled();
+
+    // Captions are on unless the person leaves them out; leaving them out asks for a new file.
+    expect(screen.getByTestId('redact-captions')).toBeChecked();
+    await userEvent.click(screen.getByTestId('redact-captions'));
+    expect(screen.queryByTestId('redact-saved')).toBeNull();
+    await userEvent.click(screen.getByTestId('redact-save'));
+    await waitFor(() => expect(api.saveVideo).toHaveBeenLastCalledWith('c1', '5', expect.anything(), false));
   });
 
   it('shows a hidden picture again, and Undo hides it once more', async () => {
