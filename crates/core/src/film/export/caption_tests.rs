@@ -113,7 +113,7 @@ fn each_picture_carries_its_caption_in_a_dark_band_at_its_bottom_and_none_when_l
     let short_top = band_top(W, H, &film.frames[2]).expect("a band");
     assert!(top < short_top, "three lines take more than one");
     assert!(
-        top >= H / 2 && top < H - 40,
+        (H / 2..H - 40).contains(&top),
         "a band of three lines at the bottom: from row {top} of {H}"
     );
     for (n, top) in [(1, top), (2, short_top)] {
