@@ -101,6 +101,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             conversations::commands::list_conversations,
             conversations::commands::current_conversation,
             conversations::commands::conversation_receipts,
+            conversations::commands::keep_check,
             conversations::commands::run_next,
             conversations::commands::remove_waiting,
             conversations::commands::new_conversation,

@@ -40,8 +40,8 @@ pub async fn current_conversation(
 }
 
 /// The receipts of the conversation's finished tasks, each with its film when Porthole
-/// recorded one; `check` is the service's check of its last task when the person had it
-/// checked.
+/// recorded one; the last one's outcome is the service's check of it when the person had it
+/// checked (kept with the conversation, [`keep_check`]).
 // Off the main thread: it reads the conversations, which may still be loading.
 #[tauri::command(async)]
 #[specta::specta]
@@ -49,16 +49,29 @@ pub fn conversation_receipts(
     conversations: State<'_, Conversations>,
     films: State<'_, crate::film::Films>,
     conversation_id: String,
-    check: Option<porthole_core::receipt::Check>,
 ) -> Res<Vec<porthole_core::receipt::Receipt>> {
     use porthole_core::receipt;
     let conversation = conversations.store().get(&conversation_id)?;
-    let receipts = receipt::receipts(&conversation, check);
+    let receipts = receipt::receipts(&conversation, conversation.last_check());
     Ok(receipt::with_films(
         &conversation,
         receipts,
         &films.shelf.films_of(&conversation_id),
     ))
+}
+
+/// Keeps the service's check of task `turn_id` the person ran ("Check this result") with its
+/// conversation, for its receipt; `None`: the service could not tell.
+// Off the main thread: it changes the conversations, which may still be loading.
+#[tauri::command(async)]
+#[specta::specta]
+pub fn keep_check(
+    conversations: State<'_, Conversations>,
+    conversation_id: String,
+    turn_id: String,
+    check: Option<porthole_core::receipt::Check>,
+) -> Res<()> {
+    Ok(conversations.keep_check(&conversation_id, &turn_id, check)?)
 }
 
 /// The person asked for a new conversation: a fresh session on the service.

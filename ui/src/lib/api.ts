@@ -251,9 +251,14 @@ export const api = {
     channel.onmessage = onProgress;
     return unwrap(commands.uploadFile(path, channel));
   },
-  /** The receipts of the conversation's finished tasks (`check`: the service's check of its last). */
-  conversationReceipts: (conversationId: string, check: Check | null = null): Promise<Receipt[]> =>
-    unwrap(commands.conversationReceipts(conversationId, check)),
+  /** The receipts of the conversation's finished tasks; the last one's outcome is the service's
+   * check of it when the person ran one (kept with the conversation: `keepCheck`). */
+  conversationReceipts: (conversationId: string): Promise<Receipt[]> =>
+    unwrap(commands.conversationReceipts(conversationId)),
+  /** Keeps the check the person ran of task `turnId` with its conversation, for its receipt;
+   * `null`: the service could not tell. */
+  keepCheck: (conversationId: string, turnId: string, check: Check | null): Promise<null> =>
+    unwrap(commands.keepCheck(conversationId, turnId, check)),
   conversationUsage: (conversationId: string): Promise<UsageView> =>
     unwrap(commands.conversationUsage(conversationId)),
   /** Saved files that could not be read at start: each one set aside, in words. */
@@ -312,8 +317,8 @@ export const reportApi = {
     unwrap(commands.reportCost(conversationId, turnId)),
   /** The receipt the report opens with: the conversation's last finished task's, read as the
    * thread reads it (with the service's check the person ran, if any). */
-  receipt: async (conversationId: string, check: Check | null): Promise<Receipt | null> =>
-    (await unwrap(commands.conversationReceipts(conversationId, check))).at(-1) ?? null,
+  receipt: async (conversationId: string): Promise<Receipt | null> =>
+    (await unwrap(commands.conversationReceipts(conversationId))).at(-1) ?? null,
   /** Asks where, then writes the report with the page's words for its receipt, date and cost;
    * `null` when the person cancelled. Without a turn id, the conversation's last task, its
    * steps from Porthole's film. */

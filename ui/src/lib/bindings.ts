@@ -24,10 +24,15 @@ export const commands = {
 	currentConversation: (machineId: string) => typedError<Conversation, UiError>(__TAURI_INVOKE("current_conversation", { machineId })),
 	/**
 	 *  The receipts of the conversation's finished tasks, each with its film when Porthole
-	 *  recorded one; `check` is the service's check of its last task when the person had it
-	 *  checked.
+	 *  recorded one; the last one's outcome is the service's check of it when the person had it
+	 *  checked (kept with the conversation, [`keep_check`]).
 	 */
-	conversationReceipts: (conversationId: string, check: Check | null) => typedError<Receipt[], UiError>(__TAURI_INVOKE("conversation_receipts", { conversationId, check })),
+	conversationReceipts: (conversationId: string) => typedError<Receipt[], UiError>(__TAURI_INVOKE("conversation_receipts", { conversationId })),
+	/**
+	 *  Keeps the service's check of task `turn_id` the person ran ("Check this result") with its
+	 *  conversation, for its receipt; `None`: the service could not tell.
+	 */
+	keepCheck: (conversationId: string, turnId: string, check: Check | null) => typedError<null, UiError>(__TAURI_INVOKE("keep_check", { conversationId, turnId, check })),
 	/**  Holds a message until the running task ends (sends it at once when nothing runs). */
 	runNext: (request: SendRequest) => typedError<null, UiError>(__TAURI_INVOKE("run_next", { request })),
 	removeWaiting: (conversationId: string, waitingId: string) => typedError<null, UiError>(__TAURI_INVOKE("remove_waiting", { conversationId, waitingId })),
@@ -510,6 +515,12 @@ export type Conversation = {
 	 *  end): every finished task's receipt says what it took. Not written when empty.
 	 */
 	pastTasks?: PastTask[],
+	/**
+	 *  The service's check of the last task, when the person ran one ("Check this result"):
+	 *  its receipt's outcome, kept here so it outlives a restart and goes with the
+	 *  conversation. Not written when there is none.
+	 */
+	check?: KeptCheck | null,
 };
 
 /**  A row of the conversation list. */
@@ -850,6 +861,13 @@ export type Judgement = {
 	turns?: string[],
 	usage?: TokenUsage | null,
 	researchPreview?: boolean,
+};
+
+/**  A check and the task (`turnId`) it checked. */
+export type KeptCheck = {
+	turnId: string,
+	passed: number,
+	of: number,
 };
 
 export type KeyRecord = {

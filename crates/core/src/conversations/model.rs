@@ -224,6 +224,11 @@ pub struct Conversation {
     /// end): every finished task's receipt says what it took. Not written when empty.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub past_tasks: Vec<PastTask>,
+    /// The service's check of the last task, when the person ran one ("Check this result"):
+    /// its receipt's outcome, kept here so it outlives a restart and goes with the
+    /// conversation. Not written when there is none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<crate::receipt::KeptCheck>,
 }
 
 /// What a task before the conversation's last took and cost, kept when the next one starts.

@@ -7,6 +7,7 @@
 //! When the service's check of the result against the task's words is known, it decides the
 //! outcome, and the receipt says so ([`Judged::Check`]).
 
+mod kept;
 mod outcome;
 mod touched;
 
@@ -17,6 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::conversations::{Conversation, PastTask, TaskStatus, ThreadItem};
 use crate::film::FilmSummary;
+pub use kept::KeptCheck;
 pub use outcome::{Judged, ReceiptOutcome, Why};
 pub use touched::Touched;
 
@@ -44,7 +46,7 @@ pub struct Receipt {
 }
 
 /// The service's check of the last task: how many of its criteria passed, of how many.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, specta::Type)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
 #[serde(rename_all = "camelCase")]
 pub struct Check {
     pub passed: u32,

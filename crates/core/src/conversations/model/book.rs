@@ -42,6 +42,7 @@ impl ConversationBook {
             task_started_at: None,
             task_ended_at: None,
             past_tasks: Vec::new(),
+            check: None,
         });
         self.conversations.last().expect("just pushed")
     }

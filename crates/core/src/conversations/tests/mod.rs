@@ -378,4 +378,6 @@ mod turn_reason;
 
 mod stuck_flow;
 
+/// A check's result kept with its conversation, read back after a restart.
+mod kept_check;
 mod loading;

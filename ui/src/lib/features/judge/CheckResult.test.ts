@@ -3,7 +3,11 @@ import { render, screen, waitFor } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 
 const checkResult = vi.fn();
-vi.mock('../../api', () => ({ api: { checkResult: (...a: unknown[]) => checkResult(...a) } }));
+const keepCheck = vi.fn();
+keepCheck.mockResolvedValue(null);
+vi.mock('../../api', () => ({
+  api: { checkResult: (...a: unknown[]) => checkResult(...a), keepCheck: (...a: unknown[]) => keepCheck(...a) },
+}));
 
 import CheckResult from './CheckResult.svelte';
 
@@ -18,7 +22,7 @@ describe('CheckResult', () => {
         { id: 'check-3', check: 'Gives tomorrow too', verdict: 'passed', score: 0.55, evidence: 'From the answer' },
       ],
     });
-    render(CheckResult, { turnId: 'turn_1' });
+    render(CheckResult, { conversationId: 'c1', turnId: 'turn_1' });
     await userEvent.click(screen.getByTestId('judge-checks-mode'));
     await userEvent.type(screen.getByTestId('judge-check'), 'Reports the weather');
     await userEvent.click(screen.getByTestId('judge-run'));
@@ -27,6 +31,9 @@ describe('CheckResult', () => {
     expect(turnId).toBe('turn_1');
     expect(criteria).toEqual([{ id: 'check-1', check: 'Reports the weather', returnEvidence: true }]);
     expect(key).toMatch(/^porthole-/);
+    // The core keeps it with the conversation, for the task's receipt after a restart too:
+    // counted as shown, "Not sure" no pass and what could not be told left out.
+    expect(keepCheck).toHaveBeenCalledWith('c1', 'turn_1', { passed: 1, of: 2 });
     // A clear pass has no bar; an unsure one has, an unverifiable one says why instead.
     const rows = screen.getAllByTestId('judge-criterion');
     expect(rows[0].querySelector('[data-testid="judge-score"]')).toBeNull();
@@ -52,7 +59,7 @@ describe('CheckResult', () => {
     let finish: (j: unknown) => void = () => {};
     checkResult.mockReset();
     checkResult.mockReturnValue(new Promise((r) => (finish = r)));
-    render(CheckResult, { turnId: 'turn_1' });
+    render(CheckResult, { conversationId: 'c1', turnId: 'turn_1' });
     await userEvent.type(screen.getByTestId('judge-sentence'), 'Gives a temperature');
     screen.getByTestId('judge-run').focus();
     await userEvent.keyboard('{Enter}');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFor, checkOf, keepCheck } from './kept.svelte';
+import { checkOf } from './kept';
 import type { Judgement } from '../../api';
 
 const judgement = (verdict: string, criteria: { verdict: string; score?: number }[] = []): Judgement =>
@@ -14,14 +14,5 @@ describe('the check a receipt reads its outcome from', () => {
       .toEqual({ passed: 0, of: 1 });
     expect(checkOf(judgement('passed'))).toEqual({ passed: 1, of: 1 });
     expect(checkOf(judgement('unverifiable'))).toBeNull();
-  });
-
-  it('is kept by task, for the receipt of that task only', () => {
-    keepCheck('t1', judgement('passed', [{ verdict: 'passed', score: 0.95 }]));
-    expect(checkFor('t1')).toEqual({ passed: 1, of: 1 });
-    expect(checkFor('t2')).toBeNull();
-    expect(checkFor(null)).toBeNull();
-    keepCheck('t1', judgement('unverifiable'));
-    expect(checkFor('t1')).toBeNull();
   });
 });

@@ -83,7 +83,7 @@ describe('ShareReport', () => {
     render(ShareReport, { api, conversationId: 'c1', turnId: null });
     await userEvent.click(screen.getByTestId('share-report-save'));
     expect(api.cost).toHaveBeenCalledWith('c1', null);
-    expect(api.receipt).toHaveBeenCalledWith('c1', null);
+    expect(api.receipt).toHaveBeenCalledWith('c1');
     expect(api.share).toHaveBeenCalledWith('c1', null, expect.objectContaining({
       receipt: {
         outcome: 'partly', outcomeWords: 'Partly done', why: 'The agent’s answer says not all of it was done.',

@@ -1,10 +1,9 @@
-// The service's checks the person ran ("Check this result"), by task (`turnId`), for the
-// window's life: the task's receipt reads its outcome from the check when there is one, and
-// says so (receipt/outcome.rs). Not saved: a check is asked again after a restart.
+// The service's checks the person ran ("Check this result"), kept by the core with the task's
+// conversation: the task's receipt reads its outcome from the check when there is one, and
+// says so (receipt/outcome.rs), after a restart too. The window counts criteria as it shows them.
+import { api } from '../../api';
 import type { Check, Judgement } from '../../api';
 import { shownVerdict } from './verdict';
-
-const kept: Record<string, Check> = $state({});
 
 /** How many of a judgement's criteria passed, of how many, as the window shows them: a check
  *  shown "Not sure" is not counted a pass. `null` when the service could not tell. */
@@ -20,13 +19,8 @@ export function checkOf(judgement: Judgement): Check | null {
   return { passed: judged.filter((c) => shownVerdict(c.verdict, c.score) === 'passed').length, of: judged.length };
 }
 
-export function keepCheck(turnId: string, judgement: Judgement): void {
-  const check = checkOf(judgement);
-  if (check) kept[turnId] = check;
-  else delete kept[turnId];
-}
-
-/** The check the person ran on task `turnId`, if any. */
-export function checkFor(turnId: string | null | undefined): Check | null {
-  return turnId ? (kept[turnId] ?? null) : null;
+/** Has the core keep the check of task `turnId` with conversation `conversationId`: the
+ *  conversation it sends back carries it, and the thread reads its receipt again. */
+export function keepCheck(conversationId: string, turnId: string, judgement: Judgement): Promise<null> {
+  return api.keepCheck(conversationId, turnId, checkOf(judgement));
 }
