@@ -68,6 +68,17 @@ impl AwayRun {
         }
     }
 
+    /// The conversation the run's line opens, if it started one.
+    fn conversation_id(&self) -> Option<&str> {
+        match &self.what {
+            AwayWhat::Ended {
+                conversation_id, ..
+            }
+            | AwayWhat::Waiting { conversation_id } => Some(conversation_id),
+            AwayWhat::Missed(_) | AwayWhat::NotRun(_) => None,
+        }
+    }
+
     fn done(&self) -> bool {
         matches!(
             self.what,
@@ -258,7 +269,49 @@ impl Schedules {
 
     /// The card of the runs that ended while the person was away, until dismissed.
     pub fn digest(&self) -> Option<Digest> {
+        self.forget_deleted();
         digest(&lock(&self.shared.away).card)
+    }
+
+    /// Runs whose conversation the person deleted leave the digest, in `digest.json` too:
+    /// their line would open nothing, and a deleted conversation leaves no trace. Looked for
+    /// as the card is read, so no way of deleting can miss it.
+    fn forget_deleted(&self) {
+        let kept: Vec<String> = {
+            let away = lock(&self.shared.away);
+            away.runs
+                .iter()
+                .chain(&away.card)
+                .filter_map(|r| r.conversation_id().map(str::to_owned))
+                .collect()
+        };
+        if kept.is_empty() {
+            return;
+        }
+        let store = self.shared.conversations.store();
+        let gone: Vec<String> = kept
+            .into_iter()
+            .filter(|id| store.get(id).is_err())
+            .collect();
+        if gone.is_empty() {
+            return;
+        }
+        let is_gone = |r: &AwayRun| {
+            r.conversation_id()
+                .is_some_and(|id| gone.iter().any(|g| g == id))
+        };
+        change(&self.shared.away, |away| {
+            // The runs already told stay told: the count drops by those of them that go.
+            let told_gone = away
+                .runs
+                .iter()
+                .take(away.told)
+                .filter(|r| is_gone(r))
+                .count();
+            away.told -= told_gone;
+            away.runs.retain(|r| !is_gone(r));
+            away.card.retain(|r| !is_gone(r));
+        });
     }
 
     pub fn dismiss_digest(&self) {

@@ -124,6 +124,31 @@ async fn runs_that_end_while_the_person_is_away_are_told_in_one_digest_and_shown
         card.lines[1].conversation_id,
         Some(started_or_ended_in(&app.get(&weather.id)))
     );
+
+    // The person deletes the conversation of a run: its line leaves the card (it would open
+    // nothing), the headline counts what is left, and digest.json keeps none of it.
+    let deleted = started_or_ended_in(&app.get(&weather.id));
+    let shelf = crate::film::Shelf::in_data_dir(app.dir.path());
+    app.conversations.delete(&deleted, &shelf).await.unwrap();
+    let card = app.schedules.digest().expect("the other runs stay");
+    assert_eq!(
+        card.headline,
+        "2 scheduled runs while you were away: 1 done, 1 needs you"
+    );
+    let titles: Vec<&str> = card.lines.iter().map(|l| l.title.as_str()).collect();
+    assert_eq!(titles, ["Back up the photos", "Look for new invoices"]);
+    let saved = std::fs::read_to_string(app.dir.path().join("digest.json")).unwrap();
+    assert!(!saved.contains(&deleted), "{saved}");
+    let restarted = open(
+        app.dir.path(),
+        &app.connection,
+        &app.conversations,
+        &clock,
+        &app.told,
+    );
+    assert_eq!(restarted.digest(), Some(card));
+    drop(restarted);
+
     app.schedules.dismiss_digest();
     assert_eq!(app.schedules.digest(), None);
     assert_eq!(app.told().len(), 1, "coming back tells nothing more");
