@@ -82,8 +82,29 @@ describe('ScheduleDialog', () => {
     expect(api.create).not.toHaveBeenCalled();
   });
 
+  it('says the free computer runs start about two minutes late, only when it is the one chosen', async () => {
+    const withFree = [...machines, { machineId: 'free', name: 'Free computer', freeComputer: true }];
+    render(ScheduleDialog, { api: fake(true), machines: withFree, machineId: 'm1', text: 'Check mail', onclose: vi.fn() });
+    expect(screen.queryByTestId('schedule-free-late')).toBeNull();
+    await userEvent.selectOptions(screen.getByTestId('schedule-machine'), 'free');
+    expect(screen.getByTestId('schedule-free-late')).toHaveTextContent(
+      'Runs on Free computer start about two minutes after the time you set: the free computer cannot be woken ahead, it starts only when its run begins.',
+    );
+    await userEvent.selectOptions(screen.getByTestId('schedule-machine'), 'm2');
+    expect(screen.queryByTestId('schedule-free-late')).toBeNull();
+  });
+
   describe('in German', () => {
     afterEach(() => speak('en'));
+
+    it('says in German that the free computer runs start late', () => {
+      speak('de');
+      const free = [{ machineId: 'free', name: 'Gratis', freeComputer: true }];
+      render(ScheduleDialog, { api: fake(true), machines: free, machineId: 'free', text: 'Post lesen', onclose: vi.fn() });
+      expect(screen.getByTestId('schedule-free-late')).toHaveTextContent(
+        'Läufe auf Gratis beginnen etwa zwei Minuten nach der eingestellten Zeit: Der kostenlose Computer lässt sich nicht im Voraus wecken, er startet erst, wenn sein Lauf beginnt.',
+      );
+    });
 
     it('says the form, the days and the summary in German, and follows a change of language in place', async () => {
       speak('de');
