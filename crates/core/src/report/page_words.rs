@@ -1,5 +1,5 @@
 //! The report's date and sum, worded by the page: it has `Intl`, the Rust side has not (a
-//! date in the person's time zone and language, "November 26, 2026 at 2:05 PM UTC" /
+//! date in the person's time zone and language, "November 26, 2026 at 02:05 PM UTC" /
 //! "26. November 2026 um 15:05 MEZ"; a sum as the window shows it, "$0.52" / "< $0.01").
 //! The page asks for the cost first (`report_cost`), words it, and hands both to
 //! `share_report`.
@@ -78,13 +78,13 @@ mod tests {
     #[test]
     fn the_page_s_date_and_sum_are_taken_as_plain_bounded_text_or_left_out() {
         let said = ReportWords {
-            made_at: Some("November 26, 2026 at 2:05\u{202f}PM UTC".into()),
+            made_at: Some("November 26, 2026 at 02:05\u{202f}PM UTC".into()),
             cost: Some("< $0.01".into()),
             receipt: None,
         };
         assert_eq!(
             said.made_at().as_deref(),
-            Some("November 26, 2026 at 2:05\u{202f}PM UTC")
+            Some("November 26, 2026 at 02:05\u{202f}PM UTC")
         );
         assert_eq!(said.cost().as_deref(), Some("< $0.01"));
         let odd = ReportWords {

@@ -14,11 +14,14 @@ export function number(n: number, digits?: number): string {
   return new Intl.NumberFormat(tag(), options).format(n);
 }
 
+/** The clock's shape, which every time of day the app writes shares (a report's date too). */
+const CLOCK = { hour: '2-digit', minute: '2-digit' } as const;
+
 /** A time of day, the one way the app says it: in the page's language's own convention, as the
  * native time field of the schedule form shows it too ("08:05 AM" / "08:05"), so a person never
  * reads two clocks. `ms` is read in the person's time zone. */
 export function clock(ms: number): string {
-  return new Date(ms).toLocaleTimeString(tag(), { hour: '2-digit', minute: '2-digit' });
+  return new Date(ms).toLocaleTimeString(tag(), CLOCK);
 }
 
 /** A day of the week with its date, short: "Tue, Apr 14" / "Di., 14. Apr.". */
@@ -27,14 +30,14 @@ export function weekdayDate(ms: number): string {
 }
 
 /** A day and time for someone elsewhere to read, with the time zone: "November 26, 2026 at
- * 2:05 PM UTC" / "26. November 2026 um 15:05 MEZ" (a shared report's date). */
+ * 02:05 PM UTC" / "26. November 2026 um 15:05 MEZ" (a shared report's date), its time as
+ * [`clock`] writes it. */
 export function dateTimeWithZone(ms: number, timeZone?: string): string {
   return new Intl.DateTimeFormat(tag(), {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
+    ...CLOCK,
     timeZoneName: 'short',
     timeZone,
   }).format(ms);

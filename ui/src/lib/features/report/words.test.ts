@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { reportWords } from './words';
-import { speak } from '../../i18n';
+import { intl, speak } from '../../i18n';
 
 // 26 November 2026, 14:05 UTC.
 const made = Date.UTC(2026, 10, 26, 14, 5);
@@ -9,11 +9,14 @@ describe('the report’s date and cost, by Intl', () => {
   afterEach(() => speak('en'));
 
   it('says when it was made in the person’s time zone, named, and the cost as the window does', () => {
+    // "02:05 PM", as the app writes every time of day (intl.clock), never a second "2:05 PM".
     expect(reportWords(0.5234, made, 'UTC')).toEqual({
-      madeAt: expect.stringMatching(/^November 26, 2026 at 2:05\sPM UTC$/),
+      madeAt: expect.stringMatching(/^November 26, 2026 at 02:05\sPM UTC$/),
       cost: '$0.52',
     });
-    expect(reportWords(1234.5, made, 'America/New_York').madeAt).toMatch(/^November 26, 2026 at 9:05\sAM EST$/);
+    expect(reportWords(1234.5, made, 'America/New_York').madeAt).toMatch(/^November 26, 2026 at 09:05\sAM EST$/);
+    const here = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(reportWords(null, made, here).madeAt).toContain(intl.clock(made));
     expect(reportWords(1234.5, made).cost).toBe('$1,234.50');
     // Never a cost that rounds to nothing.
     expect(reportWords(0.004, made).cost).toBe('< $0.01');
