@@ -222,6 +222,8 @@ fn every_n_hours_counts_real_hours_from_its_start_even_across_summer_time() {
 // ---- Runs against the simulator ----
 
 mod running;
+/// The app the schedules tests run tasks in.
+mod test_app;
 
 mod capped_runs;
 
