@@ -21,7 +21,7 @@ use crate::keyboard_walk::{chord, data_of, press};
 use crate::replay::{image_loaded, keep_screenshot};
 
 /// The JPEG files of every film in the app's data folder.
-fn film_pictures(app: &App) -> Vec<std::path::PathBuf> {
+pub(crate) fn film_pictures(app: &App) -> Vec<std::path::PathBuf> {
     let mut found = Vec::new();
     let mut dirs = vec![app.data_dir().join("films")];
     while let Some(dir) = dirs.pop() {

@@ -1,6 +1,8 @@
 //! Tasks on a schedule, as a person tries them: "Schedule…" beside Send, every hour on the
 //! Demo's Design laptop; the run starting in the computer's conversation when the hour comes;
-//! a run due while Porthole was closed shown as missed with Run now, which runs it once.
+//! the run recorded though the person looked at another computer (its screen never open), and
+//! "Watch again" playing it; a run due while Porthole was closed shown as missed with Run now,
+//! which runs it once.
 //!
 //! The app's clock is the test's: debug builds add the seconds written in the file named by
 //! `PORTHOLE_TEST_CLOCK_FILE` to the wall clock (crates/core/src/schedules/clock.rs), so the
@@ -11,6 +13,7 @@ use std::time::Duration;
 
 use porthole_e2e::{by_testid, App, AppOptions, Eventually};
 
+use crate::film::film_pictures;
 use crate::flows::{own_demo, select_machine, thread_texts, wait_for_status};
 
 const TASK: &str = "Check the weather in Oslo";
@@ -149,30 +152,61 @@ async fn a_scheduled_task_runs_when_due_and_a_missed_run_waits_for_run_now() {
         "nothing runs before its time"
     );
 
+    // The person looks at another computer meanwhile, so the run's live screen is never open:
+    // a run on a cloud computer is recorded all the same (Settings, on by default).
+    select_machine(&app, "Research box")
+        .await
+        .expect("another computer");
+    assert!(film_pictures(&app).is_empty(), "nothing recorded yet");
+
     // An hour and a half minute later by the app's clock, the run starts on its own.
     move_clock(&clock, 3_630);
+    open_list(&app).await.expect("list");
+    long.text("schedule-last", |t| t.contains("Done"))
+        .await
+        .expect("the last run says how it ended");
+    close_list(&app).await.expect("closed");
+    let started = std::time::Instant::now();
+    while film_pictures(&app).is_empty() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the scheduled run was recorded though its screen was never open"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    select_machine(&app, "Design laptop")
+        .await
+        .expect("back to the scheduled computer");
     long.at_least("thread-item", 1)
         .await
-        .expect("the run appears");
-    let status = wait_for_status(&app, &["running", "succeeded"])
-        .await
-        .expect("the scheduled task runs");
-    assert!(status == "running" || status == "succeeded");
+        .expect("the run is in its thread");
     assert_eq!(users(&app).await, vec![TASK]);
-    app.screenshot("schedules-run-started")
-        .await
-        .expect("screenshot");
     assert_eq!(
         wait_for_status(&app, &["succeeded", "failed"])
             .await
             .unwrap(),
         "succeeded"
     );
-    open_list(&app).await.expect("list");
-    long.text("schedule-last", |t| t.contains("Done"))
+    // "Watch again" under its answer plays it.
+    wait.element("answer-film")
         .await
-        .expect("the last run says how it ended");
-    close_list(&app).await.expect("closed");
+        .expect("Watch again under the scheduled run's answer")
+        .click()
+        .await
+        .unwrap();
+    wait.element("film-frame")
+        .await
+        .expect("the scheduled run's film shows a picture");
+    app.screenshot("schedules-run-film")
+        .await
+        .expect("screenshot");
+    wait.element("sheet-close")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait.gone("film-frame").await.expect("the film closes");
 
     // Porthole is closed over the next two runs, and opened 3 h 20 min after the first.
     let data_dir = app.data_dir().to_path_buf();
