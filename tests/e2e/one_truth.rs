@@ -443,6 +443,28 @@ async fn free_computer(scheme: &str) {
     app.screenshot(&format!("truth-free-computer-{scheme}"))
         .await
         .unwrap();
+
+    // Its schedule cannot wake it ahead: the dialog says its runs start about two minutes late.
+    let composer = wait.element("composer").await.unwrap();
+    composer.click().await.unwrap();
+    composer
+        .send_keys("Check the weather in Oslo")
+        .await
+        .unwrap();
+    wait.element("schedule-button")
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let late = wait
+        .text("schedule-free-late", |t| !t.is_empty())
+        .await
+        .expect("the dialog says the free computer's runs start late");
+    assert!(late.contains("about two minutes"), "{late}");
+    app.screenshot(&format!("truth-free-computer-schedule-{scheme}"))
+        .await
+        .unwrap();
     app.quit().await;
     sim.shutdown().await;
 }
