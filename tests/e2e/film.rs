@@ -392,6 +392,21 @@ async fn a_finished_task_is_watched_again(scheme: &str) {
     send_task(&app, "Look up the weather in Paris")
         .await
         .expect("send");
+    // The status chip still says the first task's "succeeded" until the second is heard: the
+    // second task has ended when its answer is in the thread.
+    let started = std::time::Instant::now();
+    while crate::flows::thread_texts(&app, "answer")
+        .await
+        .unwrap()
+        .len()
+        < 2
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(90),
+            "the second task answers"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
     wait_for_status(&app, &["succeeded", "failed"])
         .await
         .unwrap();
