@@ -179,7 +179,7 @@ pub fn read_in_chromium(video: &Path, frame: usize, x: u32, y: u32) -> InChromiu
 pub const COVER: [u8; 3] = [38, 38, 46];
 
 /// Drags over the picture from one place to another, given as shares of its size.
-async fn drag(app: &App, picture: &WebElement, from: (f64, f64), to: (f64, f64)) {
+pub async fn drag(app: &App, picture: &WebElement, from: (f64, f64), to: (f64, f64)) {
     let r = picture.rect().await.expect("the picture's place");
     // Offsets are from the element's centre (WebDriver).
     let at = |(x, y): (f64, f64)| (((x - 0.5) * r.width) as i64, ((y - 0.5) * r.height) as i64);
@@ -197,7 +197,7 @@ async fn drag(app: &App, picture: &WebElement, from: (f64, f64), to: (f64, f64))
         .expect("the drag");
 }
 
-async fn until_data(app: &App, testid: &str, key: &str, want: &str, why: &str) {
+pub async fn until_data(app: &App, testid: &str, key: &str, want: &str, why: &str) {
     let start = std::time::Instant::now();
     while data_of(app, testid, key).await != want {
         assert!(
@@ -213,6 +213,11 @@ async fn until_data(app: &App, testid: &str, key: &str, want: &str, why: &str) {
 /// (the step's title and narration, as the film's index keeps them), and when each picture was
 /// kept (ms since the film began).
 fn recorded_second_picture(app: &App) -> (image::RgbImage, String, Vec<u64>) {
+    recorded_picture(app, 1)
+}
+
+/// The film's picture `n` as recorded, decoded, its caption, and when each picture was kept.
+pub fn recorded_picture(app: &App, n: usize) -> (image::RgbImage, String, Vec<u64>) {
     let mut dirs = vec![app.data_dir().join("films")];
     while let Some(dir) = dirs.pop() {
         let index = dir.join("index.jsonl");
@@ -221,12 +226,12 @@ fn recorded_second_picture(app: &App) -> (image::RgbImage, String, Vec<u64>) {
                 .lines()
                 .map(|l| serde_json::from_str(l).unwrap())
                 .collect();
-            let jpeg = std::fs::read(dir.join(lines[1]["file"].as_str().unwrap())).unwrap();
+            let jpeg = std::fs::read(dir.join(lines[n]["file"].as_str().unwrap())).unwrap();
             let picture = image::load_from_memory_with_format(&jpeg, image::ImageFormat::Jpeg)
                 .unwrap()
                 .to_rgb8();
             let caption = ["title", "narration"]
-                .map(|k| lines[1][k].as_str().unwrap_or_default())
+                .map(|k| lines[n][k].as_str().unwrap_or_default())
                 .join(" ");
             return (
                 picture,

@@ -9,7 +9,7 @@ use tauri::{AppHandle, Manager, State};
 use tauri_plugin_dialog::DialogExt;
 use tauri_plugin_opener::OpenerExt;
 
-use super::{ReportWords, SavedReport};
+use super::{ReportFilm, SavedReport, ShareRequest};
 use crate::connection::Connection;
 use crate::conversations::Conversations;
 use crate::error::UiError;
@@ -36,9 +36,33 @@ pub fn report_cost(
     ))
 }
 
-/// Asks where to save the report of task `turn_id` (without one, the conversation's last
-/// task, its steps from Porthole's film), then writes it there with the page's words for its
-/// receipt, date and cost; `None` when the person cancelled the dialog.
+/// The film the report of task `turn_id` (without one, the conversation's last task) will
+/// carry, with the frames it keeps, for the redaction sheet shown before it leaves; `None`
+/// when the report carries the service's record of the steps, or no film.
+// Off the main thread: it may ask the service whether the steps were recorded.
+#[tauri::command(async)]
+#[specta::specta]
+pub async fn report_film(
+    app: AppHandle,
+    connection: State<'_, Connection>,
+    conversations: State<'_, Conversations>,
+    conversation_id: String,
+    turn_id: Option<String>,
+) -> Result<Option<ReportFilm>, UiError> {
+    let films = app.state::<crate::film::Films>();
+    Ok(super::film_for(
+        &connection,
+        &conversations,
+        &films.shelf,
+        &conversation_id,
+        turn_id.as_deref(),
+    )
+    .await?)
+}
+
+/// Asks where to save the report `request` asks for (its task, the page's words for its
+/// receipt, date and cost, and what the person hid on the film's pictures), then writes it
+/// there; `None` when the person cancelled the dialog.
 #[tauri::command]
 #[specta::specta]
 pub async fn share_report(
@@ -46,25 +70,13 @@ pub async fn share_report(
     connection: State<'_, Connection>,
     conversations: State<'_, Conversations>,
     last: State<'_, LastReport>,
-    conversation_id: String,
-    turn_id: Option<String>,
-    words: ReportWords,
+    request: ShareRequest,
 ) -> Result<Option<SavedReport>, UiError> {
     let Some(path) = ask_where(&app).await else {
         return Ok(None);
     };
-    // Read from the app rather than as an argument: clippy's limit of seven.
     let films = app.state::<crate::film::Films>();
-    super::save_for(
-        &connection,
-        &conversations,
-        &films.shelf,
-        &conversation_id,
-        turn_id.as_deref(),
-        words,
-        &path,
-    )
-    .await?;
+    super::save_for(&connection, &conversations, &films.shelf, &request, &path).await?;
     let pdf = super::pdf::print_beside(&app, &path).await;
     let saved = SavedReport::at(&path, pdf.as_deref());
     *last.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(path);

@@ -4,7 +4,7 @@ import { Channel } from '@tauri-apps/api/core';
 import { connectFrames, type FrameSocket } from './live/socket';
 import { getCurrentWebview } from '@tauri-apps/api/webview';
 import { commands, events } from './bindings';
-import type { InboxView, ReportWords, SavedReport } from './bindings';
+import type { InboxView, SavedReport } from './bindings';
 import { ApiError, Code, unexpectedError, wordsFor } from './ui-error';
 import type {
   Account,
@@ -301,7 +301,7 @@ export type Api = typeof api;
 
 // What needs the person on every computer (features/inbox), and a finished task shared as a
 // report (features/report): the page never names a path, Rust asks the save dialog.
-export type { InboxItem, InboxKind, InboxView, ReportWords, SaidReceipt, SavedReport } from './bindings';
+export type { InboxItem, InboxKind, InboxView, ReportFilm, ReportWords, SaidReceipt, SavedReport, ShareRequest } from './bindings';
 export const inboxApi = {
   get: (): Promise<InboxView> => commands.getInbox(),
   /** Puts away a failed task or a computer that cannot be woken; cards leave when answered. */
@@ -319,14 +319,15 @@ export const reportApi = {
    * thread reads it (with the service's check the person ran, if any). */
   receipt: async (conversationId: string): Promise<Receipt | null> =>
     (await unwrap(commands.conversationReceipts(conversationId))).at(-1) ?? null,
-  /** Asks where, then writes the report with the page's words for its receipt, date and cost;
-   * `null` when the person cancelled. Without a turn id, the conversation's last task, its
-   * steps from Porthole's film. */
-  share: (
-    conversationId: string,
-    turnId: string | null,
-    words: ReportWords,
-  ): Promise<SavedReport | null> => unwrap(commands.shareReport(conversationId, turnId, words)),
+  /** The film the report will carry as its timeline (and the frames it keeps), for the person
+   * to redact before it leaves; `null` when it carries the service's record of the steps. */
+  film: (conversationId: string, turnId: string | null): Promise<import('./bindings').ReportFilm | null> =>
+    unwrap(commands.reportFilm(conversationId, turnId)),
+  /** Asks where, then writes the report with the page's words for its receipt, date and cost,
+   * and what the person hid on the film's pictures; `null` when the person cancelled. Without a
+   * turn id, the conversation's last task, its steps from Porthole's film. */
+  share: (request: import('./bindings').ShareRequest): Promise<SavedReport | null> =>
+    unwrap(commands.shareReport(request)),
   /** Opens the report just written in the system's browser (which prints it to PDF). */
   open: () => commands.openSavedReport(),
   /** Shows the report just written, selected in the file manager. */
@@ -445,7 +446,7 @@ export type SchedulesApi = typeof schedulesApi;
 
 // Every task's film, recorded here (features/film). Pictures come as JPEG bytes, by their place
 // in the film, never as a file.
-export type { Film, FilmFrame, FilmSettings, FilmSummary, HiddenArea, Redactions } from './bindings';
+export type { Film, FilmFrame, FilmSettings, FilmSummary, HiddenArea, Redactions, Stroke } from './bindings';
 
 export const filmApi = {
   list: (conversationId: string): Promise<import('./bindings').FilmSummary[]> =>

@@ -243,11 +243,17 @@ export const commands = {
 	 */
 	reportCost: (conversationId: string, turnId: string | null) => typedError<number | null, UiError>(__TAURI_INVOKE("report_cost", { conversationId, turnId })),
 	/**
-	 *  Asks where to save the report of task `turn_id` (without one, the conversation's last
-	 *  task, its steps from Porthole's film), then writes it there with the page's words for its
-	 *  receipt, date and cost; `None` when the person cancelled the dialog.
+	 *  The film the report of task `turn_id` (without one, the conversation's last task) will
+	 *  carry, with the frames it keeps, for the redaction sheet shown before it leaves; `None`
+	 *  when the report carries the service's record of the steps, or no film.
 	 */
-	shareReport: (conversationId: string, turnId: string | null, words: ReportWords) => typedError<SavedReport | null, UiError>(__TAURI_INVOKE("share_report", { conversationId, turnId, words })),
+	reportFilm: (conversationId: string, turnId: string | null) => typedError<ReportFilm | null, UiError>(__TAURI_INVOKE("report_film", { conversationId, turnId })),
+	/**
+	 *  Asks where to save the report `request` asks for (its task, the page's words for its
+	 *  receipt, date and cost, and what the person hid on the film's pictures), then writes it
+	 *  there; `None` when the person cancelled the dialog.
+	 */
+	shareReport: (request: ShareRequest) => typedError<SavedReport | null, UiError>(__TAURI_INVOKE("share_report", { request })),
 	/**  Opens the report written last in the system's browser (which prints it to PDF, too). */
 	openSavedReport: () => __TAURI_INVOKE<void>("open_saved_report"),
 	/**  Shows the report written last, selected in the file manager ("Show the file"). */
@@ -1197,8 +1203,10 @@ export type Recording = {
 export type Redactions = {
 	/**  Pictures hidden whole, by their place in the film. */
 	hiddenFrames: number[],
-	/**  Parts of pictures brushed over. */
+	/**  Rectangles dragged over parts of pictures. */
 	areas: HiddenArea[],
+	/**  Parts of pictures painted over with the brush. */
+	strokes?: Stroke[],
 };
 
 /**  How often a schedule runs. Times are Unix milliseconds. */
@@ -1211,6 +1219,25 @@ export type Repeat =
 { kind: "weekdays"; days: number[]; time: TimeOfDay } | 
 /**  Every `hours` hours, the first at `from`. */
 { kind: "everyHours"; hours: number; from: number | null };
+
+/**
+ *  The film a report of the conversation's last task carries, with the places of the frames it
+ *  keeps: what the redaction sheet shows before the report leaves.
+ */
+export type ReportFilm = {
+	filmId: string,
+	/**  The frames the report carries, by their place in the film. */
+	frames: number[],
+};
+
+/**
+ *  What the person hid on the sheet, over film `film_id` (the one they saw: if a newer task
+ *  ran meanwhile, the report still carries the film they redacted).
+ */
+export type ReportRedactions = {
+	filmId: string,
+	redactions: Redactions,
+};
 
 /**
  *  What the page said; absent or empty words leave the date out and call the cost not
@@ -1403,6 +1430,18 @@ export type SendRequest = {
 	capUsd?: number | null,
 };
 
+/**
+ *  A report the page asks for: task `turn_id` (without one, the conversation's last task), the
+ *  page's words for its receipt, date and cost, and what the person hid on the film's pictures
+ *  (none when the report carries no film, or the sheet was not shown).
+ */
+export type ShareRequest = {
+	conversationId: string,
+	turnId: string | null,
+	words: ReportWords,
+	hidden: ReportRedactions | null,
+};
+
 /**  Show the inbox (the tray's "things need you" was clicked). */
 export type ShowInbox = null;
 
@@ -1432,6 +1471,20 @@ export type Step = {
 	error?: string | null,
 	/**  Path of the screen before the step; fetch with [`Turns::screenshot_at`]. */
 	screenshot?: string | null,
+};
+
+/**
+ *  One stroke of the brush: the pointer's path from down to up, on one picture or on every
+ *  picture. What it covers is every pixel within half the brush's size of the path (a disc
+ *  dragged along it), as the sheet draws it (a line with round ends and joins).
+ */
+export type Stroke = {
+	/**  The picture, by its place in the film; `None` on every picture. */
+	frame: number | null,
+	/**  The brush's breadth, as a share of the picture's width. */
+	size: number | null,
+	/**  The path, each point as shares (0 to 1) of the picture's width and height. */
+	points: ([(number | null), (number | null)])[],
 };
 
 /**  What the watch remembers of one task. Not written when it is all default. */

@@ -23,14 +23,38 @@ pub const COVER: [u8; 3] = [38, 38, 46];
 /// painting them stays quick.
 pub const MAX_AREAS: usize = 5_000;
 
+/// The most points all brush strokes together may have, for the same reason.
+pub const MAX_POINTS: usize = 50_000;
+
+/// The broadest brush, as a share of the picture's width.
+pub const MAX_BRUSH: f64 = 0.5;
+
 /// What the person hid before sharing a film.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, specta::Type)]
 #[serde(rename_all = "camelCase")]
 pub struct Redactions {
     /// Pictures hidden whole, by their place in the film.
     pub hidden_frames: Vec<u32>,
-    /// Parts of pictures brushed over.
+    /// Rectangles dragged over parts of pictures.
     pub areas: Vec<HiddenArea>,
+    /// Parts of pictures painted over with the brush.
+    #[serde(default)]
+    #[specta(optional)]
+    pub strokes: Vec<Stroke>,
+}
+
+/// One stroke of the brush: the pointer's path from down to up, on one picture or on every
+/// picture. What it covers is every pixel within half the brush's size of the path (a disc
+/// dragged along it), as the sheet draws it (a line with round ends and joins).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct Stroke {
+    /// The picture, by its place in the film; `None` on every picture.
+    pub frame: Option<u32>,
+    /// The brush's breadth, as a share of the picture's width.
+    pub size: f64,
+    /// The path, each point as shares (0 to 1) of the picture's width and height.
+    pub points: Vec<[f64; 2]>,
 }
 
 /// A rectangle hidden on one picture, or on every picture.
@@ -91,6 +115,7 @@ pub fn suggested(film: &Film) -> Redactions {
             .map(|(i, _)| i)
             .collect(),
         areas: Vec::new(),
+        strokes: Vec::new(),
     }
 }
 
@@ -99,12 +124,20 @@ impl Redactions {
     /// never silently shortened (what was asked hidden must be hidden).
     pub fn check(&self) -> io::Result<()> {
         let sane = |v: f64| v.is_finite();
+        let points: usize = self.strokes.iter().map(|s| s.points.len()).sum();
         if self.areas.len() > MAX_AREAS
+            || points > MAX_POINTS
             || self.hidden_frames.len() > u32::MAX as usize
             || !self
                 .areas
                 .iter()
                 .all(|a| sane(a.x) && sane(a.y) && sane(a.width) && sane(a.height))
+            || !self.strokes.iter().all(|s| {
+                s.size > 0.0
+                    && s.size <= MAX_BRUSH
+                    && !s.points.is_empty()
+                    && s.points.iter().all(|[x, y]| sane(*x) && sane(*y))
+            })
         {
             return Err(io::Error::new(io::ErrorKind::InvalidInput, "redactions"));
         }
@@ -138,7 +171,62 @@ impl Redactions {
                 );
             }
         }
+        for stroke in self.on(index) {
+            paint_stroke(stroke, picture);
+        }
         false
+    }
+
+    /// The strokes painted on picture `index`.
+    pub fn on(&self, index: u32) -> impl Iterator<Item = &Stroke> {
+        self.strokes
+            .iter()
+            .filter(move |s| s.frame.is_none_or(|f| f == index))
+    }
+}
+
+/// Covers every pixel a disc of the brush's size touches as it is dragged along the stroke:
+/// discs at points along each segment no further apart than a quarter of the brush, so their
+/// union leaves no gap between them. Hand-written: `imageproc` draws a filled circle but would
+/// be a new dependency for these few lines.
+fn paint_stroke(stroke: &Stroke, picture: &mut image::RgbImage) {
+    let (w, h) = (f64::from(picture.width()), f64::from(picture.height()));
+    // Half a pixel more, generous as the rectangles' edges are: a pixel the brush touched at
+    // all is covered.
+    let radius = stroke.size * w / 2.0 + 0.5;
+    let step = (radius / 2.0).max(0.5);
+    let pixel = |[x, y]: [f64; 2]| (x.clamp(0.0, 1.0) * w, y.clamp(0.0, 1.0) * h);
+    let first = pixel(stroke.points[0]);
+    disc(picture, first, radius);
+    for pair in stroke.points.windows(2) {
+        let (a, b) = (pixel(pair[0]), pixel(pair[1]));
+        let length = (b.0 - a.0).hypot(b.1 - a.1);
+        let steps = (length / step).ceil().max(1.0) as u32;
+        for k in 1..=steps {
+            let t = f64::from(k) / f64::from(steps);
+            disc(
+                picture,
+                (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t),
+                radius,
+            );
+        }
+    }
+}
+
+/// Covers the pixels whose centres lie within `radius` of `(cx, cy)` (in pixels).
+fn disc(picture: &mut image::RgbImage, (cx, cy): (f64, f64), radius: f64) {
+    let (w, h) = (picture.width(), picture.height());
+    let left = (cx - radius).floor().max(0.0) as u32;
+    let top = (cy - radius).floor().max(0.0) as u32;
+    let right = ((cx + radius).ceil().max(0.0) as u32).min(w);
+    let bottom = ((cy + radius).ceil().max(0.0) as u32).min(h);
+    for row in top..bottom {
+        for col in left..right {
+            let (dx, dy) = (f64::from(col) + 0.5 - cx, f64::from(row) + 0.5 - cy);
+            if dx * dx + dy * dy <= radius * radius {
+                picture.put_pixel(col, row, image::Rgb(COVER));
+            }
+        }
     }
 }
 
@@ -206,5 +294,73 @@ impl Iterator for SharedFrames<'_> {
                 hidden,
             })
         })())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stroke(frame: Option<u32>, size: f64, points: &[[f64; 2]]) -> Redactions {
+        Redactions {
+            strokes: vec![Stroke {
+                frame,
+                size,
+                points: points.to_vec(),
+            }],
+            ..Redactions::default()
+        }
+    }
+
+    #[test]
+    fn a_brush_stroke_covers_the_pixels_along_its_path_and_nothing_far_from_it() {
+        // 100 × 50, a brush a tenth of the width (10 px across): along the top, then down.
+        let painted = stroke(Some(2), 0.1, &[[0.1, 0.2], [0.9, 0.2], [0.9, 0.8]]);
+        let white = image::RgbImage::from_pixel(100, 50, image::Rgb([250; 3]));
+        let mut picture = white.clone();
+        assert!(!painted.paint(2, &mut picture), "not hidden whole");
+        let covered = |x, y| picture.get_pixel(x, y).0 == COVER;
+        // Along the path, without a gap between the points it was drawn through.
+        for x in 10..=90 {
+            assert!(covered(x, 10), "({x}, 10) on the first segment");
+        }
+        for y in 10..=40 {
+            assert!(covered(90, y), "(90, {y}) on the second");
+        }
+        // Round at its ends, as the sheet draws it: within the brush's reach of the start.
+        assert!(covered(6, 10) && covered(10, 6) && covered(10, 14));
+        assert!(!covered(3, 3), "the start's corner is beyond a round end");
+        // Far from the path, the picture as it was.
+        for (x, y) in [(50, 2), (50, 20), (70, 30), (5, 45), (97, 47), (2, 10)] {
+            assert!(!covered(x, y), "({x}, {y}) is not covered");
+        }
+        let count = picture.pixels().filter(|p| p.0 == COVER).count();
+        // About the path's length (80 + 30 px) times the brush's breadth, plus its round ends.
+        assert!((1_000..=1_600).contains(&count), "{count} pixels covered");
+
+        // On another picture, nothing: the stroke was painted on picture 2 alone.
+        let mut other = white.clone();
+        painted.paint(1, &mut other);
+        assert_eq!(other, white);
+        // On every picture, when painted so; a single point is a dot.
+        let everywhere = stroke(None, 0.1, &[[0.5, 0.5]]);
+        let mut dot = white.clone();
+        everywhere.paint(7, &mut dot);
+        assert_eq!(dot.get_pixel(50, 25).0, COVER);
+        assert_eq!(dot.get_pixel(50, 33).0, [250; 3]);
+    }
+
+    #[test]
+    fn strokes_a_person_could_not_have_painted_are_refused() {
+        assert!(stroke(None, 0.1, &[[0.5, 0.5]]).check().is_ok());
+        assert!(stroke(None, 0.0, &[[0.5, 0.5]]).check().is_err());
+        assert!(stroke(None, MAX_BRUSH * 2.0, &[[0.5, 0.5]])
+            .check()
+            .is_err());
+        assert!(stroke(None, 0.1, &[]).check().is_err());
+        assert!(stroke(None, 0.1, &[[f64::NAN, 0.5]]).check().is_err());
+        assert!(stroke(None, 0.1, &vec![[0.5, 0.5]; MAX_POINTS + 1])
+            .check()
+            .is_err());
     }
 }

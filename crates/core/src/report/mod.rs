@@ -33,7 +33,7 @@ use crate::error::{AppError, AppResult};
 use crate::film::Shelf;
 use crate::words::report as words;
 pub use page_words::{ReportWords, SaidReceipt};
-pub use timeline::{ReportFrame, Source};
+pub use timeline::{ReportFilm, ReportFrame, ReportRedactions, Source};
 
 /// One finished task, as the report shows it.
 #[derive(Debug, Clone, PartialEq)]
@@ -80,6 +80,18 @@ pub struct ReportStep {
     pub screenshot: Option<String>,
 }
 
+/// A report the page asks for: task `turn_id` (without one, the conversation's last task), the
+/// page's words for its receipt, date and cost, and what the person hid on the film's pictures
+/// (none when the report carries no film, or the sheet was not shown).
+#[derive(Debug, Clone, Default, serde::Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct ShareRequest {
+    pub conversation_id: String,
+    pub turn_id: Option<String>,
+    pub words: ReportWords,
+    pub hidden: Option<ReportRedactions>,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReportCheck {
     pub name: String,
@@ -124,26 +136,25 @@ fn is_latest(conversation: &Conversation, turn_id: &str) -> bool {
         == Some(turn_id)
 }
 
-/// Reads a task of conversation `conversation_id` for its report: task `turn_id` from the
-/// service (the turn, its steps and their screenshots), or without a turn the conversation's
-/// last task from what the app kept, its steps from Porthole's film on `shelf`. The task's
-/// words from what the app kept; its receipt, date and cost as the page worded them.
+/// Reads the task `request` names for its report: task `turn_id` from the service (the turn,
+/// its steps and their screenshots), or without a turn the conversation's last task from what
+/// the app kept, its steps from Porthole's film on `shelf` with what the person hid painted in.
+/// The task's words from what the app kept; its receipt, date and cost as the page worded them.
 pub async fn gather(
     client: &Client,
     conversations: &Conversations,
     shelf: &Shelf,
-    conversation_id: &str,
-    turn_id: Option<&str>,
+    request: &ShareRequest,
     computer: Option<String>,
-    said: ReportWords,
 ) -> AppResult<Report> {
-    let conversation = conversations.store().get(conversation_id)?;
-    let mut report = match turn_id {
+    let said = &request.words;
+    let conversation = conversations.store().get(&request.conversation_id)?;
+    let mut report = match request.turn_id.as_deref() {
         Some(turn_id) => from_service(client, conversations, &conversation, turn_id).await?,
         None => from_the_app(&conversation),
     };
     if report.source.is_none() {
-        report.frames = timeline::of_last_task(shelf, &conversation);
+        report.frames = timeline::of_last_task(shelf, &conversation, request.hidden.as_ref());
         if !report.frames.is_empty() {
             report.source = Some(Source::Film);
         }
@@ -380,18 +391,40 @@ fn without_address(mut report: Report, base_url: &str) -> Report {
     report
 }
 
-/// The report of a task of the active connection, written to `path`.
-pub async fn save_for(
+/// The film the report of task `turn_id` (without one, the conversation's last task) will
+/// carry as its timeline, for the person to redact first; none when it carries the service's
+/// record of the steps instead, or no film was recorded.
+pub async fn film_for(
     connection: &crate::connection::Connection,
     conversations: &Conversations,
     shelf: &Shelf,
     conversation_id: &str,
     turn_id: Option<&str>,
-    said: ReportWords,
+) -> AppResult<Option<ReportFilm>> {
+    let conversation = conversations.store().get(conversation_id)?;
+    if let Some(turn_id) = turn_id {
+        // As [`gather`] decides: the service's record, when the steps were recorded.
+        let client = connection.active().await?.client;
+        if client.turns().get(turn_id).await?.record_trajectory {
+            return Ok(None);
+        }
+    }
+    Ok(timeline::film_of(shelf, &conversation))
+}
+
+/// The report `request` asks for, of a task of the active connection, written to `path`.
+pub async fn save_for(
+    connection: &crate::connection::Connection,
+    conversations: &Conversations,
+    shelf: &Shelf,
+    request: &ShareRequest,
     path: &Path,
 ) -> AppResult<()> {
     let client = connection.active().await?.client;
-    let machine_id = conversations.store().get(conversation_id)?.machine_id;
+    let machine_id = conversations
+        .store()
+        .get(&request.conversation_id)?
+        .machine_id;
     // The computer's name as the sidebar shows it; its id says nothing to a reader.
     let computer = client.machines().list().await.ok().and_then(|list| {
         list.machines
@@ -399,15 +432,6 @@ pub async fn save_for(
             .find(|m| m.machine_id == machine_id)
             .map(|m| crate::machines::row(m, None).name)
     });
-    let report = gather(
-        &client,
-        conversations,
-        shelf,
-        conversation_id,
-        turn_id,
-        computer,
-        said,
-    )
-    .await?;
+    let report = gather(&client, conversations, shelf, request, computer).await?;
     save(&report, path)
 }

@@ -138,10 +138,13 @@ async fn a_recorded_task_becomes_one_self_contained_file_without_secrets() {
         &done.client,
         &done.core,
         &Shelf::in_data_dir(done.dir.path()),
-        &done.conversation.id,
-        Some(&done.turn_id),
+        &ShareRequest {
+            conversation_id: done.conversation.id.clone(),
+            turn_id: Some(done.turn_id.clone()),
+            words: said,
+            hidden: None,
+        },
         Some("Design laptop".into()),
-        said,
     )
     .await
     .unwrap();
@@ -224,10 +227,13 @@ async fn the_checks_of_a_task_with_success_criteria_are_in_the_report() {
         &done.client,
         &done.core,
         &Shelf::in_data_dir(done.dir.path()),
-        &done.conversation.id,
-        Some(&done.turn_id),
+        &ShareRequest {
+            conversation_id: done.conversation.id.clone(),
+            turn_id: Some(done.turn_id.clone()),
+            words: ReportWords::default(),
+            hidden: None,
+        },
         None,
-        ReportWords::default(),
     )
     .await
     .unwrap();
@@ -367,7 +373,7 @@ async fn without_a_turn_id_the_report_opens_with_the_receipt_and_the_film_is_its
         .expect("its start was kept") as u64;
     let mut film =
         Recorder::start(shelf.root(), &done.conversation.id, started + 300, 1 << 24).unwrap();
-    let picture = || crate::film::encode_picture(8, 6, vec![200; 8 * 6 * 3]);
+    let picture = || crate::film::encode_picture(40, 30, vec![200; 40 * 30 * 3]);
     let step = |n: u32, title: &str| Moment {
         steps: n,
         step_title: Some(title.into()),
@@ -397,10 +403,13 @@ async fn without_a_turn_id_the_report_opens_with_the_receipt_and_the_film_is_its
         &done.client,
         &done.core,
         &shelf,
-        &done.conversation.id,
-        None,
+        &ShareRequest {
+            conversation_id: done.conversation.id.clone(),
+            turn_id: None,
+            words: said,
+            hidden: None,
+        },
         Some("Design laptop".into()),
-        said,
     )
     .await
     .unwrap();
@@ -441,4 +450,74 @@ async fn without_a_turn_id_the_report_opens_with_the_receipt_and_the_film_is_its
     // The captions quote the agent: the service's address is taken out of them too.
     assert!(!html.contains(done.sim.base_url.trim_end_matches('/')));
     assert!(!html.contains("127.0.0.1"));
+
+    // The sheet is shown over this film's frames; what the person hid there is burned into the
+    // saved file's pictures: read back out of the HTML and decoded, the area is the cover
+    // colour, the rest of the picture and the other pictures as recorded.
+    let conversation = done.core.store().get(&done.conversation.id).unwrap();
+    let shown = timeline::film_of(&shelf, &conversation).expect("the report carries the film");
+    assert_eq!(shown.frames, [0, 1, 2]);
+    let hidden = ReportRedactions {
+        film_id: shown.film_id,
+        redactions: crate::film::sharing::Redactions {
+            hidden_frames: Vec::new(),
+            areas: vec![crate::film::sharing::HiddenArea {
+                frame: Some(1),
+                x: 0.25,
+                y: 0.25,
+                width: 0.5,
+                height: 0.5,
+            }],
+            strokes: Vec::new(),
+        },
+    };
+    let report = gather(
+        &done.client,
+        &done.core,
+        &shelf,
+        &ShareRequest {
+            conversation_id: done.conversation.id.clone(),
+            turn_id: None,
+            words: ReportWords::default(),
+            hidden: Some(hidden),
+        },
+        None,
+    )
+    .await
+    .unwrap();
+    let path = done.dir.path().join("redacted.html");
+    save(&report, &path).unwrap();
+    let html = std::fs::read_to_string(&path).unwrap();
+    let pictures: Vec<image::RgbImage> = html
+        .split("<img src=\"data:image/jpeg;base64,")
+        .skip(1)
+        .map(|rest| {
+            let b64 = &rest[..rest.find('"').unwrap()];
+            let bytes = STANDARD.decode(b64).unwrap();
+            image::load_from_memory(&bytes).unwrap().to_rgb8()
+        })
+        .collect();
+    assert_eq!(pictures.len(), 3);
+    let near = |p: &image::Rgb<u8>, c: [u8; 3]| p.0.iter().zip(c).all(|(a, b)| a.abs_diff(b) <= 12);
+    let cover = crate::film::sharing::COVER;
+    // Inside the area (40 × 30: 10..30 across, 7..23 down), away from the edges a JPEG blurs.
+    for (x, y) in [(13, 11), (20, 15), (26, 19)] {
+        assert!(
+            near(pictures[1].get_pixel(x, y), cover),
+            "({x}, {y}) hidden"
+        );
+    }
+    for (x, y) in [(2, 2), (37, 27), (5, 15), (35, 15)] {
+        assert!(
+            near(pictures[1].get_pixel(x, y), [200; 3]),
+            "({x}, {y}) as recorded"
+        );
+    }
+    assert!(
+        pictures[0]
+            .pixels()
+            .chain(pictures[2].pixels())
+            .all(|p| near(p, [200; 3])),
+        "the pictures nothing was hidden on leave as recorded"
+    );
 }

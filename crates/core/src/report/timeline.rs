@@ -77,6 +77,7 @@ fn touches(redactions: &Redactions, index: u32) -> bool {
             .areas
             .iter()
             .any(|a| a.frame.is_none_or(|f| f == index))
+        || redactions.on(index).next().is_some()
 }
 
 fn painted(jpeg: &[u8], index: u32, redactions: &Redactions) -> Option<Vec<u8>> {
@@ -113,17 +114,59 @@ fn chosen(frames: &[FilmFrame]) -> Vec<usize> {
     keep
 }
 
+/// The film a report of the conversation's last task carries, with the places of the frames it
+/// keeps: what the redaction sheet shows before the report leaves.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportFilm {
+    pub film_id: String,
+    /// The frames the report carries, by their place in the film.
+    pub frames: Vec<u32>,
+}
+
+/// What the person hid on the sheet, over film `film_id` (the one they saw: if a newer task
+/// ran meanwhile, the report still carries the film they redacted).
+#[derive(Debug, Clone, PartialEq, serde::Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportRedactions {
+    pub film_id: String,
+    pub redactions: Redactions,
+}
+
+/// The film of the conversation's last finished task, and the frames its report keeps; none
+/// when Porthole recorded none.
+pub fn film_of(shelf: &Shelf, conversation: &Conversation) -> Option<ReportFilm> {
+    let film_id = last_task_film(shelf, conversation)?;
+    let film = shelf.film(&conversation.id, &film_id).ok()?;
+    Some(ReportFilm {
+        film_id,
+        frames: chosen(&film.frames).into_iter().map(|i| i as u32).collect(),
+    })
+}
+
 /// The film of the conversation's last finished task, as the report shows it: none when
-/// Porthole recorded none. The pictures of a step that types a password are hidden whole, as
-/// the video's sheet starts with them ([`sharing::suggested`]): a report never carries one.
-pub fn of_last_task(shelf: &Shelf, conversation: &Conversation) -> Vec<ReportFrame> {
-    let Some(film_id) = last_task_film(shelf, conversation) else {
+/// Porthole recorded none. With `chosen`, the film the person redacted with what they hid;
+/// without (no sheet was shown), the pictures of a step that types a password hidden whole,
+/// as the sheet starts with them ([`sharing::suggested`]): a report never carries one.
+pub fn of_last_task(
+    shelf: &Shelf,
+    conversation: &Conversation,
+    chosen: Option<&ReportRedactions>,
+) -> Vec<ReportFrame> {
+    let Some(film_id) = chosen
+        .map(|c| c.film_id.clone())
+        .or_else(|| last_task_film(shelf, conversation))
+    else {
         return Vec::new();
     };
     let Ok(film) = shelf.film(&conversation.id, &film_id) else {
         return Vec::new();
     };
-    report_pictures(shelf, &conversation.id, &film, &sharing::suggested(&film))
+    let redactions = match chosen {
+        Some(c) => c.redactions.clone(),
+        None => sharing::suggested(&film),
+    };
+    report_pictures(shelf, &conversation.id, &film, &redactions)
         .unwrap_or_default()
         .into_iter()
         .map(|(frame, bytes)| ReportFrame {
@@ -251,6 +294,7 @@ mod tests {
                 width: 0.5,
                 height: 1.0,
             }],
+            strokes: Vec::new(),
         };
         let pictures = report_pictures(&shelf, "c1", &film, &left_half).unwrap();
         let third = image::load_from_memory(&pictures[2].1).unwrap().to_rgb8();
@@ -265,10 +309,29 @@ mod tests {
             "right half as recorded"
         );
 
+        // A brush stroke on the last picture: a dot of half the picture's width at its middle.
+        let dot = Redactions {
+            strokes: vec![sharing::Stroke {
+                frame: Some(2),
+                size: 0.5,
+                points: vec![[0.5, 0.5]],
+            }],
+            ..Redactions::default()
+        };
+        let pictures = report_pictures(&shelf, "c1", &film, &dot).unwrap();
+        let third = image::load_from_memory(&pictures[2].1).unwrap().to_rgb8();
+        assert!(
+            near(third.get_pixel(16, 10), sharing::COVER),
+            "under the brush"
+        );
+        assert!(near(third.get_pixel(1, 1), [90, 120, 220]), "beyond it");
+        assert_eq!(pictures[0].1, shelf.frame("c1", &id, 0).unwrap());
+
         // The refused redactions are refused, not ignored.
         let too_many = Redactions {
             hidden_frames: Vec::new(),
             areas: vec![left_half.areas[0]; sharing::MAX_AREAS + 1],
+            strokes: Vec::new(),
         };
         assert!(report_pictures(&shelf, "c1", &film, &too_many).is_err());
     }

@@ -204,6 +204,7 @@ fn what_was_hidden_stays_hidden_under_the_caption_and_the_caption_shows_over_it(
             width: 160.0 / f64::from(W),
             height: 80.0 / f64::from(H),
         }],
+        strokes: Vec::new(),
     };
     let a = frames(
         &video(&with_secret, "c1", "0", &redactions, true)

@@ -172,6 +172,7 @@ fn an_area_hidden_on_every_picture_is_covered_on_each_and_pictures_alike_are_one
             width: 0.125,
             height: 1.0,
         }],
+        strokes: Vec::new(),
     };
     for n in 0..3 {
         let mut p = image::RgbImage::from_raw(W, H, picture(n)).unwrap();
@@ -219,6 +220,7 @@ fn more_areas_than_a_person_brushes_are_refused_rather_than_cut_short() {
     let too_many = Redactions {
         hidden_frames: Vec::new(),
         areas: vec![area; crate::film::sharing::MAX_AREAS + 1],
+        strokes: Vec::new(),
     };
     assert!(too_many.check().is_err());
     let dir = tempfile::tempdir().unwrap();

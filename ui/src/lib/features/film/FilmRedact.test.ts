@@ -69,6 +69,7 @@ describe('FilmRedact', () => {
     expect(api.saveVideo).toHaveBeenCalledWith('c1', '5', {
       hiddenFrames: [1],
       areas: [{ frame: 0, x: 0.1, y: 0.1, width: 0.5, height: 0.5 }],
+      strokes: [],
     }, true);
     await userEvent.click(screen.getByTestId('redact-show'));
     expect(api.showVideo).toHaveBeenCalled();
@@ -99,5 +100,47 @@ describe('FilmRedact', () => {
     await userEvent.click(screen.getByTestId('redact-next'));
     await waitFor(() => expect(screen.getByTestId('redact-picture')).toHaveAttribute('data-index', '2'));
     expect(screen.getAllByTestId('redact-area')).toHaveLength(1);
+  });
+
+  it('paints with the brush: a stroke follows the pointer, Undo takes back the whole stroke', async () => {
+    const api = fakeApi();
+    render(FilmRedact, { conversationId: 'c1', api: api as unknown as FilmApi });
+    await waitFor(() => expect(screen.getByTestId('redact-frame')).toHaveAttribute('src', 'blob:frame-0'));
+    await userEvent.click(screen.getByTestId('redact-tool-brush'));
+    await userEvent.selectOptions(screen.getByTestId('redact-brush-size'), 'large');
+    const picture = screen.getByTestId('redact-picture');
+    picture.getBoundingClientRect = () => ({ left: 0, top: 0, width: 200, height: 100, right: 200, bottom: 100, x: 0, y: 0, toJSON: () => ({}) });
+    const strokes = () => screen.getByTestId('redact-count').getAttribute('data-strokes');
+    /** Pointer down, through `path`, up: one stroke. */
+    async function paint(path: [number, number][]) {
+      const [first, ...rest] = path;
+      await fireEvent.pointerDown(picture, { clientX: first[0], clientY: first[1], button: 0, pointerId: 1 });
+      for (const [x, y] of rest) await fireEvent.pointerMove(picture, { clientX: x, clientY: y, pointerId: 1 });
+      await fireEvent.pointerUp(picture, { clientX: rest.at(-1)![0], clientY: rest.at(-1)![1], pointerId: 1 });
+    }
+    // A moves too small to matter (under a quarter of the brush) adds no point.
+    await paint([[20, 20], [21, 20], [60, 20], [100, 60]]);
+    await waitFor(() => expect(strokes()).toBe('1'));
+    expect(screen.getAllByTestId('redact-stroke')).toHaveLength(1);
+    expect(screen.getByTestId('redact-count')).toHaveAttribute('data-areas', '0');
+    await paint([[150, 80], [190, 90]]);
+    await waitFor(() => expect(strokes()).toBe('2'));
+    expect(screen.getByTestId('redact-count')).toHaveTextContent('2 parts hidden');
+    // Undo takes back the last stroke whole, not its last point.
+    await userEvent.click(screen.getByTestId('redact-undo'));
+    await waitFor(() => expect(strokes()).toBe('1'));
+    expect(screen.getAllByTestId('redact-stroke')).toHaveLength(1);
+    // Painted on this picture only: the next shows none.
+    await userEvent.click(screen.getByTestId('redact-next'));
+    await waitFor(() => expect(screen.getByTestId('redact-picture')).toHaveAttribute('data-index', '1'));
+    expect(screen.queryAllByTestId('redact-stroke')).toHaveLength(0);
+
+    await userEvent.click(screen.getByTestId('redact-save'));
+    await waitFor(() => expect(api.saveVideo).toHaveBeenCalled());
+    expect(api.saveVideo).toHaveBeenCalledWith('c1', '5', {
+      hiddenFrames: [1],
+      areas: [],
+      strokes: [{ frame: 0, size: 0.08, points: [[0.1, 0.2], [0.3, 0.2], [0.5, 0.6]] }],
+    }, true);
   });
 });
