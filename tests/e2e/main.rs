@@ -34,6 +34,8 @@ mod attachments;
 mod console;
 mod drop;
 mod film;
+mod film_report;
+mod film_unseen;
 mod film_video;
 mod heal;
 mod judge;
