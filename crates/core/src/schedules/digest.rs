@@ -289,10 +289,12 @@ impl Schedules {
             return;
         }
         let store = self.shared.conversations.store();
-        let gone: Vec<String> = kept
-            .into_iter()
-            .filter(|id| store.get(id).is_err())
-            .collect();
+        // One read of the book for them all, without copying a conversation to see it is there.
+        let gone: Vec<String> = store.read(|book| {
+            kept.into_iter()
+                .filter(|id| book.get(id).is_none())
+                .collect()
+        });
         if gone.is_empty() {
             return;
         }
