@@ -19,6 +19,8 @@ pub mod timeline;
 #[cfg(test)]
 mod export_tests;
 #[cfg(test)]
+mod film_tests;
+#[cfg(test)]
 mod tests;
 
 use std::path::Path;
