@@ -4,13 +4,12 @@
 //! brush stroke hide parts of the first picture: the saved file's pixels are read back.
 
 use std::path::Path;
-use std::time::Duration;
 
 use porthole_e2e::{App, Eventually};
 
 use crate::accessibility::Audit;
 use crate::keyboard_walk::data_of;
-use crate::replay::{image_loaded, keep_screenshot};
+use crate::replay::keep_screenshot;
 
 /// From the Steps sheet's "Share report": the sheet, an area and a stroke hidden, the report
 /// saved as `file`, its parts in order and its first picture covered where they were.
@@ -34,18 +33,8 @@ pub(crate) async fn redacted_and_saved(
     wait.element("share-report-redact")
         .await
         .expect("the redaction sheet comes first");
-    let start = std::time::Instant::now();
-    loop {
-        let img = wait.element("redact-frame").await.unwrap();
-        if image_loaded(app, &img).await.unwrap_or(false) {
-            break;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(15),
-            "the report's first picture shows"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    crate::replay::until_image_loaded(app, "redact-frame", "the report's first picture shows")
+        .await;
     assert_eq!(data_of(app, "redact-picture", "index").await, "0");
     let picture = wait.element("redact-picture").await.unwrap();
     crate::film_video::drag(app, &picture, (0.1, 0.2), (0.6, 0.7)).await;

@@ -13,7 +13,7 @@ use thirtyfour::prelude::*;
 
 use crate::accessibility::Audit;
 use crate::keyboard_walk::data_of;
-use crate::replay::{image_loaded, keep_screenshot};
+use crate::replay::keep_screenshot;
 
 /// A video's frames as a decoder composes them (RGB, the whole canvas), with their times.
 pub struct Decoded {
@@ -277,18 +277,7 @@ pub async fn redact_and_save(
         .await
         .unwrap();
     until_data(app, "redact-picture", "index", "1", "Next").await;
-    let start = std::time::Instant::now();
-    loop {
-        let img = wait.element("redact-frame").await.unwrap();
-        if image_loaded(app, &img).await.unwrap_or(false) {
-            break;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(15),
-            "the second picture shows"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    crate::replay::until_image_loaded(app, "redact-frame", "the second picture shows").await;
     let picture = wait.element("redact-picture").await.unwrap();
     drag(app, &picture, (0.2, 0.25), (0.55, 0.6)).await;
     until_data(

@@ -81,6 +81,24 @@ pub async fn image_loaded(app: &App, el: &WebElement) -> Result<bool> {
     Ok(ret.json().as_bool().unwrap_or(false))
 }
 
+/// Waits (up to 15 s) until the `<img>` with test id `testid` has decoded pixels; `why` says
+/// what the picture is when it never does.
+pub(crate) async fn until_image_loaded(app: &App, testid: &str, why: &str) {
+    let wait = Eventually::new(&app.driver);
+    let start = std::time::Instant::now();
+    loop {
+        let img = wait.element(testid).await.unwrap();
+        if image_loaded(app, &img).await.unwrap_or(false) {
+            return;
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(15),
+            "{why}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
 async fn a_recorded_task_replays_step_by_step_with_screenshots() {
