@@ -53,6 +53,7 @@ mod signing_in_connects;
 mod stage_dock;
 mod updates_lost;
 // One truth on every screen: pairs of places that once disagreed, read together.
+mod free_computer;
 mod one_truth;
 mod usage;
 // A spending cap per task (and the question near it), and searching every conversation.

@@ -6,8 +6,7 @@
 //! - A declined card: not a green "Done", and neither "Save as a saved task" nor a schedule.
 //! - Every schedule paused: a row reads "Paused" and offers no "Pause".
 //! - A conversation that cost something never says "Nothing yet" beside the figure.
-//! - A free computer: the row, the header and the live screen all say "Ready when you are",
-//!   never "asleep" with a Wake.
+//! - A free computer: in `free_computer.rs`, with the helpers here.
 //! - A finished conversation: "Ask this in a new conversation" carries the words over.
 
 use std::time::{Duration, Instant};
@@ -20,10 +19,10 @@ use thirtyfour::prelude::*;
 use crate::flows::{demo_env, select_machine, send_task, thread_texts, wait_for_status};
 use crate::keyboard_walk::{press, tab_to_id};
 
-const SCALE: f64 = 0.02;
+pub(crate) const SCALE: f64 = 0.02;
 
 /// The app in the `scheme` colour scheme ("light" or "dark"), with `env` added.
-async fn open(mut env: Vec<(String, String)>, scheme: &str) -> App {
+pub(crate) async fn open(mut env: Vec<(String, String)>, scheme: &str) -> App {
     env.push(("PORTHOLE_THEME".into(), scheme.into()));
     let gtk = if scheme == "dark" {
         "Adwaita:dark"
@@ -44,7 +43,7 @@ async fn attr(el: &WebElement, name: &str) -> String {
     el.attr(name).await.unwrap().unwrap_or_default()
 }
 
-async fn present(app: &App, testid: &str) -> bool {
+pub(crate) async fn present(app: &App, testid: &str) -> bool {
     !app.driver
         .find_all(by_testid(testid))
         .await
@@ -53,7 +52,7 @@ async fn present(app: &App, testid: &str) -> bool {
 }
 
 /// The chip's words and look once its look is `tone`.
-async fn chip_when(app: &App, tone: &str) -> String {
+pub(crate) async fn chip_when(app: &App, tone: &str) -> String {
     let start = Instant::now();
     loop {
         let chip = Eventually::new(&app.driver)
@@ -390,95 +389,6 @@ async fn a_cost_is_never_beside_nothing_yet_light() {
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
 async fn a_cost_is_never_beside_nothing_yet_dark() {
     cost("dark").await;
-}
-
-// ---- A free computer ----------------------------------------------------------------------
-
-async fn free_computer(scheme: &str) {
-    let sim = porthole_sim::Sim::start(porthole_sim::Config {
-        time_scale: SCALE,
-        ..porthole_sim::Config::default()
-    })
-    .await
-    .expect("simulator");
-    let fred = sim.account("fred");
-    let app = open(
-        demo_env(
-            &sim.base_url,
-            fred.api_key.as_deref().unwrap_or_default(),
-            &fred.id_token,
-        ),
-        scheme,
-    )
-    .await;
-    let wait = Eventually::new(&app.driver);
-    let row = wait
-        .at_least("machine-row", 1)
-        .await
-        .expect("the free computer")
-        .remove(0);
-    let row_words = text_of(&row.find(by_testid("machine-status")).await.unwrap()).await;
-    row.find(by_testid("machine-select"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    let chip = chip_when(&app, "computer").await;
-    let live = wait
-        .text("live-reason", |t| !t.is_empty())
-        .await
-        .expect("the live screen says how the computer is");
-    assert_eq!(chip, "Ready when you are");
-    assert!(row_words.contains(&chip), "{row_words:?} / {chip:?}");
-    assert_eq!(live, chip, "the live screen says what the chip says");
-    assert!(
-        !present(&app, "live-wake").await,
-        "no Wake: it starts on its own"
-    );
-    assert!(
-        !live.to_lowercase().contains("asleep"),
-        "never 'Ready' and 'asleep': {live}"
-    );
-    app.screenshot(&format!("truth-free-computer-{scheme}"))
-        .await
-        .unwrap();
-
-    // Its schedule cannot wake it ahead: the dialog says its runs start about two minutes late.
-    let composer = wait.element("composer").await.unwrap();
-    composer.click().await.unwrap();
-    composer
-        .send_keys("Check the weather in Oslo")
-        .await
-        .unwrap();
-    wait.element("schedule-button")
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    let late = wait
-        .text("schedule-free-late", |t| !t.is_empty())
-        .await
-        .expect("the dialog says the free computer's runs start late");
-    assert!(late.contains("about two minutes"), "{late}");
-    app.screenshot(&format!("truth-free-computer-schedule-{scheme}"))
-        .await
-        .unwrap();
-    app.quit().await;
-    sim.shutdown().await;
-}
-
-#[tokio::test]
-#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
-async fn a_free_computer_reads_the_same_in_its_row_header_and_live_screen_light() {
-    free_computer("light").await;
-}
-
-#[tokio::test]
-#[ignore = "needs the built app and a display: run scripts/e2e.sh"]
-async fn a_free_computer_reads_the_same_in_its_row_header_and_live_screen_dark() {
-    free_computer("dark").await;
 }
 
 // ---- A finished conversation --------------------------------------------------------------
