@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use porthole_e2e::{visible, App, AppOptions, Eventually};
 
-use crate::schedules::schedule_hourly;
+use crate::schedule_flows::schedule_hourly;
 use crate::tray::TrayWatcher;
 
 /// The app's main window on the X display: its title is "Porthole", or "Porthole (n)" with

@@ -8,7 +8,7 @@ use std::time::Duration;
 use porthole_e2e::{App, AppOptions, Eventually};
 
 use crate::flows::{own_demo, send_task, thread_texts, wait_for_status};
-use crate::schedules::{move_clock, open_list, schedule_hourly};
+use crate::schedule_flows::{move_clock, open_list, schedule_hourly};
 
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]

@@ -14,7 +14,7 @@ use thirtyfour::prelude::*;
 use crate::flows::{own_demo, thread_texts, wait_for_status};
 use crate::keyboard_walk::{choose_computer, focus_here, focus_inside, press, tab_to_id};
 use crate::replay::keep_screenshot;
-use crate::schedules::schedule_hourly;
+use crate::schedule_flows::schedule_hourly;
 
 const TASK: &str = "Check the weather in Bergen";
 

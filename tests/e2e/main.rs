@@ -70,6 +70,7 @@ mod report;
 mod held_run;
 mod overnight;
 mod schedule_cap;
+mod schedule_flows;
 mod schedules;
 // Desktop notifications, through a stand-in notification server on the private session bus.
 mod notifications;

@@ -16,7 +16,7 @@ use thirtyfour::prelude::*;
 
 use crate::accessibility::Audit;
 use crate::flows::{select_machine, send_task, wait_for_status};
-use crate::schedules::{close_list, open_list, save_every_hour};
+use crate::schedule_flows::{close_list, open_list, save_every_hour};
 
 /// Slow enough steps (about six seconds each at the tests' time scale) to read the header while
 /// the task runs; cheap on the default model.

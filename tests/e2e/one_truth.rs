@@ -272,7 +272,9 @@ async fn paused_schedules(scheme: &str) {
         .await
         .unwrap();
     wait.gone("schedule-dialog").await.expect("saved");
-    crate::schedules::open_list(&app).await.expect("the list");
+    crate::schedule_flows::open_list(&app)
+        .await
+        .expect("the list");
     wait.text("schedule-pause", |t| t == "Pause")
         .await
         .expect("a running schedule offers Pause");

@@ -21,7 +21,7 @@ use crate::flows::thread_texts;
 use crate::keyboard_walk::{press, tab_to, tab_to_id};
 use crate::notifications::NotificationServer;
 use crate::replay::keep_screenshot;
-use crate::schedules::{
+use crate::schedule_flows::{
     close_list, launch_with_clock, move_clock, open_list, open_schedule_dialog, save_every_hour,
 };
 use crate::tray::TrayWatcher;

@@ -7,7 +7,7 @@ use std::time::Duration;
 use porthole_e2e::{by_testid, Eventually};
 
 use crate::flows::thread_texts;
-use crate::schedules::{
+use crate::schedule_flows::{
     close_list, launch_with_clock, move_clock, open_list, open_schedule_dialog,
 };
 
@@ -39,7 +39,7 @@ async fn a_scheduled_run_is_stopped_at_the_cap_its_schedule_was_given() {
     .await
     .expect("what the cap can and cannot do");
     app.screenshot("schedule-cap-typed").await.unwrap();
-    crate::schedules::save_every_hour(&app)
+    crate::schedule_flows::save_every_hour(&app)
         .await
         .expect("scheduled");
 

@@ -253,7 +253,7 @@ async fn the_tray_menu_opens_the_inbox_shows_the_next_run_pauses_schedules_and_q
         .unwrap();
 
     // A schedule: the menu says what runs next, and pauses every schedule.
-    crate::schedules::schedule_hourly(&app, "Design laptop", "Check the weather in Oslo")
+    crate::schedule_flows::schedule_hourly(&app, "Design laptop", "Check the weather in Oslo")
         .await
         .expect("the schedule is saved");
     let next = menu.until(
