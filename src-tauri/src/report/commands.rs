@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use tauri::{AppHandle, Manager, State};
+use tauri::{AppHandle, State};
 use tauri_plugin_dialog::DialogExt;
 use tauri_plugin_opener::OpenerExt;
 
@@ -13,6 +13,7 @@ use super::{ReportFilm, SavedReport, ShareRequest};
 use crate::connection::Connection;
 use crate::conversations::Conversations;
 use crate::error::UiError;
+use crate::film::Films;
 
 /// The report written last, to open it.
 #[derive(Default)]
@@ -43,13 +44,12 @@ pub fn report_cost(
 #[tauri::command(async)]
 #[specta::specta]
 pub async fn report_film(
-    app: AppHandle,
     connection: State<'_, Connection>,
     conversations: State<'_, Conversations>,
+    films: State<'_, Films>,
     conversation_id: String,
     turn_id: Option<String>,
 ) -> Result<Option<ReportFilm>, UiError> {
-    let films = app.state::<crate::film::Films>();
     Ok(super::film_for(
         &connection,
         &conversations,
@@ -69,13 +69,13 @@ pub async fn share_report(
     app: AppHandle,
     connection: State<'_, Connection>,
     conversations: State<'_, Conversations>,
+    films: State<'_, Films>,
     last: State<'_, LastReport>,
     request: ShareRequest,
 ) -> Result<Option<SavedReport>, UiError> {
     let Some(path) = ask_where(&app).await else {
         return Ok(None);
     };
-    let films = app.state::<crate::film::Films>();
     super::save_for(&connection, &conversations, &films.shelf, &request, &path).await?;
     let pdf = super::pdf::print_beside(&app, &path).await;
     let saved = SavedReport::at(&path, pdf.as_deref());
