@@ -65,6 +65,39 @@ async fn until_shown(app: &App, index: usize, why: &str) {
     }
 }
 
+/// Runs `task` on the Design laptop with its live screen open, drawn before the task starts
+/// (so the film's first picture has the desktop): Porthole records it, and it succeeds.
+pub(crate) async fn record_a_task(app: &App, task: &str) {
+    let wait = Eventually::new(&app.driver).within(Duration::from_secs(30));
+    select_machine(app, "Design laptop").await.expect("machine");
+    wait.element("live-view")
+        .await
+        .expect("the live screen is open");
+    wait.element("live-view-only")
+        .await
+        .expect("the live screen shows");
+    let start = std::time::Instant::now();
+    while data_of(app, "live-view", "framesPainted")
+        .await
+        .parse::<u64>()
+        .unwrap_or(0)
+        == 0
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the live screen draws the desktop"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    send_task(app, task).await.expect("send");
+    assert_eq!(
+        wait_for_status(app, &["succeeded", "failed"])
+            .await
+            .unwrap(),
+        "succeeded"
+    );
+}
+
 async fn a_finished_task_is_watched_again(scheme: &str) {
     let out = tempfile::tempdir().unwrap();
     let file = out.path().join("film-report.html");
@@ -95,38 +128,7 @@ async fn a_finished_task_is_watched_again(scheme: &str) {
     .expect("the app opens");
     let wait = Eventually::new(&app.driver).within(Duration::from_secs(30));
     let mut audit = Audit::new(&app, scheme).await;
-    select_machine(&app, "Design laptop")
-        .await
-        .expect("machine");
-    wait.element("live-view")
-        .await
-        .expect("the live screen is open");
-    // The desktop is drawn before the task starts, so the film's first picture has it.
-    wait.element("live-view-only")
-        .await
-        .expect("the live screen shows");
-    let start = std::time::Instant::now();
-    while data_of(&app, "live-view", "framesPainted")
-        .await
-        .parse::<u64>()
-        .unwrap_or(0)
-        == 0
-    {
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "the live screen draws the desktop"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    send_task(&app, "Look up the weather in Lisbon")
-        .await
-        .expect("send");
-    assert_eq!(
-        wait_for_status(&app, &["succeeded", "failed"])
-            .await
-            .unwrap(),
-        "succeeded"
-    );
+    record_a_task(&app, "Look up the weather in Lisbon").await;
     let steps_said = thread_words(&app, "tool").await;
 
     // Recorded on this computer, as pictures in the data folder.

@@ -15,6 +15,8 @@ use crate::accessibility::Audit;
 use crate::keyboard_walk::data_of;
 use crate::replay::keep_screenshot;
 
+mod hidden_parts;
+
 /// A video's frames as a decoder composes them (RGB, the whole canvas), with their times.
 pub struct Decoded {
     pub width: u32,
