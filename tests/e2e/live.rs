@@ -291,6 +291,7 @@ async fn measure(view: &thirtyfour::WebElement, size: &str, label: &str, secs: u
     let start_dropped = read("data-frames-dropped").await.unwrap_or(0.0);
     let started = Instant::now();
     let usage_before = bench_processes();
+    let threads_before = app_threads();
     let mut fps = Vec::new();
     let (mut p50, mut p99, mut rust_p99) = (Vec::new(), Vec::new(), Vec::new());
     let mut means = Vec::new();
@@ -320,10 +321,23 @@ async fn measure(view: &thirtyfour::WebElement, size: &str, label: &str, secs: u
     let dropped = read("data-frames-dropped").await.unwrap_or(0.0) - start_dropped;
     let secs = started.elapsed().as_secs_f64();
     let usage_after = bench_processes();
+    // Where the app's CPU went, by thread name (the film's thread is "film"; the bridge runs
+    // on tokio's workers): what tells the film's cost from the live view's.
+    let threads: Vec<String> = app_threads()
+        .iter()
+        .filter_map(|(name, cpu1)| {
+            let share = (cpu1 - threads_before.get(name).copied().unwrap_or(0.0)) / secs * 100.0;
+            (share >= 0.05).then(|| format!("{name} {share:.1}%"))
+        })
+        .collect();
+    println!(
+        "LIVE BENCH {size}{label} app threads: {}",
+        threads.join(", ")
+    );
     for (name, (cpu0, rss0)) in &usage_before {
         if let Some((cpu1, rss1)) = usage_after.get(name) {
             println!(
-                "LIVE BENCH {size}{label} {name}: CPU {:.0}% of one core, memory {:.1} MB -> {:.1} MB ({:+.1} MB)",
+                "LIVE BENCH {size}{label} {name}: CPU {:.1}% of one core, memory {:.1} MB -> {:.1} MB ({:+.1} MB)",
                 (cpu1 - cpu0) / secs * 100.0,
                 rss0 / 1e6,
                 rss1 / 1e6,
@@ -403,6 +417,55 @@ fn bench_run_mark() -> String {
     format!("PORTHOLE_LIVE_BENCH_RUN={}", std::process::id())
 }
 
+/// CPU seconds of the benchmark's app by thread name (threads of one name summed).
+fn app_threads() -> std::collections::BTreeMap<String, f64> {
+    let mut out = std::collections::BTreeMap::new();
+    for dir in bench_pids("porthole") {
+        let Ok(tasks) = std::fs::read_dir(dir.join("task")) else {
+            continue;
+        };
+        for task in tasks.flatten() {
+            let comm = std::fs::read_to_string(task.path().join("comm")).unwrap_or_default();
+            let stat = std::fs::read_to_string(task.path().join("stat")).unwrap_or_default();
+            *out.entry(comm.trim().to_owned()).or_default() += cpu_seconds(&stat);
+        }
+    }
+    out
+}
+
+/// The /proc directories of this run's processes named `name`.
+fn bench_pids(name: &str) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|dir| {
+            std::fs::read_to_string(dir.join("comm")).is_ok_and(|c| c.trim() == name)
+                && std::fs::read(dir.join("environ"))
+                    .unwrap_or_default()
+                    .split(|b| *b == 0)
+                    .any(|var| var == bench_run_mark().as_bytes())
+        })
+        .collect()
+}
+
+/// utime + stime of a /proc `stat` line, in seconds.
+fn cpu_seconds(stat: &str) -> f64 {
+    // Fields after the ")" closing the command name: utime and stime are the 12th and 13th.
+    let rest: Vec<&str> = stat
+        .rsplit_once(')')
+        .map(|(_, r)| r.split_whitespace().collect())
+        .unwrap_or_default();
+    let ticks = |i: usize| {
+        rest.get(i)
+            .and_then(|v| v.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (ticks(11) + ticks(12)) / 100.0
+}
+
 /// CPU seconds and resident memory (bytes) of the benchmark's app and web process, found by
 /// this run's own environment variable (other engineers' apps may be running too).
 fn bench_processes() -> std::collections::BTreeMap<String, (f64, f64)> {
@@ -430,17 +493,7 @@ fn bench_processes() -> std::collections::BTreeMap<String, (f64, f64)> {
             continue;
         }
         let stat = std::fs::read_to_string(dir.join("stat")).unwrap_or_default();
-        // Fields after the ")" closing the command name: utime and stime are the 12th and 13th.
-        let rest: Vec<&str> = stat
-            .rsplit_once(')')
-            .map(|(_, r)| r.split_whitespace().collect())
-            .unwrap_or_default();
-        let ticks = |i: usize| {
-            rest.get(i)
-                .and_then(|v| v.parse::<f64>().ok())
-                .unwrap_or(0.0)
-        };
-        let cpu = (ticks(11) + ticks(12)) / 100.0;
+        let cpu = cpu_seconds(&stat);
         let rss_pages = std::fs::read_to_string(dir.join("statm"))
             .ok()
             .and_then(|m| {

@@ -2,9 +2,9 @@
 //! stream's first frame), PNGs of regions (the live stream's dirty rectangles) and the
 //! tile diff that finds those regions between two frames.
 
-use image::codecs::jpeg::JpegEncoder;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-use image::{ExtendedColorType, ImageBuffer, ImageEncoder, Rgba};
+use image::{ExtendedColorType, ImageEncoder};
+use jpeg_encoder::{ColorType, Encoder};
 use tiny_skia::Pixmap;
 
 use super::scene::Rect;
@@ -37,15 +37,21 @@ fn whole(pm: &Pixmap) -> Rect {
 }
 
 /// The whole pixmap as a JPEG of the given quality (1–100). The encoder reads the RGBA
-/// pixels in place and drops the alpha channel.
+/// pixels in place and drops the alpha channel; `jpeg-encoder`, as the app's film does, for
+/// its speed (about two and a half times the image crate's, with its colour at half
+/// resolution, 4:2:0, as cameras and most services write JPEGs).
 pub fn jpeg(pm: &Pixmap, quality: u8) -> Vec<u8> {
     let mut out = Vec::new();
-    let Some(view) = ImageBuffer::<Rgba<u8>, &[u8]>::from_raw(pm.width(), pm.height(), pm.data())
-    else {
+    let (Ok(width), Ok(height)) = (u16::try_from(pm.width()), u16::try_from(pm.height())) else {
         return out;
     };
-    let mut enc = JpegEncoder::new_with_quality(&mut out, quality.clamp(1, 100));
-    if enc.encode_image(&view).is_err() {
+    let encoded = Encoder::new(&mut out, quality.clamp(1, 100)).encode(
+        pm.data(),
+        width,
+        height,
+        ColorType::Rgba,
+    );
+    if encoded.is_err() {
         out.clear();
     }
     out

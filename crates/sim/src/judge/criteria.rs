@@ -12,7 +12,7 @@
 
 use std::sync::LazyLock;
 
-use regex::Regex;
+use regex_lite::Regex;
 use serde_json::Value;
 
 use crate::state::TurnRecord;
@@ -77,9 +77,12 @@ static WHEN: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|\d{1,2}:\d{2})\b")
         .expect("a valid pattern")
 });
-/// A capitalised word that does not start a sentence: a name ("Paris", "Casa Lisboa").
+/// A capitalised word that does not start a sentence: a name ("Paris", "Casa Lisboa",
+/// "Über"). Latin letters only: `regex-lite` has no Unicode classes, and the Demo's answers are
+/// in English and German.
 static NAME: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"[^.!?:*\s]\s+\p{Lu}\p{Ll}+|(?m)^\**\p{Lu}\p{Ll}+\s*:").expect("a valid pattern")
+    Regex::new(r"[^.!?:*\s]\s+[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+|(?m)^\**[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+\s*:")
+        .expect("a valid pattern")
 });
 
 const KINDS: [Kind; 6] = [
