@@ -10,7 +10,7 @@ use porthole_e2e::{App, AppOptions, Eventually};
 use thirtyfour::prelude::*;
 
 use crate::accessibility::Audit;
-use crate::film_video::{drag, recorded_picture, until_data, Decoded, COVER};
+use crate::film_video::{drag, recorded_picture, save, until_data, Decoded, COVER};
 use crate::keyboard_walk::{chord, data_of, press, tab_to_id};
 use crate::replay::{keep_screenshot, until_image_loaded};
 
@@ -161,12 +161,7 @@ async fn a_brush_stroke_and_a_box_placed_with_the_keys_are_painted_over_in_the_v
         .click()
         .await
         .unwrap();
-    wait.element("redact-save")
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    save(&app).await;
     wait.text("redact-saved", |t| t.contains("task.webp"))
         .await
         .expect("the sheet says where the video went");
