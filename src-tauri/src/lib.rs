@@ -205,7 +205,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             inbox::commands::get_inbox,
             inbox::commands::dismiss_inbox_item,
             report::commands::report_cost,
-            report::commands::report_film,
+            report::commands::report_pictures,
             report::commands::share_report,
             report::commands::open_saved_report,
             report::commands::show_saved_report,

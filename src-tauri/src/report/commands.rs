@@ -9,7 +9,7 @@ use tauri::{AppHandle, State};
 use tauri_plugin_dialog::DialogExt;
 use tauri_plugin_opener::OpenerExt;
 
-use super::{ReportFilm, SavedReport, ShareRequest};
+use super::{ReportPictures, SavedReport, ShareRequest};
 use crate::connection::Connection;
 use crate::conversations::Conversations;
 use crate::error::UiError;
@@ -37,20 +37,20 @@ pub fn report_cost(
     ))
 }
 
-/// The film the report of task `turn_id` (without one, the conversation's last task) will
-/// carry, with the frames it keeps, for the redaction sheet shown before it leaves; `None`
-/// when the report carries the service's record of the steps, or no film.
+/// The pictures the report of task `turn_id` (without one, the conversation's last task) will
+/// carry, for the redaction sheet shown before it leaves: Porthole's film with the frames it
+/// keeps, or the service's screenshots of the recorded steps; `None` when it carries none.
 // Off the main thread: it may ask the service whether the steps were recorded.
 #[tauri::command(async)]
 #[specta::specta]
-pub async fn report_film(
+pub async fn report_pictures(
     connection: State<'_, Connection>,
     conversations: State<'_, Conversations>,
     films: State<'_, Films>,
     conversation_id: String,
     turn_id: Option<String>,
-) -> Result<Option<ReportFilm>, UiError> {
-    Ok(super::film_for(
+) -> Result<Option<ReportPictures>, UiError> {
+    Ok(super::pictures_for(
         &connection,
         &conversations,
         &films.shelf,
@@ -61,7 +61,7 @@ pub async fn report_film(
 }
 
 /// Asks where to save the report `request` asks for (its task, the page's words for its
-/// receipt, date and cost, and what the person hid on the film's pictures), then writes it
+/// receipt, date and cost, and what the person hid on its pictures), then writes it
 /// there; `None` when the person cancelled the dialog.
 #[tauri::command]
 #[specta::specta]

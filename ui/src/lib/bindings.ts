@@ -243,14 +243,14 @@ export const commands = {
 	 */
 	reportCost: (conversationId: string, turnId: string | null) => typedError<number | null, UiError>(__TAURI_INVOKE("report_cost", { conversationId, turnId })),
 	/**
-	 *  The film the report of task `turn_id` (without one, the conversation's last task) will
-	 *  carry, with the frames it keeps, for the redaction sheet shown before it leaves; `None`
-	 *  when the report carries the service's record of the steps, or no film.
+	 *  The pictures the report of task `turn_id` (without one, the conversation's last task) will
+	 *  carry, for the redaction sheet shown before it leaves: Porthole's film with the frames it
+	 *  keeps, or the service's screenshots of the recorded steps; `None` when it carries none.
 	 */
-	reportFilm: (conversationId: string, turnId: string | null) => typedError<ReportFilm | null, UiError>(__TAURI_INVOKE("report_film", { conversationId, turnId })),
+	reportPictures: (conversationId: string, turnId: string | null) => typedError<ReportPictures | null, UiError>(__TAURI_INVOKE("report_pictures", { conversationId, turnId })),
 	/**
 	 *  Asks where to save the report `request` asks for (its task, the page's words for its
-	 *  receipt, date and cost, and what the person hid on the film's pictures), then writes it
+	 *  receipt, date and cost, and what the person hid on its pictures), then writes it
 	 *  there; `None` when the person cancelled the dialog.
 	 */
 	shareReport: (request: ShareRequest) => typedError<SavedReport | null, UiError>(__TAURI_INVOKE("share_report", { request })),
@@ -789,6 +789,21 @@ export type HiddenArea = {
 	height: number | null,
 };
 
+/**
+ *  What the person hid on the sheet, over film `film_id` (the one they saw: if a newer task
+ *  ran meanwhile, the report still carries the film they redacted).
+ */
+export type HiddenOnFilm = {
+	filmId: string,
+	redactions: Redactions,
+};
+
+/**  What the person hid on the service's screenshots of task `turn_id` (the one they saw). */
+export type HiddenOnSteps = {
+	turnId: string,
+	redactions: Redactions,
+};
+
 /**  What the page knows about the sign-in. No token in here. */
 export type IdentityInfo = {
 	/**  The service address key management and computer creation go to. */
@@ -1230,14 +1245,29 @@ export type ReportFilm = {
 	frames: number[],
 };
 
+/**  What the sheet shows before a report leaves. */
+export type ReportPictures = 
 /**
- *  What the person hid on the sheet, over film `film_id` (the one they saw: if a newer task
- *  ran meanwhile, the report still carries the film they redacted).
+ *  Porthole's film of the task (no `turnId`, or "Record steps" was off), and the frames
+ *  the report keeps of it.
+ */
+{
+	kind: "film",
+} & ReportFilm | 
+/**  The service's screenshots of the recorded steps. */
+{
+	kind: "steps",
+} & ServiceSteps;
+
+/**
+ *  What the person hid on the sheet: on the film's frames (by their place in the film), or on
+ *  the service's screenshots (by their step's `index` as the service numbers it).
  */
 export type ReportRedactions = {
-	filmId: string,
-	redactions: Redactions,
-};
+	kind: "film",
+} & HiddenOnFilm | {
+	kind: "steps",
+} & HiddenOnSteps;
 
 /**
  *  What the page said; absent or empty words leave the date out and call the cost not
@@ -1430,10 +1460,32 @@ export type SendRequest = {
 	capUsd?: number | null,
 };
 
+/**  One recorded step with a screenshot, captioned as the Steps sheet captions it. */
+export type ServiceShot = {
+	/**  The step's `index` as the service numbers it: what redactions name its screenshot by. */
+	index: number,
+	/**
+	 *  Its place among the steps, counted from 1 as the Steps sheet counts them; none for the
+	 *  final screen, which is no step.
+	 */
+	number: number | null,
+	title: string,
+	rationale: string,
+};
+
+/**  The service's screenshots a report of task `turn_id` carries: what the sheet shows. */
+export type ServiceSteps = {
+	turnId: string,
+	/**  The steps that have a screenshot, in the service's order. */
+	steps: ServiceShot[],
+	/**  What the sheet starts with: the screenshot of a step that types a password hidden whole. */
+	suggested: Redactions,
+};
+
 /**
  *  A report the page asks for: task `turn_id` (without one, the conversation's last task), the
- *  page's words for its receipt, date and cost, and what the person hid on the film's pictures
- *  (none when the report carries no film, or the sheet was not shown).
+ *  page's words for its receipt, date and cost, and what the person hid on the pictures it
+ *  carries ([`pictures_for`]; none when it carries none, or the sheet was not shown).
  */
 export type ShareRequest = {
 	conversationId: string,

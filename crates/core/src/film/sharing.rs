@@ -100,10 +100,14 @@ const SECRET_WORDS: &[&str] = &[
 
 /// The step this picture belongs to types a password, as its title says.
 pub fn types_secret(frame: &FilmFrame) -> bool {
-    frame.title.as_deref().is_some_and(|title| {
-        let title = title.to_lowercase();
-        SECRET_WORDS.iter().any(|w| title.contains(w))
-    })
+    frame.title.as_deref().is_some_and(says_secret)
+}
+
+/// A step's title says it types a password: the film's pictures' and the service's recorded
+/// steps' alike (the report's sheet over either starts from it).
+pub fn says_secret(title: &str) -> bool {
+    let title = title.to_lowercase();
+    SECRET_WORDS.iter().any(|w| title.contains(w))
 }
 
 /// What the sheet starts with: every picture of a step that types a password hidden whole.
@@ -175,6 +179,16 @@ impl Redactions {
             paint_stroke(stroke, picture);
         }
         false
+    }
+
+    /// Something is hidden on picture `index`: it must be painted before it leaves.
+    pub fn touches(&self, index: u32) -> bool {
+        self.hidden_frames.contains(&index)
+            || self
+                .areas
+                .iter()
+                .any(|a| a.frame.is_none_or(|f| f == index))
+            || self.on(index).next().is_some()
     }
 
     /// The strokes painted on picture `index`.

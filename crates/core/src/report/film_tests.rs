@@ -103,7 +103,7 @@ async fn without_a_turn_id_the_report_opens_with_the_receipt_and_the_film_is_its
     let conversation = done.core.store().get(&done.conversation.id).unwrap();
     let shown = timeline::film_of(&shelf, &conversation).expect("the report carries the film");
     assert_eq!(shown.frames, [0, 1, 2]);
-    let hidden = ReportRedactions {
+    let hidden = ReportRedactions::Film(HiddenOnFilm {
         film_id: shown.film_id,
         redactions: crate::film::sharing::Redactions {
             hidden_frames: Vec::new(),
@@ -116,7 +116,7 @@ async fn without_a_turn_id_the_report_opens_with_the_receipt_and_the_film_is_its
             }],
             strokes: Vec::new(),
         },
-    };
+    });
     let report = gather(
         &done.client,
         &done.core,

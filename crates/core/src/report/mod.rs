@@ -7,6 +7,11 @@
 //! here at all), or the service's address (a step's screenshot path is not copied, and the
 //! address is taken out of every text the agent wrote, in case it appears there).
 //!
+//! Every picture it carries is seen first: the page shows the sheet over them ([`pictures`]:
+//! Porthole's film, or the service's screenshots of the recorded steps) and the person hides
+//! what must not leave; [`timeline`] and [`service_pictures`] paint that into the pixels. A
+//! report saved without a sheet (an old page) leaves a step that types a password hidden.
+//!
 //! [`gather`] reads the task from the service and the app's own records, [`page::html`]
 //! writes the file's text; no Tauri in either. When it was made and what it cost are worded by
 //! the page with Intl ([`page_words`]).
@@ -14,12 +19,16 @@
 pub mod export;
 pub mod page;
 pub mod page_words;
+pub mod pictures;
+pub mod service_pictures;
 pub mod timeline;
 
 #[cfg(test)]
 mod export_tests;
 #[cfg(test)]
 mod film_tests;
+#[cfg(test)]
+mod service_tests;
 #[cfg(test)]
 mod tests;
 
@@ -35,7 +44,9 @@ use crate::error::{AppError, AppResult};
 use crate::film::Shelf;
 use crate::words::report as words;
 pub use page_words::{ReportWords, SaidReceipt};
-pub use timeline::{ReportFilm, ReportFrame, ReportRedactions, Source};
+pub use pictures::{pictures_for, ReportPictures, ReportRedactions};
+pub use service_pictures::{HiddenOnSteps, ServiceShot, ServiceSteps};
+pub use timeline::{HiddenOnFilm, ReportFilm, ReportFrame, Source};
 
 /// One finished task, as the report shows it.
 #[derive(Debug, Clone, PartialEq)]
@@ -83,8 +94,8 @@ pub struct ReportStep {
 }
 
 /// A report the page asks for: task `turn_id` (without one, the conversation's last task), the
-/// page's words for its receipt, date and cost, and what the person hid on the film's pictures
-/// (none when the report carries no film, or the sheet was not shown).
+/// page's words for its receipt, date and cost, and what the person hid on the pictures it
+/// carries ([`pictures_for`]; none when it carries none, or the sheet was not shown).
 #[derive(Debug, Clone, Default, serde::Deserialize, specta::Type)]
 #[serde(rename_all = "camelCase")]
 pub struct ShareRequest {
@@ -140,7 +151,8 @@ fn is_latest(conversation: &Conversation, turn_id: &str) -> bool {
 
 /// Reads the task `request` names for its report: task `turn_id` from the service (the turn,
 /// its steps and their screenshots), or without a turn the conversation's last task from what
-/// the app kept, its steps from Porthole's film on `shelf` with what the person hid painted in.
+/// the app kept, its steps from Porthole's film on `shelf`; either's pictures with what the
+/// person hid painted in.
 /// The task's words from what the app kept; its receipt, date and cost as the page worded them.
 pub async fn gather(
     client: &Client,
@@ -152,11 +164,23 @@ pub async fn gather(
     let said = &request.words;
     let conversation = conversations.store().get(&request.conversation_id)?;
     let mut report = match request.turn_id.as_deref() {
-        Some(turn_id) => from_service(client, conversations, &conversation, turn_id).await?,
+        Some(turn_id) => {
+            from_service(client, conversations, &conversation, turn_id, request).await?
+        }
         None => from_the_app(&conversation),
     };
     if report.source.is_none() {
-        report.frames = timeline::of_last_task(shelf, &conversation, request.hidden.as_ref());
+        let hidden = match &request.hidden {
+            None => None,
+            Some(ReportRedactions::Film(hidden)) => Some(hidden),
+            Some(ReportRedactions::Steps(_)) => {
+                return Err(AppError::ReportNotSaved(
+                    "what to hide: the service's steps, not a film".into(),
+                ))
+            }
+        };
+        report.frames = timeline::of_last_task(shelf, &conversation, hidden)
+            .map_err(|e| AppError::ReportNotSaved(format!("what to hide: {e}")))?;
         if !report.frames.is_empty() {
             report.source = Some(Source::Film);
         }
@@ -196,6 +220,7 @@ async fn from_service(
     conversations: &Conversations,
     conversation: &Conversation,
     turn_id: &str,
+    request: &ShareRequest,
 ) -> AppResult<Report> {
     let turn = client.turns().get(turn_id).await?;
     let is_latest = is_latest(conversation, turn_id);
@@ -208,31 +233,9 @@ async fn from_service(
     let mut steps = Vec::new();
     if turn.record_trajectory {
         let recorded = client.turns().trajectory(turn_id).await?.steps;
-        let mut number = 0;
-        for step in &recorded {
-            // A screenshot that cannot be read leaves its step without a picture, not the
-            // whole report undone.
-            let screenshot = match &step.screenshot {
-                Some(_) => client
-                    .turns()
-                    .screenshot(turn_id, step.index)
-                    .await
-                    .ok()
-                    .map(|image| data_uri(&image.content_type, &image.bytes)),
-                None => None,
-            };
-            steps.push(ReportStep {
-                number: (!step.is_final).then(|| {
-                    number += 1;
-                    number
-                }),
-                title: step.title.clone(),
-                rationale: step.rationale.clone(),
-                code: step.code.clone(),
-                error: step.error.clone(),
-                screenshot,
-            });
-        }
+        // What the person hid on the sheet over these screenshots, painted into them.
+        let hidden = service_pictures::chosen(request.hidden.as_ref(), turn_id, &recorded)?;
+        steps = service_pictures::steps(client, turn_id, &recorded, &hidden).await;
     }
     let checks = turn
         .evidence
@@ -391,27 +394,6 @@ fn without_address(mut report: Report, base_url: &str) -> Report {
         }
     }
     report
-}
-
-/// The film the report of task `turn_id` (without one, the conversation's last task) will
-/// carry as its timeline, for the person to redact first; none when it carries the service's
-/// record of the steps instead, or no film was recorded.
-pub async fn film_for(
-    connection: &crate::connection::Connection,
-    conversations: &Conversations,
-    shelf: &Shelf,
-    conversation_id: &str,
-    turn_id: Option<&str>,
-) -> AppResult<Option<ReportFilm>> {
-    let conversation = conversations.store().get(conversation_id)?;
-    if let Some(turn_id) = turn_id {
-        // As [`gather`] decides: the service's record, when the steps were recorded.
-        let client = connection.active().await?.client;
-        if client.turns().get(turn_id).await?.record_trajectory {
-            return Ok(None);
-        }
-    }
-    Ok(timeline::film_of(shelf, &conversation))
 }
 
 /// The report `request` asks for, of a task of the active connection, written to `path`.

@@ -57,7 +57,7 @@ pub fn report_pictures(
         let Ok(bytes) = shelf.frame(conversation_id, film_id, i as u32) else {
             continue;
         };
-        let bytes = if touches(redactions, i as u32) {
+        let bytes = if redactions.touches(i as u32) {
             // What cannot be painted over does not leave at all.
             let Some(painted) = painted(&bytes, i as u32, redactions) else {
                 continue;
@@ -69,15 +69,6 @@ pub fn report_pictures(
         out.push((film.frames[i].clone(), bytes));
     }
     Ok(out)
-}
-
-fn touches(redactions: &Redactions, index: u32) -> bool {
-    redactions.hidden_frames.contains(&index)
-        || redactions
-            .areas
-            .iter()
-            .any(|a| a.frame.is_none_or(|f| f == index))
-        || redactions.on(index).next().is_some()
 }
 
 fn painted(jpeg: &[u8], index: u32, redactions: &Redactions) -> Option<Vec<u8>> {
@@ -128,7 +119,7 @@ pub struct ReportFilm {
 /// ran meanwhile, the report still carries the film they redacted).
 #[derive(Debug, Clone, PartialEq, serde::Deserialize, specta::Type)]
 #[serde(rename_all = "camelCase")]
-pub struct ReportRedactions {
+pub struct HiddenOnFilm {
     pub film_id: String,
     pub redactions: Redactions,
 }
@@ -148,35 +139,37 @@ pub fn film_of(shelf: &Shelf, conversation: &Conversation) -> Option<ReportFilm>
 /// Porthole recorded none. With `chosen`, the film the person redacted with what they hid;
 /// without (no sheet was shown), the pictures of a step that types a password hidden whole,
 /// as the sheet starts with them ([`sharing::suggested`]): a report never carries one.
+/// Redactions a person could not have made are refused, not ignored.
 pub fn of_last_task(
     shelf: &Shelf,
     conversation: &Conversation,
-    chosen: Option<&ReportRedactions>,
-) -> Vec<ReportFrame> {
+    chosen: Option<&HiddenOnFilm>,
+) -> io::Result<Vec<ReportFrame>> {
     let Some(film_id) = chosen
         .map(|c| c.film_id.clone())
         .or_else(|| last_task_film(shelf, conversation))
     else {
-        return Vec::new();
+        return Ok(Vec::new());
     };
     let Ok(film) = shelf.film(&conversation.id, &film_id) else {
-        return Vec::new();
+        return Ok(Vec::new());
     };
     let redactions = match chosen {
         Some(c) => c.redactions.clone(),
         None => sharing::suggested(&film),
     };
-    report_pictures(shelf, &conversation.id, &film, &redactions)
-        .unwrap_or_default()
-        .into_iter()
-        .map(|(frame, bytes)| ReportFrame {
-            at_ms: frame.at_ms,
-            step: frame.step,
-            title: frame.title,
-            narration: frame.narration,
-            picture: super::data_uri("image/jpeg", &bytes),
-        })
-        .collect()
+    Ok(
+        report_pictures(shelf, &conversation.id, &film, &redactions)?
+            .into_iter()
+            .map(|(frame, bytes)| ReportFrame {
+                at_ms: frame.at_ms,
+                step: frame.step,
+                title: frame.title,
+                narration: frame.narration,
+                picture: super::data_uri("image/jpeg", &bytes),
+            })
+            .collect(),
+    )
 }
 
 /// The film "Watch again" plays under the last task's receipt.
