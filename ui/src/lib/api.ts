@@ -301,7 +301,10 @@ export type Api = typeof api;
 
 // What needs the person on every computer (features/inbox), and a finished task shared as a
 // report (features/report): the page never names a path, Rust asks the save dialog.
-export type { InboxItem, InboxKind, InboxView, ReportFilm, ReportWords, SaidReceipt, SavedReport, ShareRequest } from './bindings';
+export type {
+  InboxItem, InboxKind, InboxView, ReportFilm, ReportPictures, ReportRedactions, ReportWords, SaidReceipt, SavedReport,
+  ServiceShot, ServiceSteps, ShareRequest,
+} from './bindings';
 export const inboxApi = {
   get: (): Promise<InboxView> => commands.getInbox(),
   /** Puts away a failed task or a computer that cannot be woken; cards leave when answered. */
@@ -319,13 +322,17 @@ export const reportApi = {
    * thread reads it (with the service's check the person ran, if any). */
   receipt: async (conversationId: string): Promise<Receipt | null> =>
     (await unwrap(commands.conversationReceipts(conversationId))).at(-1) ?? null,
-  /** The film the report will carry as its timeline (and the frames it keeps), for the person
-   * to redact before it leaves; `null` when it carries the service's record of the steps. */
-  film: (conversationId: string, turnId: string | null): Promise<import('./bindings').ReportFilm | null> =>
-    unwrap(commands.reportFilm(conversationId, turnId)),
+  /** The pictures the report will carry, for the person to see and redact before it leaves:
+   * Porthole's film (and the frames it keeps) or the service's screenshots of the recorded
+   * steps; `null` when it carries none. */
+  pictures: (conversationId: string, turnId: string | null): Promise<import('./bindings').ReportPictures | null> =>
+    unwrap(commands.reportPictures(conversationId, turnId)),
+  /** The service's screenshot of step `index` (as the service numbers it), for the sheet. */
+  screenshot: async (turnId: string, index: number): Promise<string> =>
+    imageUrl(await unwrap(commands.stepScreenshot(turnId, index))),
   /** Asks where, then writes the report with the page's words for its receipt, date and cost,
-   * and what the person hid on the film's pictures; `null` when the person cancelled. Without a
-   * turn id, the conversation's last task, its steps from Porthole's film. */
+   * and what the person hid on its pictures; `null` when the person cancelled. Without a turn
+   * id, the conversation's last task, its steps from Porthole's film. */
   share: (request: import('./bindings').ShareRequest): Promise<SavedReport | null> =>
     unwrap(commands.shareReport(request)),
   /** Opens the report just written in the system's browser (which prints it to PDF). */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/svelte';
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import ShareReport from './ShareReport.svelte';
 import type { ReportApi } from './api';
@@ -10,7 +10,8 @@ import type { FilmApi, Receipt } from '../../api';
 
 function fake(share: ReportApi['share'], costUsd: number | null = 0.5234, receipt: Receipt | null = null): ReportApi {
   return {
-    share, cost: vi.fn(async () => costUsd), receipt: vi.fn(async () => receipt), film: vi.fn(async () => null),
+    share, cost: vi.fn(async () => costUsd), receipt: vi.fn(async () => receipt), pictures: vi.fn(async () => null),
+    screenshot: vi.fn(async (_t: string, i: number) => `blob:step-${i}`),
     open: vi.fn(async () => null), showFile: vi.fn(async () => null),
   } as unknown as ReportApi;
 }
@@ -18,7 +19,7 @@ function fake(share: ReportApi['share'], costUsd: number | null = 0.5234, receip
 describe('ShareReport', () => {
   afterEach(() => speak('en'));
 
-  it('saves the report, names the file and offers to open it', async () => {
+  it('saves a report without pictures at once, names the file and offers to open it', async () => {
     const api = fake(vi.fn(async () => ({ fileName: 'Porthole report.html', pdfFileName: null })));
     render(ShareReport, { api, conversationId: 'c1', turnId: 't1' });
     await userEvent.click(screen.getByTestId('share-report-save'));
@@ -114,7 +115,7 @@ describe('ShareReport', () => {
   it('shows the pictures the report carries first, and saves it with what the person hid', async () => {
     const api = fake(vi.fn(async () => ({ fileName: 'Porthole report.html', pdfFileName: null })));
     // The report keeps frames 0 and 2 of the film; its password step's picture (1) is not among them.
-    api.film = vi.fn(async () => ({ filmId: '5', frames: [0, 2] }));
+    api.pictures = vi.fn(async () => ({ kind: 'film' as const, filmId: '5', frames: [0, 2] }));
     const films = {
       list: vi.fn(async () => []),
       get: vi.fn(async () => ({ id: '5', frames: [
@@ -130,6 +131,7 @@ describe('ShareReport', () => {
     await userEvent.click(screen.getByTestId('share-report-save'));
     await waitFor(() => expect(screen.getByTestId('redact-frame')).toHaveAttribute('src', 'blob:frame-0'));
     expect(screen.getByTestId('share-report-redact')).toHaveTextContent('Hide before sharing');
+    expect(screen.getByTestId('redact-intro')).toHaveTextContent('from Porthole\'s recording of the computer\'s screen');
     expect(api.share).not.toHaveBeenCalled();
     expect(films.list).not.toHaveBeenCalled();
     expect(screen.getByTestId('redact-position')).toHaveTextContent('1 of 2');
@@ -140,8 +142,78 @@ describe('ShareReport', () => {
     await waitFor(() => expect(screen.getByTestId('share-report-saved')).toHaveTextContent('Porthole report.html'));
     expect(api.share).toHaveBeenCalledWith(expect.objectContaining({
       conversationId: 'c1', turnId: null,
-      hidden: { filmId: '5', redactions: { hiddenFrames: [1, 2], areas: [], strokes: [] } },
+      hidden: { kind: 'film', filmId: '5', redactions: { hiddenFrames: [1, 2], areas: [], strokes: [] } },
     }));
     expect(screen.queryByTestId('share-report-redact')).toBeNull();
+  });
+
+  it('shows the service\'s screenshots of a recorded task first, its password step hidden, and saves what was hidden', async () => {
+    const api = fake(vi.fn(async () => ({ fileName: 'Porthole report.html', pdfFileName: null })));
+    // Step 1 (index 1) has no screenshot: the sheet never shows it.
+    api.pictures = vi.fn(async () => ({
+      kind: 'steps' as const, turnId: 't1',
+      steps: [
+        { index: 0, number: 1, title: 'Open Browser', rationale: 'The browser shows the site.' },
+        { index: 2, number: 3, title: 'Enter your password', rationale: '' },
+        { index: 3, number: null, title: '', rationale: '' },
+      ],
+      suggested: { hiddenFrames: [2], areas: [] },
+    }));
+    const films = { list: vi.fn(), get: vi.fn(), frame: vi.fn(), redactions: vi.fn() } as unknown as FilmApi;
+    URL.revokeObjectURL = vi.fn();
+    render(ShareReport, { api, conversationId: 'c1', turnId: 't1', films });
+    await userEvent.click(screen.getByTestId('share-report-save'));
+    // The sheet, never a report saved at once; its pictures are the service's, said so.
+    await waitFor(() => expect(screen.getByTestId('redact-frame')).toHaveAttribute('src', 'blob:step-0'));
+    expect(api.screenshot).toHaveBeenCalledWith('t1', 0);
+    expect(api.share).not.toHaveBeenCalled();
+    expect(films.get).not.toHaveBeenCalled();
+    expect(screen.getByTestId('redact-intro')).toHaveTextContent('the service\'s screenshots of each step');
+    expect(screen.getByTestId('redact-position')).toHaveTextContent('1 of 3');
+    expect(screen.getByTestId('share-report-redact')).toHaveTextContent('1. Open Browser');
+    expect(screen.getByTestId('share-report-redact')).toHaveTextContent('The browser shows the site.');
+    expect(screen.queryByTestId('redact-whole')).toBeNull();
+
+    // An area dragged over the first screenshot, drawn 200 × 100 at the page's corner.
+    const picture = screen.getByTestId('redact-picture');
+    picture.getBoundingClientRect = () => ({ left: 0, top: 0, width: 200, height: 100, right: 200, bottom: 100, x: 0, y: 0, toJSON: () => ({}) });
+    await fireEvent.pointerDown(picture, { clientX: 20, clientY: 10, button: 0, pointerId: 1 });
+    await fireEvent.pointerMove(picture, { clientX: 120, clientY: 60, pointerId: 1 });
+    await fireEvent.pointerUp(picture, { clientX: 120, clientY: 60, pointerId: 1 });
+    await waitFor(() => expect(screen.getByTestId('redact-count')).toHaveAttribute('data-areas', '1'));
+
+    // The password step starts hidden, and says why; the final screen last.
+    await userEvent.click(screen.getByTestId('redact-next'));
+    await waitFor(() => expect(screen.getByTestId('redact-frame')).toHaveAttribute('src', 'blob:step-2'));
+    expect(screen.getByTestId('redact-whole')).toHaveTextContent('types a password');
+    expect(screen.getByTestId('share-report-redact')).toHaveTextContent('3. Enter your password');
+    await userEvent.click(screen.getByTestId('redact-next'));
+    await waitFor(() => expect(screen.getByTestId('redact-frame')).toHaveAttribute('src', 'blob:step-3'));
+    expect(screen.getByTestId('share-report-redact')).toHaveTextContent('The final screen');
+
+    await userEvent.click(screen.getByTestId('redact-save'));
+    await waitFor(() => expect(screen.getByTestId('share-report-saved')).toHaveTextContent('Porthole report.html'));
+    expect(api.share).toHaveBeenCalledWith(expect.objectContaining({
+      conversationId: 'c1', turnId: 't1',
+      hidden: {
+        kind: 'steps', turnId: 't1',
+        redactions: { hiddenFrames: [2], areas: [{ frame: 0, x: 0.1, y: 0.1, width: 0.5, height: 0.5 }], strokes: [] },
+      },
+    }));
+    expect(screen.queryByTestId('share-report-redact')).toBeNull();
+  });
+
+  it('speaks of the service\'s screenshots in German too', async () => {
+    speak('de');
+    const api = fake(vi.fn(async () => null));
+    api.pictures = vi.fn(async () => ({
+      kind: 'steps' as const, turnId: 't1', steps: [{ index: 0, number: 1, title: 'Browser öffnen', rationale: '' }],
+      suggested: { hiddenFrames: [], areas: [] },
+    }));
+    URL.revokeObjectURL = vi.fn();
+    render(ShareReport, { api, conversationId: 'c1', turnId: 't1' });
+    await userEvent.click(screen.getByTestId('share-report-save'));
+    await waitFor(() => expect(screen.getByTestId('redact-intro')).toHaveTextContent('die Screenshots des Dienstes von jedem Schritt'));
+    expect(api.share).not.toHaveBeenCalled();
   });
 });
