@@ -159,6 +159,51 @@ async fn the_services_screenshots_are_shown_first_and_what_is_hidden_is_gone_fro
     }
 }
 
+/// Without a sheet (a page that showed none), the screenshot of the step that types a password
+/// leaves covered whole; the others as the service sent them.
+#[tokio::test]
+async fn without_a_sheet_the_screenshot_of_a_step_typing_a_password_leaves_covered() {
+    let done = task(
+        "Sign in to the shop with my password",
+        SendOptions {
+            record_steps: true,
+            ..SendOptions::default()
+        },
+    )
+    .await;
+    let shown = service_pictures::shown(&done.client, &done.turn_id)
+        .await
+        .unwrap();
+    let typed = shown
+        .steps
+        .iter()
+        .position(|s| s.title == "Enter your password")
+        .unwrap_or_else(|| panic!("a password step with a screenshot: {shown:#?}"));
+    assert_eq!(shown.suggested.hidden_frames, [shown.steps[typed].index]);
+    let report = gather(
+        &done.client,
+        &done.core,
+        &Shelf::in_data_dir(done.dir.path()),
+        &ShareRequest {
+            conversation_id: done.conversation.id.clone(),
+            turn_id: Some(done.turn_id.clone()),
+            words: ReportWords::default(),
+            hidden: None,
+        },
+        None,
+    )
+    .await
+    .unwrap();
+    let path = done.dir.path().join("unseen.html");
+    save(&report, &path).unwrap();
+    let pictures = pictures_in(&std::fs::read_to_string(&path).unwrap());
+    assert_eq!(pictures.len(), shown.steps.len());
+    for (i, (_, picture)) in pictures.iter().enumerate() {
+        let covered = picture.pixels().all(|p| near(p, sharing::COVER, 12));
+        assert_eq!(covered, i == typed, "picture {i} covered: {covered}");
+    }
+}
+
 fn step(index: u32, title: &str, screenshot: bool) -> Step {
     Step {
         index,
