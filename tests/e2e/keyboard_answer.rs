@@ -54,6 +54,12 @@ async fn an_answer_is_shared_checked_and_made_reusable_with_the_keyboard_alone()
         .expect("Enter opened the steps");
     tab_to_id(&app, false, "share-report-save").await;
     press(&app, Key::Enter).await;
+    // The sheet over the report's screenshots comes first; its Save, reached with Tab.
+    wait.element("redact-save")
+        .await
+        .expect("Enter opened the redaction sheet");
+    tab_to_id(&app, false, "redact-save").await;
+    press(&app, Key::Enter).await;
     wait.element("share-report-saved")
         .await
         .expect("Enter shared the report");

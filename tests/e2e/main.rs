@@ -66,6 +66,7 @@ mod stuck;
 // What needs the person, and a task shared as a report.
 mod inbox;
 mod report;
+mod report_redact;
 // Tasks on a schedule, and each run under its own spending cap.
 mod held_run;
 mod overnight;

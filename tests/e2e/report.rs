@@ -1,8 +1,9 @@
-//! "Share a report": a recorded Demo task saved as one HTML file (the save dialog's answer is
-//! given by the test, as the system's dialog is not part of the page), then read back (the
-//! task, the answer, each step's picture inside, the cost; no key, no service address, no
-//! script) and opened in a browser apart from Porthole, where every picture shows, and in
-//! Chromium for a picture of it; the PDF the app printed beside it is read back.
+//! "Share a report": a recorded Demo task saved as one HTML file through the redaction sheet
+//! (the save dialog's answer is given by the test, as the system's dialog is not part of the
+//! page), then read back (the task, the answer, each step's picture inside, the cost; no key,
+//! no service address, no script) and opened in a browser apart from Porthole, where every
+//! picture shows, and in Chromium for a picture of it; the PDF the app printed beside it is
+//! read back.
 
 use porthole_e2e::{App, AppOptions, Browser, Eventually};
 use thirtyfour::WebElement;
@@ -231,7 +232,8 @@ pub(crate) fn chromium(args: &[String]) {
 }
 
 /// Opens the app (its save dialog answered with `file`, `env` besides), runs a recorded Demo
-/// task, opens its steps and presses Save report; the steps listed.
+/// task, opens its steps, presses Share a report and, on the sheet over the service's
+/// screenshots (report_redact.rs hides on it), saves it; the steps listed.
 async fn report_of_a_recorded_task(
     file: &std::path::Path,
     mut env: Vec<(String, String)>,
@@ -247,12 +249,15 @@ async fn report_of_a_recorded_task(
     .await
     .expect("the app opens");
     let steps = recorded_steps(&app).await;
-    Eventually::new(&app.driver)
-        .element("share-report-save")
+    let wait = Eventually::new(&app.driver);
+    wait.element("share-report-save")
         .await
         .unwrap()
         .click()
         .await
         .unwrap();
+    crate::replay::until_image_loaded(&app, "redact-frame", "the sheet shows the screenshots")
+        .await;
+    crate::report_redact::save_on_sheet(&app).await;
     (app, steps)
 }
