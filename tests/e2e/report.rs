@@ -258,6 +258,6 @@ async fn report_of_a_recorded_task(
         .unwrap();
     crate::replay::until_image_loaded(&app, "redact-frame", "the sheet shows the screenshots")
         .await;
-    crate::report_redact::save_on_sheet(&app).await;
+    crate::film_video::save(&app).await;
     (app, steps)
 }

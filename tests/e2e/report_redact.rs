@@ -79,7 +79,7 @@ async fn a_recorded_tasks_report_shows_the_services_screenshots_first_and_paints
         .unwrap();
     keep_screenshot(&app, "report-redact-steps").await;
     assert!(!file.exists(), "still nothing saved");
-    save_on_sheet(&app).await;
+    crate::film_video::save(&app).await;
     wait.text("share-report-saved", |t| t.contains("steps-report.html"))
         .await
         .expect("the report saved");
@@ -106,17 +106,6 @@ async fn a_recorded_tasks_report_shows_the_services_screenshots_first_and_paints
         format!("--screenshot={}", shot.display()),
         format!("file://{}", file.display()),
     ]);
-}
-
-/// Presses the sheet's Save, brought into view first: below a screenshot as large as the
-/// service's, it is under the dialog's fold.
-pub(crate) async fn save_on_sheet(app: &App) {
-    let save = Eventually::new(&app.driver)
-        .element("redact-save")
-        .await
-        .expect("the sheet's Save");
-    save.scroll_into_view().await.unwrap();
-    save.click().await.expect("the sheet's Save pressed");
 }
 
 /// The picture the sheet shows, drawn on a canvas and read back as a PNG.
