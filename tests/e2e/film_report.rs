@@ -39,17 +39,7 @@ pub(crate) async fn redacted_and_saved(
     let picture = wait.element("redact-picture").await.unwrap();
     crate::film_video::drag(app, &picture, (0.1, 0.2), (0.6, 0.7)).await;
     crate::film_video::until_data(app, "redact-count", "areas", "1", "the area is hidden").await;
-    let area: Vec<f64> = app
-        .driver
-        .execute(
-            "const s = document.querySelector('[data-testid=\"redact-area\"]').style; \
-             return [s.left, s.top, s.width, s.height].map((v) => parseFloat(v) / 100);",
-            vec![],
-        )
-        .await
-        .unwrap()
-        .convert()
-        .unwrap();
+    let area = crate::film_video::drawn_area(app).await;
     // And a stroke of the brush along the bottom right.
     wait.element("redact-tool-brush")
         .await

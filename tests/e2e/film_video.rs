@@ -211,6 +211,21 @@ pub async fn save(app: &App) {
     save.click().await.expect("Save is clicked");
 }
 
+/// The (first) area hidden on the sheet's picture: left, top, width and height as shares of
+/// the picture (the sheet draws it in percent).
+pub async fn drawn_area(app: &App) -> Vec<f64> {
+    app.driver
+        .execute(
+            "const s = document.querySelector('[data-testid=\"redact-area\"]').style; \
+             return [s.left, s.top, s.width, s.height].map((v) => parseFloat(v) / 100);",
+            vec![],
+        )
+        .await
+        .unwrap()
+        .convert()
+        .unwrap()
+}
+
 pub async fn until_data(app: &App, testid: &str, key: &str, want: &str, why: &str) {
     let start = std::time::Instant::now();
     while data_of(app, testid, key).await != want {
@@ -320,17 +335,7 @@ pub async fn redact_and_save(
     )
     .await;
     // Where the one left is, as shares of the picture (the sheet draws it in percent).
-    let area: Vec<f64> = app
-        .driver
-        .execute(
-            "const s = document.querySelector('[data-testid=\"redact-area\"]').style; \
-             return [s.left, s.top, s.width, s.height].map((v) => parseFloat(v) / 100);",
-            vec![],
-        )
-        .await
-        .unwrap()
-        .convert()
-        .unwrap();
+    let area = drawn_area(app).await;
     assert!(
         (area[0] - 0.2).abs() < 0.05 && (area[1] - 0.25).abs() < 0.05,
         "the area is where the pointer went down: {area:?}"

@@ -233,8 +233,20 @@ pub(crate) fn chromium(args: &[String]) {
 
 /// Opens the app (its save dialog answered with `file`, `env` besides), runs a recorded Demo
 /// task, opens its steps, presses Share a report and, on the sheet over the service's
-/// screenshots (report_redact.rs hides on it), saves it; the steps listed.
+/// screenshots, saves it; the steps listed.
 async fn report_of_a_recorded_task(
+    file: &std::path::Path,
+    env: Vec<(String, String)>,
+) -> (App, Vec<WebElement>) {
+    let (app, steps) = sheet_of_a_recorded_task(file, env).await;
+    crate::film_video::save(&app).await;
+    (app, steps)
+}
+
+/// Opens the app (its save dialog answered with `file`, `env` besides), runs a recorded Demo
+/// task, opens its steps and presses Share a report, until the sheet over the service's
+/// screenshots shows the first (report_redact.rs hides on it); the steps listed.
+pub(crate) async fn sheet_of_a_recorded_task(
     file: &std::path::Path,
     mut env: Vec<(String, String)>,
 ) -> (App, Vec<WebElement>) {
@@ -258,6 +270,5 @@ async fn report_of_a_recorded_task(
         .unwrap();
     crate::replay::until_image_loaded(&app, "redact-frame", "the sheet shows the screenshots")
         .await;
-    crate::film_video::save(&app).await;
     (app, steps)
 }

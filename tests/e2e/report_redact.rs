@@ -4,37 +4,21 @@
 //! is the cover colour in the saved file's pixels, read back out of the HTML, and the rest of
 //! the picture is as the service sent it (as the sheet showed it).
 
-use porthole_e2e::{App, AppOptions, Eventually};
+use porthole_e2e::{App, Eventually};
 
 use crate::keyboard_walk::data_of;
-use crate::replay::{keep_screenshot, recorded_steps};
+use crate::replay::keep_screenshot;
 
 #[tokio::test]
 #[ignore = "needs the built app and a display: run scripts/e2e.sh"]
 async fn a_recorded_tasks_report_shows_the_services_screenshots_first_and_paints_what_was_hidden() {
     let out = tempfile::tempdir().unwrap();
     let file = out.path().join("steps-report.html");
-    let app = App::launch_with(AppOptions {
-        env: vec![(
-            "PORTHOLE_E2E_SAVE_AS".into(),
-            file.to_string_lossy().into_owned(),
-        )],
-        ..AppOptions::default()
-    })
-    .await
-    .expect("the app opens");
-    let steps = recorded_steps(&app).await;
+    let (app, steps) = crate::report::sheet_of_a_recorded_task(&file, Vec::new()).await;
     let wait = Eventually::new(&app.driver);
-    wait.element("share-report-save")
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
     wait.element("share-report-redact")
         .await
         .expect("the redaction sheet comes first");
-    crate::replay::until_image_loaded(&app, "redact-frame", "the first screenshot shows").await;
     let intro = wait
         .element("redact-intro")
         .await
@@ -66,17 +50,7 @@ async fn a_recorded_tasks_report_shows_the_services_screenshots_first_and_paints
     let picture = wait.element("redact-picture").await.unwrap();
     crate::film_video::drag(&app, &picture, (0.1, 0.2), (0.6, 0.7)).await;
     crate::film_video::until_data(&app, "redact-count", "areas", "1", "the area is hidden").await;
-    let area: Vec<f64> = app
-        .driver
-        .execute(
-            "const s = document.querySelector('[data-testid=\"redact-area\"]').style; \
-             return [s.left, s.top, s.width, s.height].map((v) => parseFloat(v) / 100);",
-            vec![],
-        )
-        .await
-        .unwrap()
-        .convert()
-        .unwrap();
+    let area = crate::film_video::drawn_area(&app).await;
     keep_screenshot(&app, "report-redact-steps").await;
     assert!(!file.exists(), "still nothing saved");
     crate::film_video::save(&app).await;

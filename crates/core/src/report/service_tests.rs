@@ -37,7 +37,6 @@ async fn the_services_screenshots_are_shown_first_and_what_is_hidden_is_gone_fro
         },
     )
     .await;
-    let shelf = Shelf::in_data_dir(done.dir.path());
     // What the sheet shows: each recorded step with a screenshot, by the service's index,
     // captioned; the final screen last, no step. Nothing types a password: nothing suggested.
     let shown = service_pictures::shown(&done.client, &done.turn_id)
@@ -52,13 +51,11 @@ async fn the_services_screenshots_are_shown_first_and_what_is_hidden_is_gone_fro
 
     // An area over the middle of the first screenshot, the second hidden whole.
     let hidden = |turn_id: &str, redactions: Redactions| ShareRequest {
-        conversation_id: done.conversation.id.clone(),
-        turn_id: Some(done.turn_id.clone()),
-        words: ReportWords::default(),
         hidden: Some(ReportRedactions::Steps(HiddenOnSteps {
             turn_id: turn_id.into(),
             redactions,
         })),
+        ..done.request()
     };
     let chosen = Redactions {
         hidden_frames: vec![second],
@@ -72,9 +69,7 @@ async fn the_services_screenshots_are_shown_first_and_what_is_hidden_is_gone_fro
         strokes: Vec::new(),
     };
     let request = hidden(&done.turn_id, chosen.clone());
-    let report = gather(&done.client, &done.core, &shelf, &request, None)
-        .await
-        .unwrap();
+    let report = done.report(&request).await.unwrap();
     assert_eq!(report.source, Some(Source::Service));
     let path = done.dir.path().join("redacted.html");
     save(&report, &path).unwrap();
@@ -152,9 +147,7 @@ async fn the_services_screenshots_are_shown_first_and_what_is_hidden_is_gone_fro
             },
         ),
     ] {
-        let err = gather(&done.client, &done.core, &shelf, &request, None)
-            .await
-            .unwrap_err();
+        let err = done.report(&request).await.unwrap_err();
         assert!(matches!(err, AppError::ReportNotSaved(_)), "{err:?}");
     }
 }
@@ -180,20 +173,7 @@ async fn without_a_sheet_the_screenshot_of_a_step_typing_a_password_leaves_cover
         .position(|s| s.title == "Enter your password")
         .unwrap_or_else(|| panic!("a password step with a screenshot: {shown:#?}"));
     assert_eq!(shown.suggested.hidden_frames, [shown.steps[typed].index]);
-    let report = gather(
-        &done.client,
-        &done.core,
-        &Shelf::in_data_dir(done.dir.path()),
-        &ShareRequest {
-            conversation_id: done.conversation.id.clone(),
-            turn_id: Some(done.turn_id.clone()),
-            words: ReportWords::default(),
-            hidden: None,
-        },
-        None,
-    )
-    .await
-    .unwrap();
+    let report = done.report(&done.request()).await.unwrap();
     let path = done.dir.path().join("unseen.html");
     save(&report, &path).unwrap();
     let pictures = pictures_in(&std::fs::read_to_string(&path).unwrap());

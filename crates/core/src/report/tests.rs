@@ -41,6 +41,25 @@ pub(super) struct Done {
     pub(super) turn_id: String,
 }
 
+impl Done {
+    /// The report of this task as a page that showed no sheet asks for it (no words of the
+    /// page's, nothing hidden).
+    pub(super) fn request(&self) -> ShareRequest {
+        ShareRequest {
+            conversation_id: self.conversation.id.clone(),
+            turn_id: Some(self.turn_id.clone()),
+            words: ReportWords::default(),
+            hidden: None,
+        }
+    }
+
+    /// The report `request` asks for, its films in this task's data folder.
+    pub(super) async fn report(&self, request: &ShareRequest) -> AppResult<Report> {
+        let shelf = Shelf::in_data_dir(self.dir.path());
+        gather(&self.client, &self.core, &shelf, request, None).await
+    }
+}
+
 /// Sends `text` to ada's Design laptop with `options` and waits for the task's end.
 pub(super) async fn task(text: &str, options: SendOptions) -> Done {
     let sim = Sim::start(Config {
@@ -239,20 +258,7 @@ async fn the_checks_of_a_task_with_success_criteria_are_in_the_report() {
         },
     )
     .await;
-    let report = gather(
-        &done.client,
-        &done.core,
-        &Shelf::in_data_dir(done.dir.path()),
-        &ShareRequest {
-            conversation_id: done.conversation.id.clone(),
-            turn_id: Some(done.turn_id.clone()),
-            words: ReportWords::default(),
-            hidden: None,
-        },
-        None,
-    )
-    .await
-    .unwrap();
+    let report = done.report(&done.request()).await.unwrap();
     assert!(!report.recorded);
     assert!(report.steps.is_empty());
     assert_eq!(report.checks.len(), 1, "{report:#?}");
