@@ -173,6 +173,8 @@ ui_codes! {
     CannotWake,
     BrowserUnavailable,
     ReportNotSaved,
+    /// What the redaction sheet said to hide did not fit the report's pictures.
+    RedactionsRefused,
     /// Something the app did not expect (the page's own fallback).
     Unexpected,
     // The live screen.

@@ -91,6 +91,10 @@ pub enum AppError {
     // Sharing a report.
     #[error("the report could not be written: {0}")]
     ReportNotSaved(String),
+    /// What the sheet said to hide does not fit the report's pictures (another film or task, or
+    /// more than a person could hide): refused, so nothing leaves unredacted.
+    #[error("what to hide was refused: {0}")]
+    RedactionsRefused(String),
 }
 
 pub type AppResult<T> = Result<T, AppError>;

@@ -60,6 +60,7 @@ impl From<&AppError> for Problem {
             AppError::FolderNotFile => U::FolderNotFile,
             AppError::NotAFile => U::NotAFile,
             AppError::ReportNotSaved(_) => U::ReportNotSaved,
+            AppError::RedactionsRefused(_) => U::RedactionsRefused,
         };
         Problem::new(code)
     }

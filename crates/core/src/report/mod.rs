@@ -174,13 +174,13 @@ pub async fn gather(
             None => None,
             Some(ReportRedactions::Film(hidden)) => Some(hidden),
             Some(ReportRedactions::Steps(_)) => {
-                return Err(AppError::ReportNotSaved(
-                    "what to hide: the service's steps, not a film".into(),
+                return Err(AppError::RedactionsRefused(
+                    "the service's steps, not a film".into(),
                 ))
             }
         };
         report.frames = timeline::of_last_task(shelf, &conversation, hidden)
-            .map_err(|e| AppError::ReportNotSaved(format!("what to hide: {e}")))?;
+            .map_err(|e| AppError::RedactionsRefused(e.to_string()))?;
         if !report.frames.is_empty() {
             report.source = Some(Source::Film);
         }

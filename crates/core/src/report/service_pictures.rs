@@ -95,7 +95,7 @@ pub fn chosen(
     turn_id: &str,
     steps: &[Step],
 ) -> AppResult<Redactions> {
-    let refused = |why: &str| AppError::ReportNotSaved(format!("what to hide: {why}"));
+    let refused = |why: &str| AppError::RedactionsRefused(why.into());
     match hidden {
         None => Ok(suggested(steps)),
         Some(ReportRedactions::Steps(h)) if h.turn_id == turn_id => {

@@ -54,6 +54,7 @@ pub fn of(code: UiCode) -> Option<UiAction> {
         | Store
         | NotConnected
         | ReportNotSaved
+        | RedactionsRefused
         | Unexpected
         | LiveSocketUnavailable
         | LivePageUnconnected => Some(Retry),

@@ -126,6 +126,7 @@ const NAMES: &[&str] = &[
     "cannot_wake",
     "browser_unavailable",
     "report_not_saved",
+    "redactions_refused",
     "unexpected",
     "full_screen_unavailable",
     "snapshot_not_saved",
