@@ -5,16 +5,31 @@ use thirtyfour::prelude::*;
 
 /// The sidebar row of the computer called `name`.
 pub(crate) async fn row(app: &App, name: &str) -> WebElement {
-    let rows = Eventually::new(&app.driver)
-        .at_least("machine-row", 3)
-        .await
-        .expect("the machines appear");
-    for row in rows {
-        if text_of(&row.find(by_testid("machine-name")).await.unwrap()).await == name {
-            return row;
+    let start = std::time::Instant::now();
+    loop {
+        let rows = Eventually::new(&app.driver)
+            .at_least("machine-row", 3)
+            .await
+            .expect("the machines appear");
+        let mut redrawn = false;
+        for row in rows {
+            match row.find(by_testid("machine-name")).await {
+                Ok(shown) if text_of(&shown).await == name => return row,
+                Ok(_) => {}
+                // The list drew itself again (a computer's state changed) between finding its
+                // rows and reading them: read it afresh.
+                Err(_) => {
+                    redrawn = true;
+                    break;
+                }
+            }
         }
+        assert!(
+            redrawn && start.elapsed() < std::time::Duration::from_secs(15),
+            "no {name:?} in the sidebar"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
-    panic!("no {name:?} in the sidebar");
 }
 
 #[tokio::test]
